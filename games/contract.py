@@ -1,0 +1,179 @@
+"""The contract every game engine implements (see ../shared/rules/README.md).
+
+A game is a `GameSpec` (what the lobby needs: names, seat counts, options, a factory) and a
+`GameState` (the rules). States are pure: no I/O, no clocks; every chance outcome comes from the
+state's own `Rng`, so the same seed and the same actions give an identical `to_json()`.
+
+Conventions shared by all games:
+- Seats are 0..n-1. `SYSTEM` acts for the host (timeouts).
+- Actions are JSON-able dicts with a "type", exactly as listed by `legal_actions(seat)`.
+- Events returned by `apply` are public: they never carry what any player may not know.
+- `view(seat)` is the one place that decides what a seat may see; `view(None)` is the public view.
+- Every game accepts the option `stacked`, which fixes every chance outcome (format per game).
+"""
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+SYSTEM = -1
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. `code` is for machines, `key` names a message in the catalogues."""
+
+    def __init__(self, code: str, key: str | None = None, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.key = key or f"error.{code}"
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A timed window the host must run. At expiry it applies {"type": "timeout"} as SYSTEM."""
+
+    kind: str  # e.g. "turn", "call_window", "sign"
+    seconds: float
+    seats: tuple[int, ...] = ()  # who is being waited for
+
+
+class Rng:
+    """A compact, serialisable random source: each draw derives a fresh generator from (seed, count)."""
+
+    def __init__(self, seed: int | str = 0, count: int = 0) -> None:
+        self.seed = seed
+        self.count = count
+
+    def _next(self) -> random.Random:
+        generator = random.Random(f"{self.seed}/{self.count}")
+        self.count += 1
+        return generator
+
+    def shuffle(self, items: list) -> None:
+        self._next().shuffle(items)
+
+    def randint(self, low: int, high: int) -> int:
+        return self._next().randint(low, high)
+
+    def choice(self, items: list) -> Any:
+        return self._next().choice(items)
+
+    def random(self) -> float:
+        return self._next().random()
+
+    def to_dict(self) -> dict:
+        return {"seed": self.seed, "count": self.count}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rng":
+        return cls(data["seed"], data["count"])
+
+
+class GameState(ABC):
+    """The rules of one game in progress. Subclasses implement the underscored hooks."""
+
+    spec: ClassVar["GameSpec"]
+    players: int  # seat count; seats are 0..players-1
+    options: dict  # the table settings, defaults filled in
+
+    @classmethod
+    @abstractmethod
+    def new_game(cls, players: int, options: dict, seed: int | str) -> "GameState":
+        """A fresh game (GameSpec.new has already filled in defaults and checked the seat count)."""
+
+    # --- what subclasses implement -------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that may act now (several during simultaneous choices or call windows)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[dict]:
+        """Every legal action of `seat`, each exactly once; [] when the seat may not act."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: dict) -> list[dict]:
+        """Carry out an action already known to be legal; return public events."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict:
+        """Everything `seat` may know (None: the public view). JSON-able."""
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> dict:
+        """{"winners": [seats], "scores": [one number per seat]} once finished."""
+
+    @abstractmethod
+    def to_dict(self) -> dict: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict) -> "GameState": ...
+
+    def deadline(self) -> Deadline | None:
+        return None
+
+    # --- shared behaviour ----------------------------------------------------------------
+    def is_legal(self, seat: int, action: dict) -> bool:
+        return action in self.legal_actions(seat)
+
+    def apply(self, seat: int, action: dict) -> list[dict]:
+        """Apply `action` for `seat`, or raise IllegalAction leaving the state exactly as it was."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("malformed_action")
+        if self.finished:
+            raise IllegalAction("game_over")
+        if seat != SYSTEM and seat not in self.to_act():
+            raise IllegalAction("not_your_turn")
+        if not self.is_legal(seat, action):
+            raise IllegalAction("illegal_action")
+        before = self.to_dict()
+        try:
+            return self._apply(seat, action)
+        except Exception:
+            self.__dict__.update(type(self).from_dict(before).__dict__)
+            raise
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+Agent = Callable[[dict, list, random.Random, str], dict]
+"""An AI player: (view of its seat, its legal actions, a random source, level) -> one of the legal actions.
+It sees only its seat's view, so it cannot read hidden information."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    names: dict[str, str]  # locale -> name, e.g. {"en": "Blue Border", "ja": "ブルーボーダー"}
+    min_players: int
+    max_players: int
+    options: dict[str, Any]  # option name -> default
+    state_class: type[GameState]
+    agent: Agent
+    choices: dict[str, list] = field(default_factory=dict)  # option name -> values the lobby offers
+    ai_levels: tuple[str, ...] = ("normal",)
+    rules_file: str = ""
+
+    def new(self, players: int, options: dict | None = None, seed: int | str = 0) -> GameState:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("bad_player_count", players=players)
+        unknown = set(options or {}) - set(self.options) - {"stacked"}
+        if unknown:
+            raise IllegalAction("unknown_option", options=sorted(unknown))
+        merged = {**self.options, **(options or {})}
+        return self.state_class.new_game(players, merged, seed)  # type: ignore[attr-defined]
+
+    def load(self, text: str) -> GameState:
+        return self.state_class.from_dict(json.loads(text))
+
+    def name(self, locale: str = "en") -> str:
+        return self.names.get(locale[:2], self.names["en"])
