@@ -162,6 +162,7 @@ class GameSpec:
     choices: dict[str, list] = field(default_factory=dict)  # option name -> values the lobby offers
     ai_levels: tuple[str, ...] = ("normal",)
     rules_file: str = ""
+    race_actions: frozenset = frozenset()  # action types decided by the first press (e.g. {"call"})
 
     def new(self, players: int, options: dict | None = None, seed: int | str = 0) -> GameState:
         if not self.min_players <= players <= self.max_players:

@@ -1,0 +1,512 @@
+"""The table service: lobby -> running -> finished/cancelled, seats, per-table locks and the one door through which
+every action reaches an engine. It never imports discord: cogs translate interactions into these calls.
+
+Stale presses: each seat has a mark, the version at which its legal actions last changed. A press carrying an
+older version than its seat's mark was made on a board that has moved on (or is a double click) and is refused;
+a press whose seat's choices are unchanged (a simultaneous choice, a call window) still counts.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+import games
+from bot.races import FirstPressRaces, TooSlow
+from bot.storage import SeatRow, Storage, TimerRow
+from games.contract import GameSpec, GameState, IllegalAction
+
+log = logging.getLogger(__name__)
+
+OPEN = ("lobby", "running")
+
+
+class TableError(Exception):
+    """A refusal for the person who asked; `key` names a message in the catalogues."""
+
+    def __init__(self, code: str, key: str | None = None, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.key = key or f"table.error.{code}"
+        self.params = params
+
+
+@dataclass
+class Seat:
+    user_id: int | None  # the person sitting here (kept while an AI stands in for them)
+    name: str
+    ai_level: str | None = None  # set: an AI plays this seat
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+    @property
+    def is_bot_only(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass
+class Table:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    status: str
+    options: dict
+    seed: int
+    version: int
+    locale: str
+    seats: list[Seat]
+    state: GameState | None = None
+    marks: list[int] = field(default_factory=list)
+    digests: list[str] = field(default_factory=list)
+    recent: deque = field(default_factory=lambda: deque(maxlen=8))  # (seat, events) of the last actions
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def spec(self) -> GameSpec:
+        return games.get(self.game)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for number, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return number
+        return None
+
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s.user_id is not None]
+
+    def can_start(self) -> bool:
+        return self.status == "lobby" and self.spec.min_players <= len(self.seats) <= self.spec.max_players
+
+    def seat_rows(self) -> list[SeatRow]:
+        return [SeatRow(n, s.user_id, s.name, s.ai_level) for n, s in enumerate(self.seats)]
+
+
+@dataclass
+class Outcome:
+    table: Table
+    seat: int
+    action: dict
+    events: list[dict]
+
+
+def _digest(actions: list[dict]) -> str:
+    if not actions:
+        return ""
+    text = json.dumps(actions, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+Listener = Callable[[Table, list[dict]], Awaitable[None]]
+
+
+class TableService:
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+                 race_grace: float = 0.35, ai_delay: float = 1.0) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.races = FirstPressRaces(race_grace)
+        self.ai_delay = ai_delay
+        self._tables: dict[int, Table] = {}
+        self._loading: dict[int, asyncio.Lock] = {}
+        self.listeners: list[Listener] = []  # told after every committed change
+        self.timer_listeners: list[Callable[[TimerRow | None, int, str], None]] = []
+
+    # --- loading ------------------------------------------------------------------------------
+    async def get(self, table_id: int) -> Table:
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self._tables.get(table_id)
+            if table is None:
+                table = await self._load(table_id)
+                self._tables[table_id] = table
+        return table
+
+    async def _load(self, table_id: int) -> Table:
+        row = await self.storage.load_table(table_id)
+        if row is None:
+            raise TableError("no_table")
+        try:
+            games.get(row.game)
+        except KeyError:
+            raise TableError("no_table") from None
+        table = Table(
+            id=row.id, game=row.game, guild_id=row.guild_id, channel_id=row.channel_id, message_id=row.message_id,
+            host_id=row.host_id, status=row.status, options=row.options, seed=row.seed, version=row.version,
+            locale=row.locale, seats=[Seat(s.user_id, s.name, s.ai_level) for s in row.seats])
+        if row.state is not None:
+            table.state = table.spec.load(row.state)
+            table.marks = list(row.marks) or [0] * table.state.players
+            table.digests = self._digests(table)
+        return table
+
+    def forget(self, table_id: int) -> None:
+        """Drop a table from memory (it is reloaded from storage on next use)."""
+        self._tables.pop(table_id, None)
+
+    def cached(self) -> int:
+        return len(self._tables)
+
+    # --- lobby --------------------------------------------------------------------------------
+    async def open(self, game: str, *, guild_id: int | None, channel_id: int, host_id: int, host_name: str,
+                   locale: str = "en", options: dict | None = None) -> Table:
+        spec = games.get(game)
+        if await self.storage.open_table_in(channel_id) is not None:
+            raise TableError("channel_busy")
+        seats = [Seat(host_id, host_name)]
+        seed = secrets.randbits(62)
+        table_id = await self.storage.create_table(
+            game, guild_id, channel_id, host_id, dict(options or {}), seed, locale,
+            [SeatRow(0, host_id, host_name, None)])
+        table = Table(id=table_id, game=spec.id, guild_id=guild_id, channel_id=channel_id, message_id=None,
+                      host_id=host_id, status="lobby", options=dict(options or {}), seed=seed, version=0,
+                      locale=locale, seats=seats)
+        self._tables[table_id] = table
+        return table
+
+    async def set_message(self, table: Table, channel_id: int, message_id: int) -> None:
+        table.channel_id, table.message_id = channel_id, message_id
+        await self.storage.set_message(table.id, channel_id, message_id)
+
+    async def _save_lobby(self, table: Table) -> None:
+        await self.storage.save_lobby(table.id, host_id=table.host_id, options=table.options,
+                                      seats=table.seat_rows(), status=table.status)
+        await self._notify(table, [])
+
+    def _require_lobby(self, table: Table) -> None:
+        if table.status != "lobby":
+            raise TableError("not_in_lobby")
+
+    def _require_host(self, table: Table, user_id: int, moderator: bool = False) -> None:
+        if user_id != table.host_id and not moderator:
+            raise TableError("host_only")
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise TableError("already_seated")
+            if len(table.seats) >= table.spec.max_players:
+                raise TableError("table_full")
+            table.seats.append(Seat(user_id, name))
+            await self._save_lobby(table)
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """Leave a lobby (the host's role passes to the next person; an empty lobby closes), or hand a running
+        game's seat to the AI."""
+        table = await self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated")
+            if table.status == "running":
+                await self._hand_to_ai(table, seat)
+                return table
+            self._require_lobby(table)
+            del table.seats[seat]
+            self._pass_host(table, user_id)
+            await self._save_lobby(table)
+        return table
+
+    def _pass_host(self, table: Table, leaving: int) -> None:
+        if table.host_id != leaving:
+            return
+        humans = [s.user_id for s in table.seats if s.user_id is not None and not s.is_ai]
+        if humans:
+            table.host_id = humans[0]
+        else:
+            table.status = "cancelled"
+
+    async def add_ai(self, table_id: int, user_id: int, level: str | None = None) -> Table:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_host(table, user_id)
+            if len(table.seats) >= table.spec.max_players:
+                raise TableError("table_full")
+            level = level or table.spec.ai_levels[len(table.spec.ai_levels) // 2]
+            if level not in table.spec.ai_levels:
+                raise TableError("bad_option")
+            table.seats.append(Seat(None, "", level))
+            await self._save_lobby(table)
+        return table
+
+    async def remove_ai(self, table_id: int, user_id: int) -> Table:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_host(table, user_id)
+            for number in range(len(table.seats) - 1, -1, -1):
+                if table.seats[number].is_bot_only:
+                    del table.seats[number]
+                    break
+            else:
+                raise TableError("no_ai_seat")
+            await self._save_lobby(table)
+        return table
+
+    async def set_option(self, table_id: int, user_id: int, name: str, value: Any) -> Table:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_host(table, user_id)
+            spec = table.spec
+            allowed = spec.choices.get(name)
+            if name not in spec.options or (allowed is not None and value not in allowed):
+                raise TableError("bad_option")
+            table.options[name] = value
+            await self._save_lobby(table)
+        return table
+
+    async def cancel(self, table_id: int, user_id: int, moderator: bool = False) -> Table:
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status not in OPEN:
+                raise TableError("table_closed")
+            self._require_host(table, user_id, moderator)
+            table.status = "cancelled"
+            await self.storage.set_status(table.id, "cancelled")
+            await self.storage.clear_timer(table.id)
+            self._tell_timers(None, table.id, "all")
+            await self._notify(table, [])
+        return table
+
+    async def kick(self, table_id: int, user_id: int, target_id: int, moderator: bool = False) -> Table:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            seat = table.seat_of(target_id)
+            if seat is None:
+                raise TableError("not_seated_other")
+            if target_id == user_id:
+                raise TableError("kick_self")
+            if table.status == "running":
+                await self._hand_to_ai(table, seat)
+                return table
+            self._require_lobby(table)
+            del table.seats[seat]
+            await self._save_lobby(table)
+        return table
+
+    async def hand_over(self, table_id: int, user_id: int, new_host: int, moderator: bool = False) -> Table:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            if table.seat_of(new_host) is None:
+                raise TableError("not_seated_other")
+            table.host_id = new_host
+            await self._save_lobby(table)
+        return table
+
+    async def _hand_to_ai(self, table: Table, seat: int) -> None:
+        table.seats[seat].ai_level = table.spec.ai_levels[len(table.spec.ai_levels) // 2]
+        await self.storage.save_seats(table.id, table.seat_rows())
+        await self._after_change(table, [{"type": "seat_to_ai", "seat": seat}])
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_host(table, user_id)
+            if not table.can_start():
+                raise TableError("bad_player_count")
+            try:
+                state = table.spec.new(len(table.seats), table.options, table.seed)
+            except IllegalAction as error:
+                raise TableError(error.code, error.key, **error.params) from None
+            table.state, table.status, table.version = state, "running", 0
+            table.marks = [0] * state.players
+            table.digests = self._digests(table)
+            await self.storage.start_game(table.id, table.seat_rows(), state.to_json(), table.marks)
+            await self._after_change(table, [{"type": "game_started"}])
+        return table
+
+    # --- play ---------------------------------------------------------------------------------
+    async def submit(self, table_id: int, user_id: int, version: int, action: dict, *,
+                     stamp_ms: int | None = None) -> Outcome:
+        """A person's action from a button. Race actions (e.g. a border call) go through the first-press race."""
+        table = await self.get(table_id)
+        if table.status != "running":
+            raise TableError("not_running" if table.status == "lobby" else "table_closed")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_player")
+        if table.seats[seat].is_ai:
+            raise TableError("seat_is_ai")
+
+        async def attempt() -> Outcome:
+            return await self._act(table, seat, version, action, "user")
+
+        if action.get("type") in table.spec.race_actions:
+            stamp = stamp_ms if stamp_ms is not None else int(self.clock() * 1000)
+            try:
+                return await self.races.press(("race", table.id), stamp, attempt)
+            except TooSlow:
+                raise TableError("too_slow") from None
+        return await attempt()
+
+    async def _act(self, table: Table, seat: int, version: int | None, action: dict, source: str) -> Outcome:
+        async with table.lock:
+            if table.status != "running" or table.state is None:
+                raise TableError("table_closed")
+            if version is not None:
+                current = (table.marks[seat] <= version <= table.version) if seat >= 0 else version == table.version
+                if not current:
+                    raise TableError("stale")
+            try:
+                events = table.state.apply(seat, action)
+            except IllegalAction as error:
+                raise TableError(error.code, error.key, **error.params) from None
+            try:
+                await self._commit(table, seat, action, source)
+            except BaseException:
+                self.forget(table.id)  # memory ran ahead of storage: reload the committed truth next time
+                raise
+            await self._after_change(table, events, seat=seat)
+            return Outcome(table, seat, action, events)
+
+    async def _commit(self, table: Table, seat: int, action: dict, source: str) -> None:
+        state = table.state
+        table.version += 1
+        new_digests = self._digests(table)
+        for number, (old, new) in enumerate(zip(table.digests, new_digests)):
+            if old != new:
+                table.marks[number] = table.version
+        table.digests = new_digests
+        result = state.result() if state.finished else None
+        if result is not None:
+            table.status = "finished"
+        await self.storage.record_action(table.id, table.version, seat, action, source, state.to_json(),
+                                         table.marks, result=result)
+
+    def _digests(self, table: Table) -> list[str]:
+        acting = set(table.state.to_act())
+        return [_digest(table.state.legal_actions(n)) if n in acting else "" for n in range(table.state.players)]
+
+    async def expire(self, table_id: int, version: int) -> Outcome | None:
+        """A timed window ran out: apply the engine's timeout if the board is still where the timer was set."""
+        table = await self.get(table_id)
+        if table.status != "running" or table.version != version:
+            return None
+        try:
+            return await self._act(table, games.SYSTEM, version, {"type": "timeout"}, "timeout")
+        except TableError as error:
+            log.info("table %s: timeout at version %s not applied (%s)", table_id, version, error.code)
+            return None
+
+    async def ai_move(self, table_id: int, version: int) -> Outcome | None:
+        """Let the first AI seat that may act choose and play one action."""
+        table = await self.get(table_id)
+        if table.status != "running" or table.version != version or table.state is None:
+            return None
+        for seat in table.state.to_act():
+            if seat >= 0 and table.seats[seat].is_ai:
+                break
+        else:
+            return None
+        state = table.state
+        legal = state.legal_actions(seat)
+        rng = random.Random(f"{table.seed}/ai/{table.version}/{seat}")
+        action = table.spec.agent(state.view(seat), legal, rng, table.seats[seat].ai_level)
+        if action not in legal:
+            log.warning("table %s: the %s AI chose an illegal action; playing a random one", table.id, table.game)
+            action = rng.choice(legal)
+
+        async def attempt() -> Outcome:
+            return await self._act(table, seat, version, action, "ai")
+
+        if action.get("type") in table.spec.race_actions:
+            try:
+                return await self.races.press(("race", table.id), int(self.clock() * 1000), attempt)
+            except (TooSlow, TableError):
+                return None
+        try:
+            return await attempt()
+        except TableError:
+            return None
+
+    # --- after every change ---------------------------------------------------------------------
+    async def _after_change(self, table: Table, events: list[dict], seat: int | None = None) -> None:
+        if events:
+            table.recent.append((seat, events))
+        if table.status == "running":
+            await self._schedule(table)
+        else:
+            self._tell_timers(None, table.id, "all")
+        await self._notify(table, events)
+
+    async def _notify(self, table: Table, events: list[dict]) -> None:
+        for listener in self.listeners:
+            try:
+                await listener(table, events)
+            except Exception:  # a display problem must never undo a committed move
+                log.exception("table %s: listener failed", table.id)
+
+    async def _schedule(self, table: Table) -> None:
+        """Persist and arm the table's next deadline and AI wake-up."""
+        now = self.clock()
+        deadline = table.state.deadline()
+        previous = await self.storage.timer(table.id, "deadline")
+        if deadline is None:
+            if previous is not None:
+                await self.storage.clear_timer(table.id, "deadline")
+            self._tell_timers(None, table.id, "deadline")
+        else:
+            detail = json.dumps({"kind": deadline.kind, "seats": list(deadline.seats)})
+            due = now + deadline.seconds * float(table.options.get("timer_scale", 1))
+            if previous is not None and self._same_window(previous.detail, deadline):
+                due = previous.due_at
+            timer = TimerRow(table.id, "deadline", table.version, due, detail)
+            await self.storage.set_timer(timer)
+            self._tell_timers(timer, table.id, "deadline")
+        ai_seats = [s for s in table.state.to_act() if s >= 0 and table.seats[s].is_ai]
+        if ai_seats:
+            timer = TimerRow(table.id, "ai", table.version, now + self.ai_delay, "")
+            await self.storage.set_timer(timer)
+            self._tell_timers(timer, table.id, "ai")
+        else:
+            await self.storage.clear_timer(table.id, "ai")
+            self._tell_timers(None, table.id, "ai")
+
+    @staticmethod
+    def _same_window(previous_detail: str, deadline: games.Deadline) -> bool:
+        """A window stays the same while its kind is unchanged and only seats that were waited for remain
+        (others have answered). A turn is always a new window."""
+        try:
+            previous = json.loads(previous_detail)
+        except ValueError:
+            return False
+        return (deadline.kind != "turn" and previous.get("kind") == deadline.kind
+                and set(deadline.seats) <= set(previous.get("seats", [])))
+
+    def _tell_timers(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
+        for listener in self.timer_listeners:
+            listener(timer, table_id, kind)
+
+    async def deadline_of(self, table: Table) -> TimerRow | None:
+        return await self.storage.timer(table.id, "deadline")
+
+    # --- records --------------------------------------------------------------------------------
+    async def rebuild(self, table_id: int) -> GameState:
+        """Replay a table's action log from its seed: the state it must be in."""
+        table = await self.get(table_id)
+        state = table.spec.new(len(table.seats), table.options, table.seed)
+        for entry in await self.storage.actions(table_id):
+            state.apply(entry["seat"], entry["action"])
+        return state

@@ -1,0 +1,93 @@
+"""A tiny game for testing the host without a real game: counting to a target in turns, with a race.
+
+Turn phase: the active seat adds 1 or 2 to the counter (its secret, known to it alone, is in its view only).
+Reaching the target opens a race: every seat may "grab"; the first grab wins the game.
+"""
+from __future__ import annotations
+
+import random
+
+from games.contract import SYSTEM, Deadline, GameSpec, GameState, Rng
+
+
+class TinyState(GameState):
+    @classmethod
+    def new_game(cls, players: int, options: dict, seed) -> "TinyState":
+        state = cls()
+        state.players, state.options = players, options
+        state.rng = Rng(seed)
+        state.counter, state.active, state.phase, state.winner = 0, 0, "turn", None
+        state.secrets = [state.rng.randint(100, 999) for _ in range(players)]
+        return state
+
+    def to_act(self) -> list[int]:
+        if self.phase == "turn":
+            return [self.active]
+        if self.phase == "race":
+            return list(range(self.players))
+        return []
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        if seat == SYSTEM:
+            return [{"type": "timeout"}] if self.phase == "turn" else []
+        if seat not in self.to_act():
+            return []
+        if self.phase == "turn":
+            return [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
+        return [{"type": "grab"}]
+
+    def _apply(self, seat: int, action: dict) -> list[dict]:
+        if action["type"] == "timeout":
+            seat, action = self.active, {"type": "add", "n": 1}
+        if action["type"] == "add":
+            self.counter += action["n"]
+            events = [{"type": "added", "seat": seat, "n": action["n"]}]
+            if self.counter >= self.options["target"]:
+                self.phase = "race"
+            else:
+                self.active = (self.active + 1) % self.players
+            return events
+        self.phase, self.winner = "over", seat
+        return [{"type": "grabbed", "seat": seat}]
+
+    def view(self, seat):
+        view = {"counter": self.counter, "active": self.active, "phase": self.phase, "winner": self.winner}
+        if seat is not None and seat >= 0:
+            view["secret"] = self.secrets[seat]
+        return view
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> dict:
+        return {"winners": [self.winner], "scores": [int(s == self.winner) for s in range(self.players)]}
+
+    def deadline(self):
+        if self.phase == "turn":
+            return Deadline("turn", self.options["turn_timeout"], (self.active,))
+        return None
+
+    def to_dict(self) -> dict:
+        return {"players": self.players, "options": self.options, "rng": self.rng.to_dict(), "counter": self.counter,
+                "active": self.active, "phase": self.phase, "winner": self.winner, "secrets": self.secrets}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TinyState":
+        state = cls()
+        state.players, state.options, state.rng = data["players"], data["options"], Rng.from_dict(data["rng"])
+        for name in ("counter", "active", "phase", "winner", "secrets"):
+            setattr(state, name, data[name])
+        return state
+
+
+def tiny_agent(view: dict, legal: list, rng: random.Random, level: str) -> dict:
+    return legal[-1] if level == "hard" else rng.choice(legal)
+
+
+SPEC = GameSpec(
+    id="tiny", names={"en": "Tiny", "ja": "タイニー"}, min_players=2, max_players=4,
+    options={"target": 6, "turn_timeout": 60}, choices={"target": [4, 6, 10], "turn_timeout": [30, 60]},
+    state_class=TinyState, agent=tiny_agent, ai_levels=("easy", "normal", "hard"),
+    race_actions=frozenset({"grab"}))
+TinyState.spec = SPEC
