@@ -233,6 +233,10 @@ class Storage:
             "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))).fetchone()
         return row[0] if row else None
 
+    async def table_by_message(self, message_id: int) -> int | None:
+        row = await (await self.db.execute("SELECT id FROM tables WHERE message_id = ?", (message_id,))).fetchone()
+        return row[0] if row else None
+
     async def actions(self, table_id: int) -> list[dict]:
         rows = await (await self.db.execute(
             "SELECT seq, seat, action, source, at FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))).fetchall()

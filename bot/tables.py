@@ -71,6 +71,8 @@ class Table:
     marks: list[int] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)
     recent: deque = field(default_factory=lambda: deque(maxlen=8))  # (seat, events) of the last actions
+    last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
+    revision: int = 0  # counts every change anyone could see (lobby changes too); in memory only
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -334,7 +336,7 @@ class TableService:
             table.marks = [0] * state.players
             table.digests = self._digests(table)
             await self.storage.start_game(table.id, table.seat_rows(), state.to_json(), table.marks)
-            await self._after_change(table, [{"type": "game_started"}])
+            await self._after_change(table, [{"type": "game_started"}], source="start")
         return table
 
     # --- play ---------------------------------------------------------------------------------
@@ -378,7 +380,7 @@ class TableService:
             except BaseException:
                 self.forget(table.id)  # memory ran ahead of storage: reload the committed truth next time
                 raise
-            await self._after_change(table, events, seat=seat)
+            await self._after_change(table, events, seat=seat, source=source)
             return Outcome(table, seat, action, events)
 
     async def _commit(self, table: Table, seat: int, action: dict, source: str) -> None:
@@ -442,7 +444,9 @@ class TableService:
             return None
 
     # --- after every change ---------------------------------------------------------------------
-    async def _after_change(self, table: Table, events: list[dict], seat: int | None = None) -> None:
+    async def _after_change(self, table: Table, events: list[dict], seat: int | None = None,
+                            source: str = "system") -> None:
+        table.last_source = source
         if events:
             table.recent.append((seat, events))
         if table.status == "running":
@@ -452,6 +456,7 @@ class TableService:
         await self._notify(table, events)
 
     async def _notify(self, table: Table, events: list[dict]) -> None:
+        table.revision += 1
         for listener in self.listeners:
             try:
                 await listener(table, events)

@@ -31,7 +31,8 @@ def _load() -> None:
             if error.name != f"games.{name}":
                 raise
             continue
-        register(module.SPEC)
+        if hasattr(module, "SPEC"):
+            register(module.SPEC)
 
 
 def ids() -> list[str]:

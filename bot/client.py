@@ -1,0 +1,72 @@
+"""The bot process: an AutoShardedBot that opens storage, loads every cog, re-arms timers and syncs commands."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+import games
+from bot.config import Config
+from bot.scheduler import Scheduler
+from bot.storage import Storage
+from bot.tables import TableService
+from bot.translator import CatalogueTranslator
+from bot.ui import TableButton, TableSelect
+
+log = logging.getLogger(__name__)
+CORE_COGS = ["cogs.table"]
+GAME_COGS = {game: f"cogs.{game}" for game in ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]}
+
+
+def intents() -> discord.Intents:
+    """Only what the bot uses: guilds (channels, threads) and reactions on table messages. No privileged intent."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.guild_reactions = True
+    return wanted
+
+
+class BodogeBot(commands.AutoShardedBot):
+    def __init__(self, config: Config, *, extra_cogs: list[str] | None = None) -> None:
+        if config.api_base:
+            discord.http.Route.BASE = config.api_base
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         shard_count=config.shard_count, shard_ids=config.shard_ids,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.config = config
+        self.storage = Storage(config.database)
+        self.service = TableService(self.storage, race_grace=config.race_grace, ai_delay=config.ai_delay)
+        self.scheduler = Scheduler(self.service)
+        self.extra_cogs = extra_cogs or []
+
+    async def setup_hook(self) -> None:
+        await self.storage.open()
+        await self.tree.set_translator(CatalogueTranslator())
+        self.add_dynamic_items(TableButton, TableSelect)
+        for name in CORE_COGS:
+            await self.load_extension(name)
+        for game in games.ids():
+            if game in GAME_COGS:
+                try:
+                    await self.load_extension(GAME_COGS[game])
+                except commands.ExtensionNotFound:
+                    log.info("no cog for %s yet: the plain presenter shows it", game)
+        for name in self.extra_cogs:
+            await self.load_extension(name)
+        armed = await self.scheduler.start()
+        log.info("re-armed %d timers", armed)
+        if self.config.dev_guild:
+            guild = discord.Object(self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        await self.scheduler.stop()
+        cog = self.get_cog("TableCog")
+        if cog is not None:
+            await cog.refresher.stop()
+        await super().close()
+        await self.storage.close()

@@ -1,0 +1,126 @@
+"""How a game looks on Discord. Each game cog provides a Presenter; `Presenter` itself is a plain fallback that
+shows the public view and offers the acting seats' legal actions as buttons, so any engine is playable.
+
+Presenters only read: they turn a table (and its engine's views) into Boards. Rules stay in games/."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import codec
+from bot.i18n import has, t
+from bot.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
+from bot.tables import Table
+from bot.ui import Board, TableButton, action_id, ui_id
+
+if TYPE_CHECKING:
+    from cogs.table import TableCog
+
+COLOUR = 0x2B6CB0
+
+
+def recent_lines(table: Table, locale: str, limit: int = 6) -> list[str]:
+    lines: list[str] = []
+    for _seat, events in table.recent:
+        lines.extend(format_event(table, event, locale) for event in events)
+    return lines[-limit:]
+
+
+def action_label(table: Table, action: dict, locale: str) -> str:
+    key = f"{table.game}.action.{action['type']}"
+    return (t(key, locale, **action) if has(key, locale) else codec.encode(action))[:80]
+
+
+class Presenter:
+    game_id = ""
+
+    def __init__(self, cog: "TableCog") -> None:
+        self.cog = cog
+
+    # --- boards ------------------------------------------------------------------------------
+    def header(self, table: Table, locale: str) -> discord.Embed:
+        embed = discord.Embed(title=t("table.title", locale, game=table.spec.name(locale), id=table.id), colour=COLOUR)
+        return embed
+
+    def seats_field(self, table: Table, locale: str) -> str:
+        acting = set(table.state.to_act()) if table.state is not None and not table.state.finished else set()
+        lines = []
+        for seat in range(len(table.seats)):
+            marker = " ⏳" if seat in acting else ""
+            lines.append(seat_name(table, seat, locale) + marker)
+        return "\n".join(lines) or "-"
+
+    def board(self, table: Table, locale: str) -> Board:
+        """The public table message while running or finished."""
+        embed = self.header(table, locale)
+        embed.add_field(name=t("table.seats", locale), value=self.seats_field(table, locale), inline=True)
+        public = table.state.view(None)
+        embed.add_field(name=t("table.board", locale), value=f"```json\n{json.dumps(public, ensure_ascii=False)[:900]}\n```",
+                        inline=False)
+        self.add_recent(embed, table, locale)
+        self.add_status(embed, table, locale)
+        return Board(embed, items=self.buttons(table, locale) if not table.state.finished else self.finished_items(table, locale))
+
+    def add_recent(self, embed: discord.Embed, table: Table, locale: str) -> None:
+        lines = recent_lines(table, locale)
+        if lines:
+            embed.add_field(name=t("table.recent", locale), value="\n".join(lines)[:1024], inline=False)
+
+    def add_status(self, embed: discord.Embed, table: Table, locale: str) -> None:
+        if table.status == "finished":
+            result = table.state.result()
+            names = ", ".join(seat_name(table, s, locale) for s in result.get("winners", [])) or t("table.nobody", locale)
+            embed.add_field(name=t("table.finished", locale), value=t("table.winners", locale, names=names), inline=False)
+        elif table.status == "cancelled":
+            embed.add_field(name=t("table.cancelled", locale), value="-", inline=False)
+        deadline = self.cog.deadlines.get(table.id)
+        if deadline and table.status == "running":
+            embed.description = t("table.deadline", locale, when=f"<t:{int(deadline)}:R>")
+
+    def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
+        """Fallback: every legal action of the acting seats, then "my view"."""
+        seen: list[dict] = []
+        for seat in table.state.to_act():
+            for action in table.state.legal_actions(seat):
+                if action not in seen:
+                    seen.append(action)
+        items: list[discord.ui.Item] = [
+            TableButton(action_id(table.id, table.version, a), label=action_label(table, a, locale),
+                        style=discord.ButtonStyle.primary) for a in seen[:19]]
+        items.append(self.my_view_button(table, locale))
+        return items
+
+    def my_view_button(self, table: Table, locale: str) -> TableButton:
+        return TableButton(ui_id(table.id, table.version, "view"), label=t("table.my_view", locale), emoji="👁️",
+                           style=discord.ButtonStyle.secondary, row=4)
+
+    def finished_items(self, table: Table, locale: str) -> list[discord.ui.Item]:
+        return []
+
+    def private(self, table: Table, seat: int, locale: str) -> Board:
+        """What `seat` alone may see (ephemeral or DM). Fallback: its view as text."""
+        embed = self.header(table, locale)
+        embed.description = t("table.private_note", locale)
+        embed.add_field(name=t("table.your_view", locale),
+                        value=f"```json\n{json.dumps(table.state.view(seat), ensure_ascii=False)[:900]}\n```")
+        return Board(embed)
+
+    def spectator(self, table: Table, locale: str) -> Board:
+        board = self.board(table, locale)
+        board.items = []
+        return board
+
+    # --- hooks -------------------------------------------------------------------------------
+    async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values: list[str] | None) -> bool:
+        """A presenter-specific UI step (`u.<name>`); return False when the name is unknown."""
+        return False
+
+    def reaction_action(self, table: Table, emoji: str) -> dict | None:
+        """An engine action that a reaction on the table message stands for (e.g. 🚨 -> call)."""
+        return None
+
+    def private_news(self, table: Table, events: list[dict]) -> list[int]:
+        """Seats whose private view just changed in a way worth a DM (with a link back to the table)."""
+        return []

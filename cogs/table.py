@@ -1,0 +1,455 @@
+"""The lobby and table cog: /play, /table, lobby buttons, and the one dispatcher every table button reaches.
+
+It turns interactions into TableService calls and answers with Boards from the game's Presenter. It decides no
+rule: refusals come from the service or the engine as TableErrors with a message key."""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+import games
+from bot import codec
+from bot.delivery import send_dm
+from bot.i18n import has, normalise, t
+from bot.presenter import SEAT_MARKS, Presenter, seat_name
+from bot.races import snowflake_time_ms
+from bot.refresher import Refresher
+from bot.storage import TimerRow
+from bot.tables import Table, TableError
+from bot.ui import Board, TableButton, TableSelect, ui_id
+
+log = logging.getLogger(__name__)
+LOBBY_ACTIONS = {"join", "leave", "ai_add", "ai_remove", "settings", "start", "cancel"}
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    return normalise(interaction.locale)
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return bool(permissions and (permissions.manage_messages or permissions.manage_guild))
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=_(games.get(g).name("en"), key=f"{g}.name"), value=g) for g in games.ids()]
+
+
+class TableCog(commands.Cog, name="TableCog"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.presenters: dict[str, Presenter] = {}
+        self.deadlines: dict[int, float] = {}
+        self.dm_closed: dict[int, set[int]] = {}  # table id -> users whose DMs are closed
+        self.refresher = Refresher(self, bot.config.edit_delay)
+        self.service.listeners.append(self.on_change)
+        self.service.timer_listeners.append(self.on_timer)
+        self._background: set[asyncio.Task] = set()
+
+    async def cog_load(self) -> None:
+        # The game list is known once every game package is registered (tests add their own).
+        self.play._params["game"].choices = game_choices()
+
+    async def cog_unload(self) -> None:
+        await self.refresher.stop()
+
+    def presenter(self, game: str) -> Presenter:
+        if game not in self.presenters:
+            self.presenters[game] = Presenter(self)
+        return self.presenters[game]
+
+    def register(self, presenter: Presenter) -> None:
+        self.presenters[presenter.game_id] = presenter
+
+    # --- what the table message shows ----------------------------------------------------------
+    def public_board(self, table: Table, locale: str | None = None) -> Board:
+        locale = locale or table.locale
+        if table.status == "lobby" or table.state is None:
+            return self.lobby_board(table, locale)
+        board = self.presenter(table.game).board(table, locale)
+        closed = [seat_name(table, table.seat_of(u), locale) for u in self.dm_closed.get(table.id, ())
+                  if table.seat_of(u) is not None]
+        if closed and table.status == "running":
+            board.embed.set_footer(text=t("table.dms_closed", locale, names=", ".join(closed)))
+        return board
+
+    def lobby_board(self, table: Table, locale: str) -> Board:
+        spec = table.spec
+        embed = discord.Embed(title=t("table.title", locale, game=spec.name(locale), id=table.id), colour=0x2B6CB0)
+        if table.status == "cancelled":
+            embed.description = t("table.cancelled", locale)
+            return Board(embed)
+        embed.description = t("lobby.description", locale, min=spec.min_players, max=spec.max_players)
+        seats = [seat_name(table, n, locale) + (" 👑" if s.user_id == table.host_id else "")
+                 for n, s in enumerate(table.seats)]
+        embed.add_field(name=t("table.seats", locale) + f" ({len(table.seats)}/{spec.max_players})",
+                        value="\n".join(seats) or "-", inline=True)
+        embed.add_field(name=t("lobby.settings", locale), value=self.settings_text(table, locale), inline=True)
+        v = 0
+        items = [
+            TableButton(ui_id(table.id, v, "join"), label=t("lobby.join", locale), style=discord.ButtonStyle.success),
+            TableButton(ui_id(table.id, v, "leave"), label=t("lobby.leave", locale)),
+            TableButton(ui_id(table.id, v, "ai_add"), label=t("lobby.ai_add", locale), emoji="🤖"),
+            TableButton(ui_id(table.id, v, "ai_remove"), label=t("lobby.ai_remove", locale)),
+            TableButton(ui_id(table.id, v, "settings"), label=t("lobby.settings", locale), emoji="⚙️", row=1),
+            TableButton(ui_id(table.id, v, "start"), label=t("lobby.start", locale), style=discord.ButtonStyle.primary,
+                        disabled=not table.can_start(), row=1),
+            TableButton(ui_id(table.id, v, "cancel"), label=t("lobby.cancel", locale),
+                        style=discord.ButtonStyle.danger, row=1),
+        ]
+        return Board(embed, items=items)
+
+    def option_label(self, game: str, name: str, locale: str) -> str:
+        key = f"{game}.option.{name}"
+        return t(key, locale) if has(key, locale) else name
+
+    def value_label(self, game: str, name: str, value, locale: str) -> str:
+        key = f"{game}.option.{name}.{value}"
+        if has(key, locale):
+            return t(key, locale)
+        if isinstance(value, bool):
+            return t("lobby.on" if value else "lobby.off", locale)
+        return "-" if value is None else str(value)
+
+    def settings_text(self, table: Table, locale: str) -> str:
+        spec = table.spec
+        lines = []
+        for name, default in spec.options.items():
+            if name == "stacked":
+                continue
+            value = table.options.get(name, default)
+            lines.append(f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**")
+        return "\n".join(lines)[:1024] or "-"
+
+    # --- listeners from the service ------------------------------------------------------------
+    def on_timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
+        if kind in ("deadline", "all"):
+            if timer is None:
+                self.deadlines.pop(table_id, None)
+            else:
+                self.deadlines[table_id] = timer.due_at
+
+    async def on_change(self, table: Table, events: list[dict]) -> None:
+        self.refresher.request(table)
+        if table.state is not None and table.last_source not in ("user", "start"):
+            seats = self.presenter(table.game).private_news(table, events)
+            if seats:
+                self._spawn(self.deliver(table, seats))
+
+    def _spawn(self, coroutine) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def deliver(self, table: Table, seats: list[int], interaction: discord.Interaction | None = None) -> None:
+        """DM each seat's private view; when DMs are closed, answer the presser ephemerally and note it publicly."""
+        presenter = self.presenter(table.game)
+        for seat in seats:
+            entry = table.seats[seat]
+            if entry.user_id is None or entry.is_ai:
+                continue
+            locale = table.locale
+            board = presenter.private(table, seat, locale)
+            link = self.jump_url(table)
+            if await send_dm(self.bot, entry.user_id, board, t("table.dm_link", locale, link=link) if link else None):
+                continue
+            closed = self.dm_closed.setdefault(table.id, set())
+            if entry.user_id not in closed:
+                closed.add(entry.user_id)
+                self.refresher.request(table)
+            if interaction is not None and interaction.user.id == entry.user_id:
+                private = presenter.private(table, seat, user_locale(interaction))
+                await interaction.followup.send(ephemeral=True, **private.message_kwargs(editing=False))
+
+    def jump_url(self, table: Table) -> str | None:
+        if table.message_id is None:
+            return None
+        guild = table.guild_id or "@me"
+        return f"https://discord.com/channels/{guild}/{table.channel_id}/{table.message_id}"
+
+    # --- replies -------------------------------------------------------------------------------
+    async def refuse(self, interaction: discord.Interaction, error: TableError | str, **params) -> None:
+        key = error.key if isinstance(error, TableError) else error
+        params = {**(error.params if isinstance(error, TableError) else {}), **params}
+        text = t(key, user_locale(interaction), **params)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def show(self, interaction: discord.Interaction, table: Table) -> None:
+        """Answer a press that changed the table: edit the table message through the response when it was pressed
+        there (one REST call), else confirm ephemerally and let the refresher edit the table message."""
+        revision = table.revision
+        on_table = interaction.message is not None and interaction.message.id == table.message_id
+        if on_table:
+            await interaction.response.edit_message(**self.public_board(table).message_kwargs(editing=True))
+            self.refresher.shown_now(table, revision)
+        else:
+            await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
+                                                    view=None, attachments=[])
+            self.refresher.request(table)
+
+    # --- the dispatcher --------------------------------------------------------------------------
+    async def on_press(self, interaction: discord.Interaction, table_id: int, version: int, what: str,
+                       values: list[str] | None) -> None:
+        try:
+            table = await self.service.get(table_id)
+        except TableError as error:
+            return await self.refuse(interaction, error)
+        try:
+            if what.startswith("a."):
+                return await self.press_action(interaction, table, version, codec.decode(what[2:]))
+            if what == "u.act" and values:
+                return await self.press_action(interaction, table, version, codec.decode(values[0]))
+            if what.startswith("u."):
+                return await self.press_ui(interaction, table, version, what[2:], values)
+        except codec.BadCode:
+            pass
+        except TableError as error:
+            return await self.refuse(interaction, error)
+        await self.refuse(interaction, "error.malformed_action")
+
+    async def press_action(self, interaction: discord.Interaction, table: Table, version: int, action: dict) -> None:
+        try:
+            outcome = await self.service.submit(table.id, interaction.user.id, version, action,
+                                                stamp_ms=snowflake_time_ms(interaction.id))
+        except TableError as error:
+            if error.code == "stale":
+                board = self.public_board(table, user_locale(interaction))
+                board.content = t("table.error.stale", user_locale(interaction))
+                await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+                if self.refresher.shown.get(table.id) != table.revision:
+                    self.refresher.request(table)
+                return
+            return await self.refuse(interaction, error)
+        await self.show(interaction, table)
+        news = self.presenter(table.game).private_news(table, outcome.events)
+        if news:
+            self._spawn(self.deliver(table, news, interaction))
+
+    async def press_ui(self, interaction: discord.Interaction, table: Table, version: int, name: str,
+                       values: list[str] | None) -> None:
+        user = interaction.user
+        if name in LOBBY_ACTIONS:
+            return await self.press_lobby(interaction, table, name)
+        if name == "setopt" and values:
+            return await self.choose_option(interaction, table, values[0])
+        if name.startswith("setval.") and values:
+            return await self.set_option(interaction, table, name.removeprefix("setval."), values[0])
+        if name == "view":
+            seat = table.seat_of(user.id)
+            if table.state is None:
+                return await self.refuse(interaction, "table.error.not_running")
+            presenter = self.presenter(table.game)
+            board = (presenter.private(table, seat, user_locale(interaction)) if seat is not None
+                     else presenter.spectator(table, user_locale(interaction)))
+            return await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+        if await self.presenter(table.game).on_ui(interaction, table, name, values):
+            return
+        await self.refuse(interaction, "error.malformed_action")
+
+    async def press_lobby(self, interaction: discord.Interaction, table: Table, name: str) -> None:
+        user = interaction.user
+        if name == "join":
+            await self.service.join(table.id, user.id, user.display_name)
+        elif name == "leave":
+            await self.service.leave(table.id, user.id)
+        elif name == "ai_add":
+            await self.service.add_ai(table.id, user.id)
+        elif name == "ai_remove":
+            await self.service.remove_ai(table.id, user.id)
+        elif name == "cancel":
+            await self.service.cancel(table.id, user.id, is_moderator(interaction))
+        elif name == "settings":
+            return await self.open_settings(interaction, table)
+        elif name == "start":
+            await self.service.start(table.id, user.id)
+            await self.show(interaction, table)
+            news = self.presenter(table.game).private_news(table, [{"type": "game_started"}])
+            if news:
+                self._spawn(self.deliver(table, news, interaction))
+            return
+        await self.show(interaction, table)
+
+    async def open_settings(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.status != "lobby":
+            raise TableError("not_in_lobby")
+        if interaction.user.id != table.host_id:
+            raise TableError("host_only")
+        locale = user_locale(interaction)
+        options = [discord.SelectOption(label=self.option_label(table.game, name, locale)[:100], value=name)
+                   for name in table.spec.choices if name in table.spec.options][:25]
+        if not options:
+            raise TableError("no_settings")
+        select = TableSelect(ui_id(table.id, 0, "setopt", select=True), options=options,
+                             placeholder=t("lobby.pick_setting", locale))
+        embed = discord.Embed(description=self.settings_text(table, locale))
+        await interaction.response.send_message(embed=embed, view=Board(embed, items=[select]).view(), ephemeral=True)
+
+    async def choose_option(self, interaction: discord.Interaction, table: Table, name: str) -> None:
+        choices = table.spec.choices.get(name)
+        if choices is None:
+            raise TableError("bad_option")
+        locale = user_locale(interaction)
+        current = table.options.get(name, table.spec.options.get(name))
+        options = [discord.SelectOption(label=self.value_label(table.game, name, value, locale)[:100], value=str(i),
+                                        default=value == current) for i, value in enumerate(choices[:25])]
+        select = TableSelect(ui_id(table.id, 0, f"setval.{name}", select=True), options=options,
+                             placeholder=self.option_label(table.game, name, locale)[:100])
+        embed = discord.Embed(description=self.option_label(table.game, name, locale))
+        await interaction.response.edit_message(embed=embed, view=Board(embed, items=[select]).view())
+
+    async def set_option(self, interaction: discord.Interaction, table: Table, name: str, index: str) -> None:
+        choices = table.spec.choices.get(name) or []
+        if not index.isdigit() or int(index) >= len(choices):
+            raise TableError("bad_option")
+        await self.service.set_option(table.id, interaction.user.id, name, choices[int(index)])
+        locale = user_locale(interaction)
+        embed = discord.Embed(description=t("lobby.setting_saved", locale) + "\n" + self.settings_text(table, locale))
+        await interaction.response.edit_message(embed=embed, view=None)
+        self.refresher.request(table)
+
+    # --- reactions -------------------------------------------------------------------------------
+    @commands.Cog.listener()
+    async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+        if self.bot.user is None or payload.user_id == self.bot.user.id or payload.guild_id is None:
+            return
+        table_id = await self.service.storage.table_by_message(payload.message_id)
+        if table_id is None:
+            return
+        table = await self.service.get(table_id)
+        if table.status != "running":
+            return
+        action = self.presenter(table.game).reaction_action(table, str(payload.emoji))
+        if action is None:
+            return
+        try:
+            await self.service.submit(table.id, payload.user_id, table.version, action,
+                                      stamp_ms=int(self.service.clock() * 1000))
+        except TableError as error:
+            log.debug("table %s: reaction refused (%s)", table.id, error.code)
+
+    # --- slash commands --------------------------------------------------------------------------
+    @app_commands.command(name=_("play", key="cmd.play"), description=_("Open a table for a game", key="cmd.play.desc"))
+    @app_commands.describe(game=_("The game to play", key="cmd.play.game"))
+    @app_commands.rename(game=_("game", key="cmd.play.game.name"))
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, game: str) -> None:
+        locale = user_locale(interaction)
+        if game not in games.ids():
+            return await self.refuse(interaction, "table.error.no_game")
+        settings = await self.service.storage.guild_settings(interaction.guild_id)
+        public_locale = settings.get("locale") or normalise(interaction.guild_locale)
+        channel = interaction.channel
+        existing = await self.service.storage.open_table_in(channel.id)
+        if existing is not None:
+            return await self.refuse(interaction, "table.error.channel_busy")
+        use_thread = (settings.get("threads", True) and isinstance(channel, discord.TextChannel)
+                      and interaction.app_permissions.create_public_threads
+                      and interaction.app_permissions.send_messages_in_threads)
+        user = interaction.user
+        if use_thread:
+            await interaction.response.defer()
+            thread = await channel.create_thread(
+                name=t("lobby.thread_name", public_locale, game=games.get(game).name(public_locale), user=user.display_name)[:100],
+                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
+            table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=thread.id,
+                                            host_id=user.id, host_name=user.display_name, locale=public_locale,
+                                            options=self.default_options(game, settings))
+            message = await thread.send(**self.public_board(table).message_kwargs(editing=False))
+            await self.service.set_message(table, thread.id, message.id)
+            await interaction.followup.send(t("lobby.opened_in_thread", public_locale, user=user.mention,
+                                              game=table.spec.name(public_locale), thread=thread.mention))
+            return
+        table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=channel.id, host_id=user.id,
+                                        host_name=user.display_name, locale=public_locale,
+                                        options=self.default_options(game, settings))
+        await interaction.response.send_message(**self.public_board(table).message_kwargs(editing=False))
+        message = await interaction.original_response()
+        await self.service.set_message(table, channel.id, message.id)
+        del locale
+
+    @staticmethod
+    def default_options(game: str, settings: dict) -> dict:
+        """Guild-wide timer defaults, where the game has that option and offers that value."""
+        spec = games.get(game)
+        options = {}
+        for name, value in settings.get("timers", {}).items():
+            if name in spec.options and value in spec.choices.get(name, [value]):
+                options[name] = value
+        return options
+
+    table_group = app_commands.Group(name=_("table", key="cmd.table"), description=_("Manage the table in this channel", key="cmd.table.desc"),
+                                     guild_only=True)
+
+    async def _here(self, interaction: discord.Interaction) -> Table:
+        table_id = await self.service.storage.open_table_in(interaction.channel_id)
+        if table_id is None:
+            raise TableError("no_table_here")
+        return await self.service.get(table_id)
+
+    async def _run(self, interaction: discord.Interaction, work) -> None:
+        try:
+            await work()
+        except TableError as error:
+            await self.refuse(interaction, error)
+
+    @table_group.command(name=_("status", key="cmd.table.status"), description=_("Show this channel's table", key="cmd.table.status.desc"))
+    async def table_status(self, interaction: discord.Interaction) -> None:
+        async def work():
+            table = await self._here(interaction)
+            board = self.presenter(table.game).spectator(table, user_locale(interaction)) if table.state else \
+                self.lobby_board(table, user_locale(interaction))
+            board.items = []
+            link = self.jump_url(table)
+            board.content = link
+            await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+        await self._run(interaction, work)
+
+    @table_group.command(name=_("leave", key="cmd.table.leave"), description=_("Leave this channel's table", key="cmd.table.leave.desc"))
+    async def table_leave(self, interaction: discord.Interaction) -> None:
+        async def work():
+            table = await self._here(interaction)
+            await self.service.leave(table.id, interaction.user.id)
+            await interaction.response.send_message(t("table.left", user_locale(interaction)), ephemeral=True)
+        await self._run(interaction, work)
+
+    @table_group.command(name=_("kick", key="cmd.table.kick"), description=_("Remove a player (an AI takes a running seat)", key="cmd.table.kick.desc"))
+    @app_commands.rename(member=_("member", key="cmd.member"))
+    async def table_kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        async def work():
+            table = await self._here(interaction)
+            await self.service.kick(table.id, interaction.user.id, member.id, is_moderator(interaction))
+            await interaction.response.send_message(
+                t("table.kicked", table.locale, user=member.mention), allowed_mentions=discord.AllowedMentions.none())
+        await self._run(interaction, work)
+
+    @table_group.command(name=_("cancel", key="cmd.table.cancel"), description=_("Cancel this channel's table", key="cmd.table.cancel.desc"))
+    async def table_cancel(self, interaction: discord.Interaction) -> None:
+        async def work():
+            table = await self._here(interaction)
+            await self.service.cancel(table.id, interaction.user.id, is_moderator(interaction))
+            await interaction.response.send_message(t("table.cancelled_by", table.locale, user=interaction.user.mention),
+                                                    allowed_mentions=discord.AllowedMentions.none())
+        await self._run(interaction, work)
+
+    @table_group.command(name=_("host", key="cmd.table.host"), description=_("Hand the host role to another player", key="cmd.table.host.desc"))
+    @app_commands.rename(member=_("member", key="cmd.member"))
+    async def table_host(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        async def work():
+            table = await self._here(interaction)
+            await self.service.hand_over(table.id, interaction.user.id, member.id, is_moderator(interaction))
+            await interaction.response.send_message(t("table.new_host", table.locale, user=member.mention),
+                                                    allowed_mentions=discord.AllowedMentions.none())
+        await self._run(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TableCog(bot))
