@@ -5,8 +5,9 @@ from typing import Any
 
 from bot.i18n import has, t
 from bot.tables import Table
+from games.data import load
 
-SEAT_MARKS = ["🔴", "🔵", "🟢", "🟡", "🟣", "🟠"]
+SEAT_MARKS: list[str] = load("seats.json")["emoji"]
 
 
 def seat_name(table: Table, seat: int, locale: str) -> str:
