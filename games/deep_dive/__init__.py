@@ -1,0 +1,18 @@
+"""DEEP DIVE: penguins dive through five depths for food (1-6 players; 1 = solo against the automaton)."""
+from games.contract import GameSpec
+from games.deep_dive.ai import choose
+from games.deep_dive.rules import DeepDiveState
+from games.deep_dive.tiles import difficulties
+
+SPEC = GameSpec(
+    id="deep_dive",
+    names={"en": "DEEP DIVE", "ja": "DEEP DIVE"},
+    min_players=1,
+    max_players=6,
+    options={"difficulty": "medium", "turn_timeout": 90},
+    choices={"difficulty": difficulties(), "turn_timeout": [30, 60, 90, 120, 180, 300]},
+    state_class=DeepDiveState,
+    agent=choose,
+    ai_levels=("easy", "normal"),
+    rules_file="deep_dive.md",
+)
