@@ -1,0 +1,142 @@
+"""Blue Border's table: the board image, the turn / call-window / reward buttons, the 🚨 reaction, the chart.
+
+It presents the engine's public view and sends the engine's own actions; the rules stay in games/blue_border."""
+from __future__ import annotations
+
+import discord
+from discord.ext import commands
+
+from bot import codec
+from bot.i18n import t
+from bot.presenter import Presenter, seat_name
+from bot.tables import Table, TableError
+from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
+from cogs.blue_border.image import draw_board, draw_chart
+
+GAME = "blue_border"
+CALL_EMOJI = "🚨"
+
+
+def _label(action: dict, locale: str) -> str:
+    kind = action["type"]
+    if kind in ("take", "reward"):
+        key = f"{GAME}.action.{kind}.{action['source']}"
+    elif kind == "pass":
+        key = f"{GAME}.action.pass.pile"
+    else:
+        key = f"{GAME}.action.{kind}"
+    pile = action.get("pile")
+    return t(key, locale, pile_number=pile + 1 if pile is not None else "", card=action.get("card", ""))[:80]
+
+
+class BlueBorderPresenter(Presenter):
+    game_id = GAME
+
+    def board(self, table: Table, locale: str) -> Board:
+        view = table.state.view(None)
+        embed = self.header(table, locale)
+        embed.colour = 0x1E4E8C
+        self.add_status(embed, table, locale)
+        lines = [self.phase_line(table, view, locale)]
+        if embed.description:
+            lines.append(embed.description)
+        settings = view["settings"]
+        lines.append(t(f"{GAME}.settings_line", locale, border=settings["border"], bottoms=settings["bottoms"],
+                       round=view["round"], rounds=view["rounds"]))
+        embed.description = "\n".join(lines)
+        embed.add_field(name=t("table.seats", locale), value=self.divers_text(table, view, locale), inline=False)
+        self.add_recent(embed, table, locale)
+        items = [] if table.state.finished else self.buttons(table, locale)
+        return Board(embed, image=draw_board(view), image_name="blue_border.png", items=items)
+
+    def phase_line(self, table: Table, view: dict, locale: str) -> str:
+        if view["finished"]:
+            return t(f"{GAME}.phase.over", locale)
+        phase = view["phase"]
+        if phase == "turn":
+            return t(f"{GAME}.line.turn", locale, seat=seat_name(table, view["active_seat"], locale))
+        if phase == "call_window":
+            placement = view["placement"]
+            return t(f"{GAME}.line.call_window", locale, seat=seat_name(table, placement["seat"], locale),
+                     slot=placement["slot"], emoji=CALL_EMOJI)
+        return t(f"{GAME}.line.reward", locale, seat=seat_name(table, view["caller_seat"], locale))
+
+    def divers_text(self, table: Table, view: dict, locale: str) -> str:
+        lines = []
+        for diver in view["divers"]:
+            seat = diver["seat"]
+            parts = [seat_name(table, seat, locale), f"{diver['filled']}/7"]
+            if view["rounds"] > 1:
+                parts.append(f"🏆{view['round_scores'][seat]}")
+            if diver["skip"]:
+                parts.append("⏭️ " + t(f"{GAME}.label.skip", locale))
+            if seat in view["may_call_seats"]:
+                parts.append("⏳")
+            lines.append(" · ".join(parts))
+        return "\n".join(lines)[:1024]
+
+    def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
+        state, v = table.state, table.version
+        view = state.view(None)
+        items: list[discord.ui.Item] = []
+        if view["phase"] == "turn":
+            legal = state.legal_actions(view["active_seat"])
+            for action in legal:
+                if action["type"] == "take":
+                    items.append(TableButton(action_id(table.id, v, action), label=_label(action, locale),
+                                             style=discord.ButtonStyle.primary, row=0))
+            if any(a["type"] == "pass" for a in legal):
+                items.append(TableButton(ui_id(table.id, v, "pass"), label=t(f"{GAME}.action.pass", locale), row=1))
+        elif view["phase"] == "call_window":
+            items.append(TableButton(action_id(table.id, v, {"type": "call"}), label=t(f"{GAME}.action.call", locale),
+                                     emoji=CALL_EMOJI, style=discord.ButtonStyle.danger, row=0))
+            items.append(TableButton(action_id(table.id, v, {"type": "no_call"}),
+                                     label=t(f"{GAME}.action.no_call", locale), row=0))
+        elif view["phase"] == "reward":
+            legal = state.legal_actions(view["caller_seat"])
+            options = [discord.SelectOption(label=_label(a, locale), value=codec.encode(a)) for a in legal][:25]
+            items.append(TableSelect(ui_id(table.id, v, "act", select=True), options=options,
+                                     placeholder=t(f"{GAME}.action.reward", locale), row=0))
+        if view["chart"]:
+            items.append(TableButton(ui_id(table.id, v, "chart"), label=t(f"{GAME}.action.chart", locale), emoji="🎨",
+                                     row=4))
+        items.append(self.my_view_button(table, locale))
+        return items
+
+    def private(self, table: Table, seat: int, locale: str) -> Board:
+        # Nobody knows their own numbers: a diver's view is the public board (without buttons).
+        board = self.board(table, locale)
+        board.items = []
+        board.content = t(f"{GAME}.private_note", locale)
+        return board
+
+    async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
+        locale = str(interaction.locale)
+        if name == "chart":
+            view = table.state.view(None) if table.state else None
+            if not view or not view["chart"]:
+                raise TableError("no_chart", f"{GAME}.error.no_chart")
+            embed = discord.Embed(title=t(f"{GAME}.action.chart", locale))
+            board = Board(embed, image=draw_chart(view["chart"]), image_name="chart.png")
+            await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+            return True
+        if name == "pass":
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise TableError("not_player")
+            legal = [a for a in table.state.legal_actions(seat) if a["type"] == "pass"]
+            if not legal:
+                raise TableError("not_your_turn", "error.not_your_turn")
+            items = [TableButton(action_id(table.id, table.version, a), label=_label(a, locale)) for a in legal]
+            embed = discord.Embed(description=t(f"{GAME}.pass_prompt", locale))
+            await interaction.response.send_message(embed=embed, view=Board(embed, items=items).view(), ephemeral=True)
+            return True
+        return False
+
+    def reaction_action(self, table: Table, emoji: str) -> dict | None:
+        return {"type": "call"} if emoji == CALL_EMOJI else None
+
+
+async def setup(bot: commands.Bot) -> None:
+    cog = bot.get_cog("TableCog")
+    cog.register(BlueBorderPresenter(cog))
