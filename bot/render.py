@@ -47,5 +47,5 @@ def png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     clean = Image.new(image.mode, image.size)
     clean.paste(image)
-    clean.save(buffer, format="PNG", optimize=False, compress_level=6)
+    clean.save(buffer, format="PNG", optimize=False, compress_level=1)
     return buffer.getvalue()

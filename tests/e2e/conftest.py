@@ -1,0 +1,83 @@
+"""Start the real bot against the loopback fake Discord."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+
+from bot.client import BodogeBot
+from bot.config import Config
+from tests.fakediscord import FakeDiscord
+
+
+def bot_config(fake: FakeDiscord, database) -> Config:
+    return Config(token=fake.bot_token, database=str(database), dev_guild=None, api_base=fake.api_base,
+                  shard_count=None, shard_ids=None, race_grace=0.15, ai_delay=0.05, edit_delay=0.05,
+                  log_level="INFO")
+
+
+class Harness:
+    """The fake Discord, one guild with a channel and three members, and a bot process that can be restarted."""
+
+    def __init__(self, fake: FakeDiscord, database) -> None:
+        self.fake = fake
+        self.database = database
+        self.bot: BodogeBot | None = None
+        self._task: asyncio.Task | None = None
+        self.guild = fake.add_guild("Bodoge test", locale="ja")
+        self.channel = fake.add_channel(self.guild, "games")
+        self.alice = fake.add_user("alice", locale="en-US")
+        self.bob = fake.add_user("bob", locale="ja")
+        self.carol = fake.add_user("carol", locale="en-US")
+        self.mod = fake.add_user("mod", locale="en-US")
+        for user in (self.alice, self.bob, self.carol):
+            fake.add_member(self.guild, user)
+        fake.add_member(self.guild, self.mod, admin=True)
+
+    async def start(self, **overrides) -> BodogeBot:
+        config = bot_config(self.fake, self.database)
+        if overrides:
+            config = Config(**{**config.__dict__, **overrides})
+        self.bot = BodogeBot(config, extra_cogs=["tests.support.tinycog"])
+        self._task = asyncio.create_task(self.bot.start(config.token))
+        await self.fake.wait_ready()
+        await self.bot.wait_until_ready()
+        return self.bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._task, 5)
+            self.bot = None
+
+    async def crash(self) -> None:
+        """Stop the process the hard way: no goodbye, storage left as the last commit left it."""
+        bot = self.bot
+        self.bot = None
+        bot.scheduler.running = False
+        await bot.scheduler.stop()
+        self._task.cancel()
+        with contextlib.suppress(BaseException):
+            await self._task
+        await self.fake.drop_gateway()
+        with contextlib.suppress(Exception):
+            await bot.storage.close()
+        with contextlib.suppress(Exception):
+            await bot.http.close()
+
+    @property
+    def service(self):
+        return self.bot.service
+
+
+@pytest.fixture
+async def harness(tmp_path):
+    async with FakeDiscord() as fake:
+        world = Harness(fake, tmp_path / "bodoge.sqlite3")
+        await world.start()
+        try:
+            yield world
+        finally:
+            await world.stop()
