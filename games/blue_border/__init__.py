@@ -1,0 +1,22 @@
+"""Blue Border (ブルーボーダー): divers take cards they see only as shades of blue and call ボーダー！ on others."""
+from games.blue_border.ai import choose
+from games.blue_border.rules import BlueBorderState
+from games.contract import GameSpec
+
+SPEC = GameSpec(
+    id="blue_border",
+    names={"en": "Blue Border", "ja": "ブルーボーダー"},
+    min_players=2,
+    max_players=4,
+    options={"border": 9, "bottoms": 25, "cards": 32, "rounds": 1, "call_window": 10, "chart": True,
+             "turn_timeout": 90, "round_settings": None},
+    choices={"border": [8, 9], "bottoms": list(range(20, 29)), "cards": [24, 28, 32], "rounds": [1, 3, 5],
+             "call_window": [5, 10, 15, 20, 30], "chart": [True, False], "turn_timeout": [30, 60, 90, 120, 180],
+             "round_settings": [None, "shuffle"]},
+    state_class=BlueBorderState,
+    agent=choose,
+    ai_levels=("easy", "normal", "hard"),
+    rules_file="blue_border.md",
+    race_actions=frozenset({"call"}),
+)
+BlueBorderState.spec = SPEC
