@@ -1,0 +1,56 @@
+"""The agent: legal choices from its own view, an immediate win taken, a winning line not handed over."""
+import random
+
+from games.bossa import SPEC
+from games.bossa.ai import choose as agent, determinise
+
+from .helpers import deal
+from .test_bossa_actions import stack_win_game
+from .test_bossa_end import SIXTH_COLUMN, six_columns_game
+
+
+def decide(state, seed=0):
+    seat = state.to_act()[0]
+    return agent(state.view(seat), state.legal_actions(seat), random.Random(seed), "normal")
+
+
+def test_the_agent_takes_a_win_that_needs_a_stack():
+    state = stack_win_game()
+    for seed in range(3):
+        assert decide(state, seed) == {"type": "stack", "line": "white", "side": "up", "index": 1,
+                                       "tiles": ["w2b1", "w4b1"]}
+
+
+def test_the_agent_does_not_lay_the_sixth_column_of_the_opponents_line():
+    state = six_columns_game()
+    assert SIXTH_COLUMN in state.legal_actions(1)
+    for seed in range(3):
+        assert decide(state, seed) != SIXTH_COLUMN
+
+
+def test_the_high_roller_agent_picks_a_setup_choice():
+    state = deal(["w1b0", "w2b0", "w3b0", "w4b0"], ["w0b1", "w0b2", "w0b3", "w0b4"], dice=(2, 5))
+    assert decide(state) in state.legal_actions(1)
+
+
+def test_a_determinised_game_keeps_everything_the_view_shows():
+    state = six_columns_game()
+    view = state.view(1)
+    copy = determinise(view, random.Random(1))
+    assert copy.view(1) == view
+    assert sorted(copy.deck + [copy.removed]) == sorted(state.deck + [state.removed])
+
+
+def test_the_agent_beats_a_random_player_most_of_the_time():
+    wins = 0
+    for game in range(12):
+        state = SPEC.new(2, {}, seed=f"ai-{game}")
+        chooser = random.Random(game)
+        while not state.finished:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            action = decide(state, game) if seat == game % 2 else chooser.choice(legal)
+            assert action in legal
+            state.apply(seat, action)
+        wins += state.result()["winners"] == [game % 2]
+    assert wins >= 9
