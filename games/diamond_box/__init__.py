@@ -1,0 +1,20 @@
+"""Diamond Box (ダイヤの箱): 2-4 players lay their public hands onto a shared stack of 2 x 3 diamond cards."""
+from games.contract import GameSpec
+from games.diamond_box.ai import choose, penalty_of
+from games.diamond_box.rules import DiamondBoxState
+
+SPEC = GameSpec(
+    id="diamond_box",
+    names={"en": "Diamond Box", "ja": "ダイヤの箱"},
+    min_players=2,
+    max_players=4,
+    options={"rotations": "all", "turn_timeout": 60},
+    choices={"rotations": ["all", "half"], "turn_timeout": [30, 60, 120, 180]},
+    state_class=DiamondBoxState,
+    agent=choose,
+    ai_levels=("easy", "normal"),
+    rules_file="diamond_box.md",
+)
+DiamondBoxState.spec = SPEC
+
+__all__ = ["SPEC", "DiamondBoxState", "choose", "penalty_of"]

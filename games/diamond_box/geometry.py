@@ -1,0 +1,195 @@
+"""Card geometry on the unbounded grid, and which placements the rules allow.
+
+x grows to the right, y downwards; a placement's (x, y) is the top-left cell of its footprint. Rotation is
+clockwise: cell (row r, column c) of the unrotated 2 x 3 card lands, as (row, column) inside the footprint, at
+0 -> (r, c) in 2 x 3; 90 -> (c, 1 - r) in 3 x 2; 180 -> (1 - r, 2 - c) in 2 x 3; 270 -> (2 - c, r) in 3 x 2.
+
+A "window" is a footprint-sized rectangle of the grid, read row-major as a string: the visible diamond of each
+cell, or "." where the cell is empty. A card fits a window when every non-empty cell matches its diamond, so all
+placements of every card are found by grouping the grid's windows by that string (few distinct ones).
+"""
+from __future__ import annotations
+
+from functools import cache
+from typing import Callable
+
+from games.diamond_box.cards import colour_of, pattern_of
+
+ROTATIONS = {"all": (0, 90, 180, 270), "half": (0, 180)}
+CARD_CELLS = 6
+EMPTY = "."
+
+Size = tuple[int, int]  # (width, height) of a footprint
+Cell = tuple[int, int]
+Rect = tuple[int, int, int, int]  # x, y, width, height
+Window = tuple[int, int, frozenset, int]  # x, y, visible frame colours of covered cells, covered count
+
+_PLACE = {0: lambda r, c: (r, c), 90: lambda r, c: (c, 1 - r),
+          180: lambda r, c: (1 - r, 2 - c), 270: lambda r, c: (2 - c, r)}
+
+
+def size(rotation: int) -> Size:
+    return (3, 2) if rotation in (0, 180) else (2, 3)
+
+
+@cache
+def oriented(pattern: str, rotation: int) -> str:
+    """The pattern's diamonds as laid at `rotation`, row-major over the footprint."""
+    width, _ = size(rotation)
+    laid = [""] * CARD_CELLS
+    for r in range(2):
+        for c in range(3):
+            row, column = _PLACE[rotation](r, c)
+            laid[row * width + column] = pattern[r * 3 + c]
+    return "".join(laid)
+
+
+@cache
+def distinct_rotations(pattern: str, allowed: tuple[int, ...]) -> tuple[int, ...]:
+    """The allowed rotations, dropping any that lays exactly the same diamonds as an earlier one.
+
+    Only a pattern equal to its 180-degree rotation loses rotations here (180 and 270 repeat 0 and 90);
+    the rules treat such a pair as one move, so it is listed once, under the smaller rotation.
+    """
+    kept: list[int] = []
+    for rotation in allowed:
+        if not any(size(k) == size(rotation) and oriented(pattern, k) == oriented(pattern, rotation) for k in kept):
+            kept.append(rotation)
+    return tuple(kept)
+
+
+def same_move_rotation(pattern: str, rotation: int, allowed: tuple[int, ...]) -> int:
+    """The listed rotation that lays the same diamonds as `rotation` (itself unless the pattern is symmetric)."""
+    for kept in distinct_rotations(pattern, allowed):
+        if size(kept) == size(rotation) and oriented(pattern, kept) == oriented(pattern, rotation):
+            return kept
+    return rotation
+
+
+def footprint(rotation: int, x: int, y: int) -> list[Cell]:
+    """The footprint's cells, row-major (the order `oriented` uses)."""
+    width, height = size(rotation)
+    return [(x + dx, y + dy) for dy in range(height) for dx in range(width)]
+
+
+def card_cells(card: str, rotation: int, x: int, y: int) -> list[tuple[int, int, str]]:
+    """(x, y, diamond) of each cell the placed card lays down."""
+    return [(cx, cy, diamond) for (cx, cy), diamond in zip(footprint(rotation, x, y),
+                                                           oriented(pattern_of(card), rotation))]
+
+
+def rect_of(rotation: int, x: int, y: int) -> Rect:
+    return (x, y, *size(rotation))
+
+
+def rects_meet(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@cache
+def fits(window: str, diamonds: str) -> bool:
+    return all(seen == EMPTY or seen == diamond for seen, diamond in zip(window, diamonds))
+
+
+def covering_in(card: str, rotations: tuple[int, ...],
+                windows_of: Callable[[Size], dict[str, list[Window]]]) -> list[tuple[int, int, int, int]]:
+    """(rotation, x, y, covered) of the card's allowed placements among the windows `windows_of(size)` gives."""
+    colour, pattern = colour_of(card), pattern_of(card)
+    found = []
+    for rotation in distinct_rotations(pattern, rotations):
+        diamonds = oriented(pattern, rotation)
+        for letters, windows in windows_of(size(rotation)).items():
+            if fits(letters, diamonds):
+                found.extend((rotation, x, y, covered) for x, y, colours, covered in windows if colour not in colours)
+    return found
+
+
+class Board:
+    """The visible top of the centre: cell -> (frame colour, diamond) of the topmost card there."""
+
+    def __init__(self, grid: dict[Cell, tuple[str, str]] | None = None) -> None:
+        self.grid: dict[Cell, tuple[str, str]] = dict(grid or {})
+        self._covering: dict[Size, dict[str, list[Window]]] = {}
+        self._touching: dict[Size, list[Cell]] = {}
+
+    def copy(self) -> "Board":
+        return Board(self.grid)
+
+    def place(self, card: str, rotation: int, x: int, y: int) -> None:
+        colour = colour_of(card)
+        for cx, cy, diamond in card_cells(card, rotation, x, y):
+            self.grid[(cx, cy)] = (colour, diamond)
+        self._covering.clear()
+        self._touching.clear()
+
+    # --- windows ------------------------------------------------------------------------
+    def window(self, shape: Size, x: int, y: int) -> tuple[str, frozenset, int]:
+        """(diamond string, frame colours seen, covered count) of the footprint at (x, y)."""
+        width, height = shape
+        letters, colours = [], set()
+        for dy in range(height):
+            for dx in range(width):
+                top = self.grid.get((x + dx, y + dy))
+                if top is None:
+                    letters.append(EMPTY)
+                else:
+                    colours.add(top[0])
+                    letters.append(top[1])
+        return "".join(letters), frozenset(colours), len(letters) - letters.count(EMPTY)
+
+    def covering_windows(self, shape: Size, near: Rect | None = None) -> dict[str, list[Window]]:
+        """Windows covering at least one occupied cell, grouped by diamond string.
+
+        With `near`, only the windows meeting that rectangle (uncached: the AI's look-ahead after one card)."""
+        if near is None and shape in self._covering:
+            return self._covering[shape]
+        width, height = shape
+        if near is None:
+            origins = {(cx - dx, cy - dy) for cx, cy in self.grid for dx in range(width) for dy in range(height)}
+        else:
+            nx, ny, nw, nh = near
+            origins = {(x, y) for x in range(nx - width + 1, nx + nw) for y in range(ny - height + 1, ny + nh)}
+        grouped: dict[str, list[Window]] = {}
+        for x, y in origins:
+            letters, colours, covered = self.window(shape, x, y)
+            if covered:
+                grouped.setdefault(letters, []).append((x, y, colours, covered))
+        if near is None:
+            self._covering[shape] = grouped
+        return grouped
+
+    def touching_windows(self, shape: Size) -> list[Cell]:
+        """Origins of all-empty footprints sharing an edge with an occupied cell."""
+        if shape not in self._touching:
+            width, height = shape
+            frontier = {(cx + dx, cy + dy) for cx, cy in self.grid
+                        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - self.grid.keys()
+            origins = {(fx - dx, fy - dy) for fx, fy in frontier for dx in range(width) for dy in range(height)}
+            self._touching[shape] = sorted(
+                (x, y) for x, y in origins if self.window(shape, x, y)[2] == 0)
+        return self._touching[shape]
+
+    # --- placements ---------------------------------------------------------------------
+    def covering_placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+        """(rotation, x, y, covered) of every placement covering >= 1 cell that the diamond and frame rules allow."""
+        return covering_in(card, rotations, self.covering_windows)
+
+    def touching_placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+        """(rotation, x, y, 0) of every placement covering nothing but touching the group edge to edge."""
+        return [(rotation, x, y, 0) for rotation in distinct_rotations(pattern_of(card), rotations)
+                for x, y in self.touching_windows(size(rotation))]
+
+    def placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+        """Every legal placement of `card`: the covering ones, or, only if there are none, the touching ones."""
+        return self.covering_placements(card, rotations) or self.touching_placements(card, rotations)
+
+    def judge(self, card: str, rotation: int, x: int, y: int, rotations: tuple[int, ...]) -> str | None:
+        """Why the rules refuse this placement (an error code), or None if they allow it."""
+        letters, colours, covered = self.window(size(rotation), x, y)
+        if covered:
+            if not fits(letters, oriented(pattern_of(card), rotation)):
+                return "diamond_mismatch"
+            return "frame_clash" if colour_of(card) in colours else None
+        if (x, y) not in self.touching_windows(size(rotation)):
+            return "not_touching"
+        return "must_cover" if self.covering_placements(card, rotations) else None

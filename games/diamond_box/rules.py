@@ -1,0 +1,296 @@
+"""Diamond Box (ダイヤの箱): lay cards from a public hand onto the centre; protruding cells cost penalty draws.
+
+Rules: ../shared/rules/diamond_box.md. Setup is automatic (no player decisions), so a new game starts at the
+first turn; `setup` in the view records how the start player was found.
+
+Actions: {"type": "place", "card", "rotation", "x", "y"} by the seat to act; {"type": "timeout"} by SYSTEM,
+which plays the absent player's least-penalty placement (first in `legal_actions` order among equals).
+For a pattern equal to its own 180-degree rotation, rotations 180/270 lay the same diamonds as 0/90: such a
+pair is one move, listed once under the smaller rotation (apply also accepts the other spelling).
+"""
+from __future__ import annotations
+
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.diamond_box import cards
+from games.diamond_box.geometry import CARD_CELLS, ROTATIONS, Board, card_cells, same_move_rotation
+
+HAND_SIZE = 5
+FULL_COVER = CARD_CELLS  # the start player's card must be able to cover all 6 cells
+MAX_DEALS = 1000  # guards a stacked deck whose cards can never produce a start player
+
+
+def _error(code: str, **params) -> IllegalAction:
+    return IllegalAction(code, f"diamond_box.error.{code}", **params)
+
+
+class DiamondBoxState(GameState):
+    """One game in progress. `centre` is the placed cards, bottom first; `deck` is top first (hidden order)."""
+
+    def __init__(self, players: int, options: dict, rng: Rng) -> None:
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.deck: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.centre: list[dict] = []
+        self.turn_seat = 0
+        self.setup: dict = {}
+        self.last_move: dict | None = None
+        self.winner_seats: list[int] = []
+        self.over = False
+        self.board = Board()
+        self._legal_memo: tuple[tuple, list[tuple[dict, int]]] | None = None
+
+    # --- setup --------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, players: int, options: dict, seed: int | str) -> "DiamondBoxState":
+        if options.get("rotations") not in ROTATIONS:
+            raise _error("bad_option", option="rotations")
+        timeout = options.get("turn_timeout")
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                    or timeout < 0):
+            raise _error("bad_option", option="turn_timeout")
+        state = cls(players, dict(options), Rng(seed))
+        state._deal_until_start(options.get("stacked"))
+        return state
+
+    def _deal_until_start(self, stacked: dict | None) -> None:
+        """Setup steps 1-4: deal, look for a 6-cell cover, else swap the centre, else gather and deal again.
+
+        A stacked deck is dealt as given; a re-deal then takes the rest of the deck first, followed by the
+        gathered centre cards (in dealt order) and hands (seat order), without shuffling, so it stays scripted
+        (after as many fruitless re-deals as there are cards, those cards are shuffled instead)."""
+        if stacked is not None:
+            deck, tiebreak = self._stacked_deck(stacked), stacked.get("start_tiebreak", 0)
+        else:
+            deck, tiebreak = cards.card_ids(), None
+            self.rng.shuffle(deck)
+        for deal in range(1, MAX_DEALS + 1):
+            first, second = deck[0], deck[1]
+            hands = [deck[2 + HAND_SIZE * seat: 2 + HAND_SIZE * (seat + 1)] for seat in range(self.players)]
+            rest = deck[2 + HAND_SIZE * self.players:]
+            self.hands, self.deck = hands, rest
+            for swapped in (False, True):
+                under, over = ((second, 1), (first, 0)) if swapped else ((first, 0), (second, 1))
+                self._lay_centre([under, over])
+                candidates = [seat for seat in range(self.players) if self._can_cover_fully(seat)]
+                if candidates:
+                    self.turn_seat = self._pick_start(candidates, tiebreak)
+                    self.setup = {"deals": deal, "swapped": swapped, "start_candidate_seats": candidates,
+                                  "start_seat": self.turn_seat}
+                    return
+            deck = rest + [first, second] + [card for hand in hands for card in hand]
+            if stacked is None or deal >= len(deck):
+                self.rng.shuffle(deck)
+        raise _error("no_start_possible")
+
+    def _stacked_deck(self, stacked: dict) -> list[str]:
+        deck = stacked.get("deck") if isinstance(stacked, dict) else None
+        if (not isinstance(deck, list) or len(deck) < 2 + HAND_SIZE * self.players
+                or len(set(deck)) != len(deck) or not all(cards.is_card(card) for card in deck)):
+            raise _error("bad_stacked")
+        tiebreak = stacked.get("start_tiebreak", 0)
+        if not isinstance(tiebreak, int) or not 0 <= tiebreak < self.players:
+            raise _error("bad_stacked")
+        return list(deck)
+
+    def _lay_centre(self, laid: list[tuple[str, int]]) -> None:
+        """The two setup cards at rotation 0, y 0, bottom first; diamonds and frames are ignored."""
+        self.centre = [{"card": card, "rotation": 0, "x": x, "y": 0} for card, x in laid]
+        self._rebuild_board()
+
+    def _can_cover_fully(self, seat: int) -> bool:
+        return any(covered == FULL_COVER for card in self.hands[seat]
+                   for *_, covered in self.board.covering_placements(card, self.rotations))
+
+    def _pick_start(self, candidates: list[int], tiebreak: int | None) -> int:
+        if tiebreak is None:
+            return self.rng.choice(candidates)  # the seed's rock-paper-scissors
+        return min(candidates, key=lambda seat: (seat - tiebreak) % self.players)
+
+    def _rebuild_board(self) -> None:
+        self.board = Board()
+        for placed in self.centre:
+            self.board.place(placed["card"], placed["rotation"], placed["x"], placed["y"])
+        self._legal_memo = None
+
+    # --- queries ------------------------------------------------------------------------
+    @property
+    def rotations(self) -> tuple[int, ...]:
+        return ROTATIONS[self.options["rotations"]]
+
+    @property
+    def finished(self) -> bool:
+        return self.over
+
+    def to_act(self) -> list[int]:
+        return [] if self.over else [self.turn_seat]
+
+    def deadline(self) -> Deadline | None:
+        timeout = self.options.get("turn_timeout")
+        if self.over or not timeout:
+            return None
+        return Deadline("turn", timeout, (self.turn_seat,))
+
+    def _placements(self) -> list[tuple[dict, int]]:
+        """(action, penalty) of every legal placement of the seat to act, memoised per position."""
+        hand = self.hands[self.turn_seat]
+        key = (len(self.centre), self.turn_seat, tuple(hand), self.over)
+        if self._legal_memo is not None and self._legal_memo[0] == key:
+            return self._legal_memo[1]
+        listed = []
+        if not self.over:
+            for card in hand:
+                for rotation, x, y, covered in sorted(self.board.placements(card, self.rotations)):
+                    listed.append(({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y},
+                                   CARD_CELLS - covered))
+        self._legal_memo = (key, listed)
+        return listed
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        """Placements in hand order, then rotation, x, y; SYSTEM may time out while a deadline runs."""
+        if seat == SYSTEM:
+            return [{"type": "timeout"}] if self.deadline() is not None else []
+        if seat not in self.to_act():
+            return []
+        return [dict(action) for action, _ in self._placements()]
+
+    def is_legal(self, seat: int, action: dict) -> bool:
+        if seat == SYSTEM:
+            return action == {"type": "timeout"} and self.deadline() is not None
+        if seat not in self.to_act():
+            return False
+        action = self._same_move(action)
+        return any(action == listed for listed, _ in self._placements())
+
+    def penalty_of(self, action: dict) -> int:
+        """Penalty cards a legal placement of the seat to act would draw (the UI ranks placements by it)."""
+        action = self._same_move(action)
+        for listed, penalty in self._placements():
+            if listed == action:
+                return penalty
+        raise _error("not_a_placement")
+
+    def least_penalty_move(self) -> dict:
+        """The timeout's choice: the smallest penalty, first in `legal_actions` order among equals."""
+        action, _ = min(self._placements(), key=lambda entry: entry[1])
+        return dict(action)
+
+    def _same_move(self, action: dict) -> dict:
+        """A symmetric pattern's 180/270 spelled as the listed 0/90 (the same move)."""
+        if action.get("type") != "place" or not cards.is_card(action.get("card")) or action.get("rotation") not in (
+                0, 90, 180, 270):
+            return action
+        rotation = same_move_rotation(cards.pattern_of(action["card"]), action["rotation"], self.rotations)
+        return {**action, "rotation": rotation}
+
+    # --- acting -------------------------------------------------------------------------
+    def apply(self, seat: int, action: dict) -> list[dict]:
+        """As GameState.apply; a refused placement by the seat to act names the broken rule."""
+        if not self.over and seat in self.to_act() and isinstance(action, dict) and action.get("type") == "place":
+            problem = self._placement_problem(seat, action)
+            if problem:
+                raise _error(problem)
+        return super().apply(seat, action)
+
+    def _placement_problem(self, seat: int, action: dict) -> str | None:
+        if set(action) != {"type", "card", "rotation", "x", "y"}:
+            return "bad_placement"
+        if not all(isinstance(action[k], int) and not isinstance(action[k], bool) for k in ("rotation", "x", "y")):
+            return "bad_placement"
+        if action["card"] not in self.hands[seat]:
+            return "not_in_hand"
+        if action["rotation"] not in self.rotations:
+            return "bad_rotation"
+        return self.board.judge(action["card"], action["rotation"], action["x"], action["y"], self.rotations)
+
+    def _apply(self, seat: int, action: dict) -> list[dict]:
+        events: list[dict] = []
+        if action["type"] == "timeout":
+            seat, action = self.turn_seat, self.least_penalty_move()
+            events.append({"type": "timed_out", "seat": seat})
+        action = self._same_move(action)
+        return events + self._place(seat, action["card"], action["rotation"], action["x"], action["y"])
+
+    def _place(self, seat: int, card: str, rotation: int, x: int, y: int) -> list[dict]:
+        covered = sum((cx, cy) in self.board.grid for cx, cy, _ in card_cells(card, rotation, x, y))
+        penalty = CARD_CELLS - covered
+        self.hands[seat].remove(card)
+        self.centre.append({"card": card, "rotation": rotation, "x": x, "y": y})
+        self.board.place(card, rotation, x, y)
+        events = [{"type": "card_placed", "seat": seat, "card": card, "rotation": rotation, "x": x, "y": y,
+                   "covered": covered, "penalty": penalty}]
+        drawn = self.deck[:penalty]
+        del self.deck[:penalty]
+        self.hands[seat].extend(drawn)
+        if drawn:
+            events.append({"type": "penalty_drawn", "seat": seat, "count": len(drawn), "penalty": penalty,
+                           "cards": list(drawn)})
+        self.last_move = {"seat": seat, "card": card, "rotation": rotation, "x": x, "y": y,
+                          "covered": covered, "penalty": penalty, "drawn": len(drawn)}
+        if not self.hands[seat]:
+            self._finish([seat])
+            events.append({"type": "hand_emptied", "seat": seat})
+        elif penalty and not self.deck:  # empty after a draw, or the penalty could not be drawn in full
+            counts = [len(hand) for hand in self.hands]
+            self._finish([s for s in range(self.players) if counts[s] == min(counts)])
+            events.append({"type": "deck_exhausted", "winner_seats": list(self.winner_seats),
+                           "fewest": min(counts), "hand_counts": counts})
+        else:
+            self.turn_seat = (seat + 1) % self.players
+        return events
+
+    def _finish(self, winners: list[int]) -> None:
+        self.over, self.winner_seats = True, winners
+
+    def result(self) -> dict:
+        """Winners, and each seat's cards left in hand as its score (fewer is better)."""
+        return {"winners": list(self.winner_seats), "scores": [len(hand) for hand in self.hands]}
+
+    # --- what a seat sees -----------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        """Everything is public except the deck's order: every seat and None see the same."""
+        grid = self.board.grid
+        xs, ys = [x for x, _ in grid], [y for _, y in grid]
+        return {
+            "seat": seat,
+            "players": self.players,
+            "turn_seat": None if self.over else self.turn_seat,
+            "rotations": list(self.rotations),
+            "hands": [list(hand) for hand in self.hands],
+            "deck_count": len(self.deck),
+            "centre": [{**placed, "colour": cards.colour_of(placed["card"]),
+                        "cells": [{"x": cx, "y": cy, "diamond": diamond}
+                                  for cx, cy, diamond in card_cells(placed["card"], placed["rotation"],
+                                                                    placed["x"], placed["y"])]}
+                       for placed in self.centre],
+            "grid": [{"x": x, "y": y, "colour": grid[(x, y)][0], "diamond": grid[(x, y)][1]}
+                     for x, y in sorted(grid, key=lambda cell: (cell[1], cell[0]))],
+            "bounds": {"x_min": min(xs), "x_max": max(xs), "y_min": min(ys), "y_max": max(ys)},
+            "last_move": dict(self.last_move) if self.last_move else None,
+            "setup": dict(self.setup),
+            "finished": self.over,
+            "winner_seats": list(self.winner_seats),
+        }
+
+    # --- persistence --------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"players": self.players, "options": self.options, "rng": self.rng.to_dict(),
+                "deck": list(self.deck), "hands": [list(hand) for hand in self.hands],
+                "centre": [dict(placed) for placed in self.centre], "turn_seat": self.turn_seat,
+                "setup": dict(self.setup), "last_move": dict(self.last_move) if self.last_move else None,
+                "winner_seats": list(self.winner_seats), "over": self.over}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "DiamondBoxState":
+        state = cls(data["players"], dict(data["options"]), Rng.from_dict(data["rng"]))
+        state.deck = list(data["deck"])
+        state.hands = [list(hand) for hand in data["hands"]]
+        state.centre = [dict(placed) for placed in data["centre"]]
+        state.turn_seat = data["turn_seat"]
+        state.setup = dict(data["setup"])
+        state.last_move = dict(data["last_move"]) if data["last_move"] else None
+        state.winner_seats = list(data["winner_seats"])
+        state.over = data["over"]
+        state._rebuild_board()
+        return state
