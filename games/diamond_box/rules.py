@@ -249,8 +249,13 @@ class DiamondBoxState(GameState):
 
     # --- what a seat sees -----------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
-        """Everything is public except the deck's order: every seat and None see the same."""
+        """Everything is public except the deck's order: every seat and None see the same.
+
+        "centre": placed cards bottom first, each with its cells; "grid": the visible cells row by row, each with
+        the frame colour and diamond on top and "top", the index in "centre" of the card showing there."""
         grid = self.board.grid
+        top = {(cx, cy): index for index, placed in enumerate(self.centre)
+               for cx, cy, _ in card_cells(placed["card"], placed["rotation"], placed["x"], placed["y"])}
         xs, ys = [x for x, _ in grid], [y for _, y in grid]
         return {
             "seat": seat,
@@ -264,7 +269,7 @@ class DiamondBoxState(GameState):
                                   for cx, cy, diamond in card_cells(placed["card"], placed["rotation"],
                                                                     placed["x"], placed["y"])]}
                        for placed in self.centre],
-            "grid": [{"x": x, "y": y, "colour": grid[(x, y)][0], "diamond": grid[(x, y)][1]}
+            "grid": [{"x": x, "y": y, "colour": grid[(x, y)][0], "diamond": grid[(x, y)][1], "top": top[(x, y)]}
                      for x, y in sorted(grid, key=lambda cell: (cell[1], cell[0]))],
             "bounds": {"x_min": min(xs), "x_max": max(xs), "y_min": min(ys), "y_max": max(ys)},
             "last_move": dict(self.last_move) if self.last_move else None,

@@ -30,6 +30,8 @@ def test_stacked_deal_lays_first_card_under_second_offset_one_column_then_five_c
     grid = {(c["x"], c["y"]): (c["colour"], c["diamond"]) for c in view["grid"]}
     assert grid == {(0, 0): ("blue", "B"), (0, 1): ("blue", "W"),
                     **{(x, 0): ("red", "B") for x in (1, 2, 3)}, **{(x, 1): ("red", "W") for x in (1, 2, 3)}}
+    assert {(c["x"], c["y"]): c["top"] for c in view["grid"]} == {
+        (0, 0): 0, (0, 1): 0, **{(x, y): 1 for x in (1, 2, 3) for y in (0, 1)}}
     assert view["hands"] == hands
     assert view["deck_count"] == 7
     assert view["setup"] == {"deals": 1, "swapped": False, "start_candidate_seats": [0], "start_seat": 0}
@@ -72,6 +74,7 @@ def test_nobody_covering_six_cells_swaps_the_centre_cards_and_checks_again():
     grid = {(c["x"], c["y"]): (c["colour"], c["diamond"]) for c in view["grid"]}
     assert grid[(2, 0)] == ("blue", "B") and grid[(2, 1)] == ("blue", "W")
     assert grid[(3, 0)] == ("red", "B") and grid[(3, 1)] == ("red", "W")  # red's right column still shows
+    assert {(c["x"], c["y"]): c["top"] for c in view["grid"]}[(2, 0)] == 1  # the blue card, now on top
 
 
 def test_nobody_covering_six_cells_either_way_deals_again_from_the_rest_of_the_stacked_deck():
