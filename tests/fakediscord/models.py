@@ -1,0 +1,646 @@
+"""The fake's world: users, guilds, roles, members, channels, messages, attachments, recorded calls.
+
+Everything here is plain data plus `payload()` methods that produce the JSON Discord API v10 would send.
+Nothing in this module touches the network.
+"""
+from __future__ import annotations
+
+import copy
+import datetime as _dt
+import struct
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+DISCORD_EPOCH_MS = 1420070400000
+
+
+# --------------------------------------------------------------------------------------------- permissions
+class P:
+    """Permission bits (https://discord.com/developers/docs/topics/permissions)."""
+
+    CREATE_INSTANT_INVITE = 1 << 0
+    KICK_MEMBERS = 1 << 1
+    BAN_MEMBERS = 1 << 2
+    ADMINISTRATOR = 1 << 3
+    MANAGE_CHANNELS = 1 << 4
+    MANAGE_GUILD = 1 << 5
+    ADD_REACTIONS = 1 << 6
+    VIEW_CHANNEL = 1 << 10
+    SEND_MESSAGES = 1 << 11
+    MANAGE_MESSAGES = 1 << 13
+    EMBED_LINKS = 1 << 14
+    ATTACH_FILES = 1 << 15
+    READ_MESSAGE_HISTORY = 1 << 16
+    MENTION_EVERYONE = 1 << 17
+    USE_EXTERNAL_EMOJIS = 1 << 18
+    CONNECT = 1 << 20
+    SPEAK = 1 << 21
+    CHANGE_NICKNAME = 1 << 26
+    MANAGE_ROLES = 1 << 28
+    USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_THREADS = 1 << 34
+    CREATE_PUBLIC_THREADS = 1 << 35
+    CREATE_PRIVATE_THREADS = 1 << 36
+    USE_EXTERNAL_STICKERS = 1 << 37
+    SEND_MESSAGES_IN_THREADS = 1 << 38
+    SEND_POLLS = 1 << 49
+    USE_EXTERNAL_APPS = 1 << 50
+    ALL = (1 << 51) - 1
+
+    MEMBER = (CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
+              | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | CONNECT | SPEAK | CHANGE_NICKNAME
+              | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | USE_EXTERNAL_STICKERS
+              | SEND_MESSAGES_IN_THREADS | SEND_POLLS | USE_EXTERNAL_APPS)
+    ADMIN = MANAGE_GUILD | MANAGE_MESSAGES | MANAGE_CHANNELS | MANAGE_THREADS | MANAGE_ROLES | MENTION_EVERYONE
+    BOT = MEMBER | MANAGE_MESSAGES | MANAGE_THREADS
+
+
+def perm_value(value: Any) -> int:
+    """Accepts an int or anything with `.value` (discord.Permissions)."""
+    return int(getattr(value, "value", value))
+
+
+# --------------------------------------------------------------------------------------------- intents
+class Intents:
+    GUILDS = 1 << 0
+    GUILD_MEMBERS = 1 << 1
+    GUILD_MESSAGES = 1 << 9
+    GUILD_MESSAGE_REACTIONS = 1 << 10
+    DIRECT_MESSAGES = 1 << 12
+    DIRECT_MESSAGE_REACTIONS = 1 << 13
+    MESSAGE_CONTENT = 1 << 15
+
+
+# --------------------------------------------------------------------------------------------- snowflakes
+class Snowflakes:
+    """Snowflake ids whose timestamp part can be chosen (for "who pressed first" races)."""
+
+    def __init__(self) -> None:
+        self._increment = 0
+
+    def make(self, at: Any = None) -> int:
+        """`at`: None (now), an int/float offset in milliseconds from now, or an aware datetime."""
+        if isinstance(at, _dt.datetime):
+            ms = int(at.timestamp() * 1000)
+        else:
+            ms = int(time.time() * 1000) + int(at or 0)
+        self._increment = (self._increment + 1) & 0xFFF
+        return ((ms - DISCORD_EPOCH_MS) << 22) | (1 << 17) | self._increment
+
+    def make_for_shard(self, shard_id: int, shard_count: int) -> int:
+        ms = int(time.time() * 1000)
+        while True:
+            sid = self.make(at=ms - int(time.time() * 1000))
+            if (sid >> 22) % shard_count == shard_id:
+                return sid
+            ms -= 1
+
+
+def snowflake_time(snowflake: int) -> _dt.datetime:
+    return _dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, _dt.timezone.utc)
+
+
+def iso(when: _dt.datetime | None) -> str | None:
+    return None if when is None else when.isoformat()
+
+
+def utcnow() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+# --------------------------------------------------------------------------------------------- users
+@dataclass(eq=False)
+class FakeUser:
+    id: int
+    name: str
+    locale: str = "en-US"
+    bot: bool = False
+    global_name: str | None = None
+    dms_closed: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        data = {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": self.global_name,
+                "avatar": None, "public_flags": 0, "flags": 0, "banner": None, "accent_color": None,
+                "avatar_decoration_data": None}
+        if self.bot:
+            data["bot"] = True
+        return data
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def __repr__(self) -> str:
+        return f"<FakeUser {self.name} id={self.id}>"
+
+
+@dataclass(eq=False)
+class FakeRole:
+    id: int
+    guild: "FakeGuild"
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+    bot_id: int | None = None
+
+    def payload(self) -> dict[str, Any]:
+        data = {"id": str(self.id), "name": self.name, "color": 0,
+                "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+                "hoist": False, "icon": None, "unicode_emoji": None, "position": self.position,
+                "permissions": str(self.permissions), "managed": self.managed, "mentionable": False, "flags": 0}
+        if self.bot_id is not None:
+            data["tags"] = {"bot_id": str(self.bot_id)}
+        return data
+
+
+@dataclass(eq=False)
+class FakeMember:
+    user: FakeUser
+    guild: "FakeGuild"
+    roles: list[FakeRole] = field(default_factory=list)
+    nick: str | None = None
+    joined_at: _dt.datetime = field(default_factory=utcnow)
+
+    @property
+    def permissions(self) -> int:
+        if self.user.id == self.guild.owner_id:
+            return P.ALL
+        value = self.guild.everyone.permissions
+        for role in self.roles:
+            value |= role.permissions
+        return P.ALL if value & P.ADMINISTRATOR else value
+
+    def payload(self, *, with_user: bool = True, with_permissions: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {"roles": [str(r.id) for r in self.roles], "nick": self.nick, "avatar": None,
+                                "banner": None, "joined_at": iso(self.joined_at), "premium_since": None,
+                                "deaf": False, "mute": False, "flags": 0, "pending": False,
+                                "communication_disabled_until": None}
+        if with_user:
+            data["user"] = self.user.payload()
+        if with_permissions:
+            data["permissions"] = str(self.permissions)
+        return data
+
+
+# --------------------------------------------------------------------------------------------- guilds, channels
+@dataclass(eq=False)
+class FakeGuild:
+    id: int
+    name: str
+    locale: str
+    owner_id: int
+    roles: dict[int, FakeRole] = field(default_factory=dict)
+    channels: dict[int, "FakeChannel"] = field(default_factory=dict)  # includes threads
+    members: dict[int, FakeMember] = field(default_factory=dict)
+    created: _dt.datetime = field(default_factory=utcnow)
+
+    @property
+    def everyone(self) -> FakeRole:
+        return self.roles[self.id]
+
+    def shard_id(self, shard_count: int) -> int:
+        return (self.id >> 22) % shard_count
+
+    def member(self, user: FakeUser | int) -> FakeMember | None:
+        return self.members.get(getattr(user, "id", user))
+
+    def text_channels(self) -> list["FakeChannel"]:
+        return [c for c in self.channels.values() if not c.is_thread]
+
+    def threads(self) -> list["FakeChannel"]:
+        return [c for c in self.channels.values() if c.is_thread]
+
+    def payload(self, *, bot_id: int, full_members: bool = True) -> dict[str, Any]:
+        members = list(self.members.values())
+        if not full_members:
+            members = [m for m in members if m.user.id == bot_id]
+        return {
+            "id": str(self.id), "name": self.name, "icon": None, "icon_hash": None, "splash": None,
+            "discovery_splash": None, "banner": None, "description": None, "owner_id": str(self.owner_id),
+            "afk_channel_id": None, "afk_timeout": 300, "widget_enabled": False, "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0,
+            "nsfw": False, "premium_tier": 0, "premium_subscription_count": 0, "premium_progress_bar_enabled": False,
+            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
+            "public_updates_channel_id": None, "safety_alerts_channel_id": None, "vanity_url_code": None,
+            "preferred_locale": self.locale, "features": [], "max_members": 500000, "max_video_channel_users": 25,
+            "application_id": None, "roles": [r.payload() for r in self.roles.values()], "emojis": [], "stickers": [],
+            "joined_at": iso(self.created), "large": False, "unavailable": False, "member_count": len(self.members),
+            "members": [m.payload() for m in members], "voice_states": [], "presences": [],
+            "channels": [c.payload() for c in self.channels.values() if not c.is_thread and not c.deleted],
+            "threads": [c.payload() for c in self.channels.values()
+                        if c.is_thread and not c.deleted and not c.archived],
+            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [], "embedded_activities": [],
+            "lazy": True,
+        }
+
+    def __repr__(self) -> str:
+        return f"<FakeGuild {self.name} id={self.id}>"
+
+
+TEXT, DM, VOICE, CATEGORY, NEWS, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 2, 4, 5, 11, 12
+
+
+@dataclass(eq=False)
+class FakeChannel:
+    id: int
+    type: int
+    name: str | None = None
+    guild: FakeGuild | None = None
+    parent: "FakeChannel | None" = None
+    position: int = 0
+    topic: str | None = None
+    recipient: FakeUser | None = None  # DMs
+    owner_id: int | None = None  # threads
+    archived: bool = False
+    locked: bool = False
+    invitable: bool = True
+    auto_archive_duration: int = 1440
+    rate_limit_per_user: int = 0
+    thread_members: set[int] = field(default_factory=set)
+    created: _dt.datetime = field(default_factory=utcnow)
+    deleted: bool = False
+    message_ids: list[int] = field(default_factory=list)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD, 10)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    @property
+    def last_message_id(self) -> str | None:
+        return str(self.message_ids[-1]) if self.message_ids else None
+
+    def payload(self) -> dict[str, Any]:
+        if self.type == DM:
+            return {"id": str(self.id), "type": DM, "last_message_id": self.last_message_id, "flags": 0,
+                    "recipients": [self.recipient.payload()] if self.recipient else []}
+        data: dict[str, Any] = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild.id),
+                                "name": self.name, "flags": 0, "rate_limit_per_user": self.rate_limit_per_user,
+                                "last_message_id": self.last_message_id,
+                                "parent_id": str(self.parent.id) if self.parent else None}
+        if self.is_thread:
+            data.update({
+                "owner_id": str(self.owner_id), "message_count": len(self.message_ids),
+                "total_message_sent": len(self.message_ids), "member_count": len(self.thread_members),
+                "thread_metadata": {"archived": self.archived, "auto_archive_duration": self.auto_archive_duration,
+                                    "archive_timestamp": iso(self.created), "locked": self.locked,
+                                    "invitable": self.invitable, "create_timestamp": iso(self.created)},
+            })
+            return data
+        data.update({"position": self.position, "permission_overwrites": [], "nsfw": False, "topic": self.topic,
+                     "default_auto_archive_duration": 1440, "default_thread_rate_limit_per_user": 0})
+        if self.type == VOICE:
+            data.update({"bitrate": 64000, "user_limit": 0, "rtc_region": None, "video_quality_mode": 1})
+        return data
+
+    def __repr__(self) -> str:
+        return f"<FakeChannel {self.name or 'DM'} type={self.type} id={self.id}>"
+
+
+# --------------------------------------------------------------------------------------------- messages
+@dataclass(eq=False)
+class FakeAttachment:
+    id: int
+    filename: str
+    data: bytes
+    url: str
+    content_type: str | None = None
+    description: str | None = None
+    ephemeral: bool = False
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def image_size(self) -> tuple[int, int] | None:
+        if self.data[:8] == b"\x89PNG\r\n\x1a\n" and len(self.data) >= 24:
+            return struct.unpack(">II", self.data[16:24])
+        return None
+
+    def payload(self) -> dict[str, Any]:
+        data = {"id": str(self.id), "filename": self.filename, "size": self.size, "url": self.url,
+                "proxy_url": self.url, "content_type": self.content_type}
+        dims = self.image_size()
+        if dims:
+            data["width"], data["height"] = dims
+        if self.description:
+            data["description"] = self.description
+        if self.ephemeral:
+            data["ephemeral"] = True
+        return data
+
+    def __repr__(self) -> str:
+        return f"<FakeAttachment {self.filename} {self.size}B>"
+
+
+def guess_content_type(filename: str) -> str | None:
+    ext = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    return {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
+            "webp": "image/webp", "txt": "text/plain; charset=utf-8", "json": "application/json; charset=utf-8",
+            "svg": "image/svg+xml"}.get(ext)
+
+
+def walk_components(components: list[dict] | None) -> Iterator[dict]:
+    """Depth-first over a component tree (action rows, containers, sections' accessories, labels)."""
+    for comp in components or []:
+        yield comp
+        yield from walk_components(comp.get("components"))
+        for key in ("accessory", "component"):
+            if isinstance(comp.get(key), dict):
+                yield from walk_components([comp[key]])
+
+
+SELECT_TYPES = (3, 5, 6, 7, 8)
+FLAG_CROSSPOSTED, FLAG_SUPPRESS_EMBEDS, FLAG_EPHEMERAL, FLAG_LOADING, FLAG_COMPONENTS_V2 = 1, 4, 64, 128, 1 << 15
+
+
+@dataclass(eq=False)
+class FakeMessage:
+    id: int
+    channel: FakeChannel
+    author: FakeUser
+    content: str = ""
+    embeds: list[dict] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    attachments: list[FakeAttachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    timestamp: _dt.datetime = field(default_factory=utcnow)
+    edited_timestamp: _dt.datetime | None = None
+    reactions: dict[str, list[int]] = field(default_factory=dict)  # emoji key -> user ids in order
+    webhook_id: int | None = None
+    interaction_metadata: dict | None = None
+    interaction_legacy: dict | None = None
+    reference: dict | None = None
+    pinned: bool = False
+    tts: bool = False
+    deleted: bool = False
+    ephemeral_user: FakeUser | None = None  # set for ephemeral messages: the only user who sees it
+    thread: FakeChannel | None = None
+    versions: list[dict] = field(default_factory=list)  # snapshots, oldest first (the current state is last)
+
+    # ----------------------------------------------------------------------- what users see
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def edits(self) -> int:
+        """How many times the message was edited after creation."""
+        return max(0, len(self.versions) - 1)
+
+    @property
+    def embed(self) -> dict | None:
+        return self.embeds[0] if self.embeds else None
+
+    @property
+    def files(self) -> dict[str, bytes]:
+        return {a.filename: a.data for a in self.attachments}
+
+    def attachment(self, filename: str) -> FakeAttachment | None:
+        return next((a for a in self.attachments if a.filename == filename), None)
+
+    def all_components(self) -> list[dict]:
+        return list(walk_components(self.components))
+
+    def buttons(self, *, enabled_only: bool = False) -> list[dict]:
+        return [c for c in walk_components(self.components)
+                if c.get("type") == 2 and not (enabled_only and c.get("disabled"))]
+
+    def selects(self) -> list[dict]:
+        return [c for c in walk_components(self.components) if c.get("type") in SELECT_TYPES]
+
+    def component(self, custom_id: str) -> dict | None:
+        return next((c for c in walk_components(self.components) if c.get("custom_id") == custom_id), None)
+
+    def find_button(self, label: str | None = None, *, custom_id: str | None = None, prefix: str | None = None,
+                    emoji: str | None = None, contains: str | None = None,
+                    enabled_only: bool = False) -> dict | None:
+        """First button matching every criterion given (label exact, custom_id exact or prefix, emoji name,
+        `contains`: substring of the label)."""
+        for comp in self.buttons(enabled_only=enabled_only):
+            if label is not None and comp.get("label") != label:
+                continue
+            if contains is not None and contains not in (comp.get("label") or ""):
+                continue
+            if custom_id is not None and comp.get("custom_id") != custom_id:
+                continue
+            if prefix is not None and not (comp.get("custom_id") or "").startswith(prefix):
+                continue
+            if emoji is not None and (comp.get("emoji") or {}).get("name") != emoji:
+                continue
+            return comp
+        return None
+
+    def button(self, label: str | None = None, **criteria: Any) -> dict:
+        """Like find_button but raises LookupError (listing the buttons present) when nothing matches."""
+        found = self.find_button(label, **criteria)
+        if found is None:
+            raise LookupError(f"no button {label=!r} {criteria} on message {self.id}; buttons: "
+                              f"{[(b.get('label'), b.get('custom_id')) for b in self.buttons()]}")
+        return found
+
+    def find_select(self, custom_id: str | None = None, *, prefix: str | None = None,
+                    placeholder: str | None = None) -> dict | None:
+        for comp in self.selects():
+            if custom_id is not None and comp.get("custom_id") != custom_id:
+                continue
+            if prefix is not None and not (comp.get("custom_id") or "").startswith(prefix):
+                continue
+            if placeholder is not None and comp.get("placeholder") != placeholder:
+                continue
+            return comp
+        return None
+
+    def select_menu(self, custom_id: str | None = None, **criteria: Any) -> dict:
+        found = self.find_select(custom_id, **criteria)
+        if found is None:
+            raise LookupError(f"no select {custom_id=!r} {criteria} on message {self.id}; selects: "
+                              f"{[s.get('custom_id') for s in self.selects()]}")
+        return found
+
+    def text(self) -> str:
+        """Content plus embed titles/descriptions/fields and V2 text displays: handy for `in` assertions."""
+        parts = [self.content or ""]
+        for e in self.embeds:
+            parts += [e.get("title") or "", e.get("description") or ""]
+            for f in e.get("fields") or []:
+                parts += [f.get("name") or "", f.get("value") or ""]
+            parts.append((e.get("footer") or {}).get("text") or "")
+            parts.append((e.get("author") or {}).get("name") or "")
+        for comp in walk_components(self.components):
+            if comp.get("type") == 10:
+                parts.append(comp.get("content") or "")
+        return "\n".join(p for p in parts if p)
+
+    # ----------------------------------------------------------------------- API payloads
+    def snapshot(self) -> dict[str, Any]:
+        return {"content": self.content, "embeds": copy.deepcopy(self.embeds),
+                "components": copy.deepcopy(self.components), "attachments": [a.filename for a in self.attachments],
+                "flags": self.flags, "edited_timestamp": self.edited_timestamp}
+
+    def reactions_payload(self, bot_id: int) -> list[dict]:
+        out = []
+        for key, users in self.reactions.items():
+            if not users:
+                continue
+            out.append({"emoji": emoji_payload(key), "count": len(users), "me": bot_id in users,
+                        "me_burst": False, "burst_colors": [], "burst_count": 0,
+                        "count_details": {"burst": 0, "normal": len(users)}})
+        return out
+
+    def payload(self, bot_id: int, *, with_guild: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id), "channel_id": str(self.channel.id), "type": self.type,
+            "author": self.author.payload(), "content": self.content, "timestamp": iso(self.timestamp),
+            "edited_timestamp": iso(self.edited_timestamp), "tts": self.tts, "mention_everyone": False,
+            "mentions": [], "mention_roles": [], "attachments": [a.payload() for a in self.attachments],
+            "embeds": copy.deepcopy(self.embeds), "components": copy.deepcopy(self.components),
+            "pinned": self.pinned, "flags": self.flags,
+        }
+        reactions = self.reactions_payload(bot_id)
+        if reactions:
+            data["reactions"] = reactions
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+            data["application_id"] = str(self.webhook_id)
+        if self.interaction_metadata is not None:
+            data["interaction_metadata"] = copy.deepcopy(self.interaction_metadata)
+        if self.interaction_legacy is not None:
+            data["interaction"] = copy.deepcopy(self.interaction_legacy)
+        if self.reference is not None:
+            data["message_reference"] = copy.deepcopy(self.reference)
+        if self.thread is not None:
+            data["thread"] = self.thread.payload()
+        if with_guild and self.channel.guild is not None:
+            data["guild_id"] = str(self.channel.guild.id)
+            member = self.channel.guild.member(self.author)
+            if member is not None:
+                data["member"] = member.payload(with_user=False)
+        return data
+
+    def __repr__(self) -> str:
+        flags = " ephemeral" if self.ephemeral else ""
+        flags += " deleted" if self.deleted else ""
+        return f"<FakeMessage id={self.id} channel={self.channel.id} by {self.author.name}{flags}: {self.content!r:.60}>"
+
+
+def emoji_key(emoji: str) -> str:
+    """Normalise '🚨', 'name:id', '<:name:id>', '<a:name:id>' to '🚨' or 'name:id'."""
+    emoji = emoji.strip()
+    if emoji.startswith("<") and emoji.endswith(">"):
+        parts = emoji[1:-1].split(":")
+        return f"{parts[-2]}:{parts[-1]}"
+    return emoji
+
+
+def emoji_payload(key: str) -> dict[str, Any]:
+    if ":" in key:
+        name, _, eid = key.rpartition(":")
+        return {"id": eid, "name": name, "animated": False}
+    return {"id": None, "name": key}
+
+
+# --------------------------------------------------------------------------------------------- calls
+@dataclass(eq=False)
+class UploadedFile:
+    field: str
+    filename: str
+    data: bytes
+    content_type: str | None = None
+
+
+@dataclass(eq=False)
+class Call:
+    """One REST request the bot made, and what the fake answered."""
+
+    seq: int
+    method: str
+    route: str | None  # discord.py's Route path template, e.g. "/channels/{channel_id}/messages"; None if unknown
+    path: str  # concrete path after the API base
+    params: dict[str, str]
+    query: dict[str, str]
+    json: Any
+    files: list[UploadedFile]
+    status: int = 0
+    response: Any = None
+    fault: bool = False
+    time: float = field(default_factory=time.monotonic)
+
+    @property
+    def key(self) -> str:
+        return f"{self.method} {self.route}"
+
+    @property
+    def file_names(self) -> list[str]:
+        return [f.filename for f in self.files]
+
+    def file(self, filename: str) -> bytes | None:
+        return next((f.data for f in self.files if f.filename == filename), None)
+
+    def matches(self, pattern: str | Callable[["Call"], bool]) -> bool:
+        """pattern: "METHOD /route/{template}", "/route/{template}" (any method), or a predicate."""
+        if callable(pattern):
+            return bool(pattern(self))
+        method, _, route = pattern.partition(" ") if " " in pattern else ("", "", pattern)
+        return (not method or method.upper() == self.method) and route == self.route
+
+    def __repr__(self) -> str:
+        extra = f" files={self.file_names}" if self.files else ""
+        return f"<Call #{self.seq} {self.method} {self.path} -> {self.status}{' (fault)' if self.fault else ''}{extra}>"
+
+
+class ApiError(Exception):
+    """Raised inside handlers: becomes a Discord-style JSON error answer."""
+
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+    def body(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors:
+            data["errors"] = self.errors
+        return data
+
+
+@dataclass(eq=False)
+class Fault:
+    """A pending injected failure: the next `count` calls matching `pattern` get this answer."""
+
+    pattern: str | Callable[[Call], bool]
+    status: int
+    count: int = 1
+    retry_after: float = 0.05
+    code: int | None = None
+    message: str | None = None
+    is_global: bool = False
+    hits: list[Call] = field(default_factory=list)
+
+    @property
+    def remaining(self) -> int:
+        return self.count - len(self.hits)
+
+    def body(self) -> dict[str, Any]:
+        if self.status == 429:
+            body: dict[str, Any] = {"message": self.message or "You are being rate limited.",
+                                    "retry_after": self.retry_after, "global": self.is_global}
+            if self.code is not None:
+                body["code"] = self.code
+            return body
+        default = {500: "500: Internal Server Error", 502: "502: Bad Gateway", 503: "503: Service Unavailable",
+                   504: "504: Gateway Timeout"}.get(self.status, "error")
+        return {"message": self.message or default, "code": self.code if self.code is not None else 0}
