@@ -81,6 +81,9 @@ class Board:
         view = discord.ui.View(timeout=None)
         for item in self.items:
             view.add_item(item)
+        # Stopped before sending, so discord.py does not also store it per message: every press is routed once,
+        # through the registered DynamicItems, whichever version of the message it came from.
+        view.stop()
         return view
 
     def files(self) -> list[discord.File]:

@@ -162,6 +162,7 @@ class TableCog(commands.Cog, name="TableCog"):
             closed = self.dm_closed.setdefault(table.id, set())
             if entry.user_id not in closed:
                 closed.add(entry.user_id)
+                table.revision += 1  # the public board now notes it
                 self.refresher.request(table)
             if interaction is not None and interaction.user.id == entry.user_id:
                 private = presenter.private(table, seat, user_locale(interaction))

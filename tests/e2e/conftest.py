@@ -40,10 +40,13 @@ class Harness:
         if overrides:
             config = Config(**{**config.__dict__, **overrides})
         self.bot = BodogeBot(config, extra_cogs=["tests.support.tinycog"])
+        self.bot._connection.guild_ready_timeout = 0.05  # discord.py waits this long after the last guild
         self._task = asyncio.create_task(self.bot.start(config.token))
-        await self.fake.wait_ready()
-        await self.bot.wait_until_ready()
-        return self.bot
+        bot = self.bot
+        await self.fake.wait_for(lambda: bot.is_ready() or self._task.done(), timeout=10, what="the bot to be ready")
+        if self._task.done():
+            self._task.result()  # the bot failed to start: show why
+        return bot
 
     async def stop(self) -> None:
         if self.bot is not None:

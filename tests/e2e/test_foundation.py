@@ -1,0 +1,106 @@
+"""The foundation through the fake Discord: a lobby with /play, joins, an AI seat, start; refusals that change
+nothing; a restart on the same database with the old buttons still working; private views with DMs closed."""
+import asyncio
+
+from tests.e2e.conftest import Harness
+
+
+def add_button(message, n):
+    return message.button(custom_id=None, prefix=None, contains=f"a.add,n={n}") if False else \
+        next(b for b in message.buttons() if b["custom_id"].endswith(f"a.add,n={n}"))
+
+
+async def open_tiny_table(h: Harness, ai=True):
+    opened = await h.fake.slash(h.alice, h.channel, "play", {"game": "tiny"})
+    thread = h.fake.threads(h.channel)[-1]
+    lobby = h.fake.channel_messages(thread)[0]
+    joined = await h.fake.press(h.bob, lobby, label=None, prefix=None, custom_id=lobby.find_button("参加")["custom_id"])
+    assert joined.type == 7
+    if ai:
+        await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("AIを追加")["custom_id"])
+    return opened, thread, lobby
+
+
+async def test_a_table_is_opened_joined_and_started(harness: Harness):
+    h = harness
+    opened, thread, lobby = await open_tiny_table(h)
+    assert h.alice.mention in opened.message.text() and thread.mention in opened.message.text()
+    text = lobby.text()
+    assert "alice" in text and "bob" in text and "AI 3" in text
+    # bob is not the host: Start refuses him, ephemerally, in his language
+    refused = await h.fake.press(h.bob, lobby, custom_id=lobby.find_button("開始")["custom_id"])
+    assert refused.ephemeral and "ホストだけ" in refused.content
+    started = await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("開始")["custom_id"])
+    assert started.type == 7 and any(b["custom_id"].endswith("a.add,n=1") for b in lobby.buttons())
+    table = await h.service.get(int(lobby.buttons()[0]["custom_id"].split(":")[1]))
+    assert table.status == "running" and [s.user_id for s in table.seats] == [h.alice.id, h.bob.id, None]
+
+
+async def test_bad_presses_get_an_ephemeral_answer_and_change_nothing(harness: Harness):
+    h = harness
+    _, thread, lobby = await open_tiny_table(h, ai=False)
+    await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("開始")["custom_id"])
+    table_id = int(lobby.buttons()[0]["custom_id"].split(":")[1])
+    table = await h.service.get(table_id)
+    before = table.state.to_json()
+    old_add = add_button(lobby, 1)["custom_id"]
+
+    stranger = await h.fake.press(h.carol, lobby, custom_id=old_add)
+    assert stranger.ephemeral and "not playing" in stranger.content
+    out_of_turn = await h.fake.press(h.bob, lobby, custom_id=old_add)
+    assert out_of_turn.ephemeral and "手番ではありません" in out_of_turn.content
+    assert table.state.to_json() == before and table.version == 0
+
+    # a double press: both presses carry version 0; only the first counts
+    first, second = await asyncio.gather(h.fake.press(h.alice, lobby, custom_id=old_add),
+                                         h.fake.press(h.alice, lobby, custom_id=old_add))
+    answers = sorted([first, second], key=lambda o: o.ephemeral)
+    assert answers[0].type == 7 and answers[1].ephemeral
+    assert table.version == 1 and table.state.counter == 1
+
+    # a stale press: the board moved on (bob's turn timed out) before the message caught up
+    h.bot.get_cog("TableCog").refresher.delay = 30
+    await h.service.expire(table_id, table.version)
+    assert table.version == 2 and table.state.counter == 2
+    stale = await h.fake.press(h.alice, lobby, custom_id=add_button(lobby, 2)["custom_id"])
+    assert stale.ephemeral and "moved on" in stale.content and stale.embeds  # with the current board
+    assert "bg:1:2:" in str(stale.components)
+    assert table.version == 2 and table.state.counter == 2
+
+
+async def test_a_restarted_bot_honours_buttons_on_the_old_message(harness: Harness):
+    h = harness
+    _, thread, lobby = await open_tiny_table(h, ai=False)
+    await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("開始")["custom_id"])
+    await h.fake.press(h.alice, lobby, custom_id=add_button(lobby, 2)["custom_id"])
+    bobs_button = add_button(lobby, 1)["custom_id"]
+    table_id = int(bobs_button.split(":")[1])
+    expected = (await h.service.get(table_id)).state.to_json()
+
+    await h.stop()
+    await h.start()  # a new process on the same database
+    table = await h.service.get(table_id)
+    assert table.state.to_json() == expected and table.version == 1
+    pressed = await h.fake.press(h.bob, lobby, custom_id=bobs_button)
+    assert pressed.type == 7 and table.version == 2 and table.state.counter == 3
+    records = await h.bot.storage.actions(table_id)
+    assert [r["action"] for r in records] == [{"type": "add", "n": 2}, {"type": "add", "n": 1}]
+
+
+async def test_private_views_reach_players_with_closed_dms(harness: Harness):
+    h = harness
+    h.fake.close_dms(h.bob)
+    _, thread, lobby = await open_tiny_table(h, ai=False)
+    await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("開始")["custom_id"])
+    table = await h.service.get(int(lobby.buttons()[0]["custom_id"].split(":")[1]))
+    secrets = table.state.secrets
+    # alice's secret came by DM (with a link back, and no buttons); bob's could not
+    dm = await h.fake.wait_for(lambda: h.fake.dms(h.alice))
+    assert str(secrets[0]) in dm[-1].text() and not dm[-1].components and "discord.com/channels" in dm[-1].text()
+    assert h.fake.dms(h.bob) == []
+    await h.fake.wait_for(lambda: "DMs closed" in lobby.text() or "DMが閉じて" in lobby.text())
+    mine = await h.fake.press(h.bob, lobby, custom_id=next(b for b in lobby.buttons() if b["custom_id"].endswith("u.view"))["custom_id"])
+    assert mine.ephemeral and str(secrets[1]) in mine.message.text() and str(secrets[0]) not in mine.message.text()
+    # nothing public carries a secret
+    for message in h.fake.channel_messages(thread):
+        assert str(secrets[0]) not in message.text() and str(secrets[1]) not in message.text()
