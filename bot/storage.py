@@ -181,10 +181,10 @@ class Storage:
                               (status, time.time(), table_id))
         await self.db.commit()
 
-    async def start_game(self, table_id: int, seats: list[SeatRow], state: str, marks: list) -> None:
+    async def start_game(self, table_id: int, seats: list[SeatRow], options: dict, state: str, marks: list) -> None:
         await self.db.execute(
-            "UPDATE tables SET status = 'running', version = 0, state = ?, marks = ?, updated_at = ? WHERE id = ?",
-            (state, json.dumps(marks), time.time(), table_id))
+            "UPDATE tables SET status = 'running', version = 0, options = ?, state = ?, marks = ?, updated_at = ?"
+            " WHERE id = ?", (json.dumps(options), state, json.dumps(marks), time.time(), table_id))
         await self._write_seats(table_id, seats)
         await self.db.commit()
 

@@ -335,7 +335,7 @@ class TableService:
             table.state, table.status, table.version = state, "running", 0
             table.marks = [0] * state.players
             table.digests = self._digests(table)
-            await self.storage.start_game(table.id, table.seat_rows(), state.to_json(), table.marks)
+            await self.storage.start_game(table.id, table.seat_rows(), table.options, state.to_json(), table.marks)
             await self._after_change(table, [{"type": "game_started"}], source="start")
         return table
 
