@@ -15,7 +15,7 @@ from bot.translator import CatalogueTranslator
 from bot.ui import TableButton, TableSelect
 
 log = logging.getLogger(__name__)
-CORE_COGS = ["cogs.table"]
+CORE_COGS = ["cogs.table", "cogs.host"]
 GAME_COGS = {game: f"cogs.{game}" for game in ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]}
 
 
@@ -52,6 +52,9 @@ class BodogeBot(commands.AutoShardedBot):
                     await self.load_extension(GAME_COGS[game])
                 except commands.ExtensionNotFound:
                     log.info("no cog for %s yet: the plain presenter shows it", game)
+                except commands.ExtensionError:
+                    # One game's broken cog must not take every other table down; its tables use the plain presenter.
+                    log.exception("the %s cog failed to load", game)
         for name in self.extra_cogs:
             await self.load_extension(name)
         armed = await self.scheduler.start()

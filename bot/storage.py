@@ -70,6 +70,13 @@ MIGRATIONS: list[str] = [
         settings TEXT NOT NULL DEFAULT '{}'
     );
     """,
+    # 2: absent players (consecutive timeouts, the one "more time", an AI that took a person's seat)
+    """
+    ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN more_time_used INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX tables_by_channel ON tables(channel_id, id);
+    """,
 ]
 
 
@@ -79,6 +86,9 @@ class SeatRow:
     user_id: int | None
     name: str
     ai_level: str | None
+    timeouts: int = 0
+    more_time_used: bool = False
+    taken_over: bool = False
 
 
 @dataclass
@@ -159,8 +169,10 @@ class Storage:
     async def _write_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         await self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
         await self.db.executemany(
-            "INSERT INTO seats (table_id, seat, user_id, name, ai_level) VALUES (?, ?, ?, ?, ?)",
-            [(table_id, s.seat, s.user_id, s.name, s.ai_level) for s in seats])
+            "INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, more_time_used, taken_over)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.more_time_used), int(s.taken_over))
+             for s in seats])
 
     async def save_lobby(self, table_id: int, *, host_id: int, options: dict, seats: list[SeatRow],
                          status: str = "lobby") -> None:
@@ -220,7 +232,8 @@ class Storage:
         row = await (await self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,))).fetchone()
         if row is None:
             return None
-        seats = [SeatRow(r["seat"], r["user_id"], r["name"], r["ai_level"]) for r in await (await self.db.execute(
+        seats = [SeatRow(r["seat"], r["user_id"], r["name"], r["ai_level"], r["timeouts"], bool(r["more_time_used"]),
+                         bool(r["taken_over"])) for r in await (await self.db.execute(
             "SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))).fetchall()]
         return TableRow(
             id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
@@ -232,6 +245,26 @@ class Storage:
         row = await (await self.db.execute(
             "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))).fetchone()
         return row[0] if row else None
+
+    async def latest_table_in(self, channel_id: int) -> int | None:
+        row = await (await self.db.execute("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                                           (channel_id,))).fetchone()
+        return row[0] if row else None
+
+    async def stats(self, guild_id: int, game: str | None = None) -> list[dict]:
+        """One row per finished seat of a person in this guild: game, user, won, whether an AI took over a seat."""
+        query = (
+            "SELECT t.id, t.game, s.seat, s.user_id, s.name, s.taken_over, r.winners,"
+            " (SELECT MAX(taken_over) FROM seats WHERE table_id = t.id) AS any_takeover"
+            " FROM tables t JOIN results r ON r.table_id = t.id JOIN seats s ON s.table_id = t.id"
+            " WHERE t.guild_id = ? AND t.status = 'finished' AND s.user_id IS NOT NULL")
+        params: list = [guild_id]
+        if game:
+            query += " AND t.game = ?"
+            params.append(game)
+        rows = await (await self.db.execute(query, params)).fetchall()
+        return [{"table": r[0], "game": r[1], "seat": r[2], "user_id": r[3], "name": r[4], "taken_over": bool(r[5]),
+                 "won": r[2] in json.loads(r[6]), "marked": bool(r[7])} for r in rows]
 
     async def table_by_message(self, message_id: int) -> int | None:
         row = await (await self.db.execute("SELECT id FROM tables WHERE message_id = ?", (message_id,))).fetchone()

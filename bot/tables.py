@@ -43,6 +43,9 @@ class Seat:
     user_id: int | None  # the person sitting here (kept while an AI stands in for them)
     name: str
     ai_level: str | None = None  # set: an AI plays this seat
+    timeouts: int = 0  # consecutive deadlines this seat let pass
+    more_time_used: bool = False  # the one "more time" of the game
+    taken_over: bool = False  # an AI played for this person at some point (marked in stats)
 
     @property
     def is_ai(self) -> bool:
@@ -92,7 +95,8 @@ class Table:
         return self.status == "lobby" and self.spec.min_players <= len(self.seats) <= self.spec.max_players
 
     def seat_rows(self) -> list[SeatRow]:
-        return [SeatRow(n, s.user_id, s.name, s.ai_level) for n, s in enumerate(self.seats)]
+        return [SeatRow(n, s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
+                for n, s in enumerate(self.seats)]
 
 
 @dataclass
@@ -115,7 +119,8 @@ Listener = Callable[[Table, list[dict]], Awaitable[None]]
 
 class TableService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 race_grace: float = 0.35, ai_delay: float = 1.0) -> None:
+                 race_grace: float = 0.35, ai_delay: float = 1.0, afk_limit: int = 3) -> None:
+        self.afk_limit = afk_limit  # consecutive expiries after which an AI keeps an absent person's seat
         self.storage = storage
         self.clock = clock
         self.races = FirstPressRaces(race_grace)
@@ -149,7 +154,8 @@ class TableService:
         table = Table(
             id=row.id, game=row.game, guild_id=row.guild_id, channel_id=row.channel_id, message_id=row.message_id,
             host_id=row.host_id, status=row.status, options=row.options, seed=row.seed, version=row.version,
-            locale=row.locale, seats=[Seat(s.user_id, s.name, s.ai_level) for s in row.seats])
+            locale=row.locale, seats=[Seat(s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
+                                      for s in row.seats])
         if row.state is not None:
             table.state = table.spec.load(row.state)
             table.marks = list(row.marks) or [0] * table.state.players
@@ -316,10 +322,53 @@ class TableService:
             await self._save_lobby(table)
         return table
 
-    async def _hand_to_ai(self, table: Table, seat: int) -> None:
-        table.seats[seat].ai_level = table.spec.ai_levels[len(table.spec.ai_levels) // 2]
+    async def _hand_to_ai(self, table: Table, seat: int, reason: str = "left") -> None:
+        entry = table.seats[seat]
+        entry.ai_level = table.spec.ai_levels[len(table.spec.ai_levels) // 2]
+        entry.taken_over = entry.user_id is not None
         await self.storage.save_seats(table.id, table.seat_rows())
-        await self._after_change(table, [{"type": "seat_to_ai", "seat": seat}])
+        await self._after_change(table, [{"type": "seat_to_ai", "seat": seat, "reason": reason}], source="system")
+
+    async def reclaim(self, table_id: int, user_id: int) -> Table:
+        """"I'm back": a person takes their seat back from the AI."""
+        table = await self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_player")
+            if table.status != "running":
+                raise TableError("table_closed")
+            entry = table.seats[seat]
+            if not entry.is_ai:
+                raise TableError("not_away")
+            entry.ai_level, entry.timeouts = None, 0
+            await self.storage.save_seats(table.id, table.seat_rows())
+            await self._after_change(table, [{"type": "seat_back", "seat": seat}], source="system")
+        return table
+
+    async def more_time(self, table_id: int, user_id: int) -> float:
+        """The once-per-game extension of a deadline the person is being waited for; returns the new due time."""
+        table = await self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_player")
+            timer = await self.storage.timer(table.id, "deadline")
+            waited = json.loads(timer.detail).get("seats", []) if timer else []
+            if table.status != "running" or timer is None or seat not in waited:
+                raise TableError("no_deadline_for_you")
+            entry = table.seats[seat]
+            if entry.more_time_used:
+                raise TableError("more_time_used")
+            entry.more_time_used = True
+            deadline = table.state.deadline()
+            timer.due_at += deadline.seconds if deadline else 60
+            await self.storage.save_seats(table.id, table.seat_rows())
+            await self.storage.set_timer(timer)
+            self._tell_timers(timer, table.id, "deadline")
+            await self._notify(table, [{"type": "more_time", "seat": seat}])
+            table.recent.append((seat, [{"type": "more_time", "seat": seat}]))
+            return timer.due_at
 
     async def start(self, table_id: int, user_id: int) -> Table:
         table = await self.get(table_id)
@@ -339,6 +388,22 @@ class TableService:
             await self._after_change(table, [{"type": "game_started"}], source="start")
         return table
 
+    async def rematch(self, table_id: int, user_id: int, channel_id: int | None = None) -> Table:
+        """A new table with the same seats and settings, started at once (by any person who played)."""
+        old = await self.get(table_id)
+        if old.status != "finished":
+            raise TableError("not_finished")
+        if old.seat_of(user_id) is None:
+            raise TableError("not_player")
+        options = {k: v for k, v in old.options.items() if k != "stacked"}
+        first = next(s for s in old.seats if s.user_id == user_id)
+        table = await self.open(old.game, guild_id=old.guild_id, channel_id=channel_id or old.channel_id,
+                                host_id=user_id, host_name=first.name, locale=old.locale, options=options)
+        async with table.lock:
+            table.seats = [Seat(s.user_id, s.name, None if s.user_id is not None else s.ai_level) for s in old.seats]
+            await self.storage.save_lobby(table.id, host_id=user_id, options=options, seats=table.seat_rows())
+        return await self.start(table.id, user_id)
+
     # --- play ---------------------------------------------------------------------------------
     async def submit(self, table_id: int, user_id: int, version: int, action: dict, *,
                      stamp_ms: int | None = None) -> Outcome:
@@ -353,7 +418,11 @@ class TableService:
             raise TableError("seat_is_ai")
 
         async def attempt() -> Outcome:
-            return await self._act(table, seat, version, action, "user")
+            outcome = await self._act(table, seat, version, action, "user")
+            if table.seats[seat].timeouts:
+                table.seats[seat].timeouts = 0
+                await self.storage.save_seats(table.id, table.seat_rows())
+            return outcome
 
         if action.get("type") in table.spec.race_actions:
             stamp = stamp_ms if stamp_ms is not None else int(self.clock() * 1000)
@@ -406,11 +475,24 @@ class TableService:
         table = await self.get(table_id)
         if table.status != "running" or table.version != version:
             return None
+        timer = await self.storage.timer(table_id, "deadline")
+        waited = json.loads(timer.detail).get("seats", []) if timer else []
         try:
-            return await self._act(table, games.SYSTEM, version, {"type": "timeout"}, "timeout")
+            outcome = await self._act(table, games.SYSTEM, version, {"type": "timeout"}, "timeout")
         except TableError as error:
             log.info("table %s: timeout at version %s not applied (%s)", table_id, version, error.code)
             return None
+        for seat in waited:
+            entry = table.seats[seat] if 0 <= seat < len(table.seats) else None
+            if entry is None or entry.is_ai or entry.user_id is None:
+                continue
+            entry.timeouts += 1
+            if entry.timeouts >= self.afk_limit and table.status == "running":
+                async with table.lock:
+                    await self._hand_to_ai(table, seat, reason="absent")
+            else:
+                await self.storage.save_seats(table.id, table.seat_rows())
+        return outcome
 
     async def ai_move(self, table_id: int, version: int) -> Outcome | None:
         """Let the first AI seat that may act choose and play one action."""

@@ -5,6 +5,8 @@ rule: refusals come from the service or the engine as TableErrors with a message
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import logging
 
 import discord
@@ -73,11 +75,28 @@ class TableCog(commands.Cog, name="TableCog"):
         if table.status == "lobby" or table.state is None:
             return self.lobby_board(table, locale)
         board = self.presenter(table.game).board(table, locale)
+        board.items.extend(self.host_items(table, locale))
         closed = [seat_name(table, table.seat_of(u), locale) for u in self.dm_closed.get(table.id, ())
                   if table.seat_of(u) is not None]
         if closed and table.status == "running":
             board.embed.set_footer(text=t("table.dms_closed", locale, names=", ".join(closed)))
         return board
+
+    def host_items(self, table: Table, locale: str) -> list[discord.ui.Item]:
+        """Buttons every game's table has: more time and "I'm back" while running, rematch when finished."""
+        v = table.version
+        if table.status == "finished":
+            return [TableButton(ui_id(table.id, v, "rematch"), label=t("table.rematch", locale), emoji="🔁",
+                                style=discord.ButtonStyle.success, row=4)]
+        if table.status != "running":
+            return []
+        items: list[discord.ui.Item] = []
+        if table.id in self.deadlines:
+            items.append(TableButton(ui_id(table.id, v, "more"), label=t("table.more_time", locale), emoji="⏱️", row=4))
+        if any(s.is_ai and s.user_id is not None for s in table.seats):
+            items.append(TableButton(ui_id(table.id, v, "back"), label=t("table.im_back", locale), emoji="🙋",
+                                     style=discord.ButtonStyle.success, row=4))
+        return items
 
     def lobby_board(self, table: Table, locale: str) -> Board:
         spec = table.spec
@@ -137,6 +156,9 @@ class TableCog(commands.Cog, name="TableCog"):
 
     async def on_change(self, table: Table, events: list[dict]) -> None:
         self.refresher.request(table)
+        for event in events:
+            if event.get("type") == "seat_to_ai" and event.get("reason") == "absent":
+                self._spawn(self.tell_absent(table, event["seat"]))
         if table.state is not None and table.last_source not in ("user", "start"):
             seats = self.presenter(table.game).private_news(table, events)
             if seats:
@@ -167,6 +189,15 @@ class TableCog(commands.Cog, name="TableCog"):
             if interaction is not None and interaction.user.id == entry.user_id:
                 private = presenter.private(table, seat, user_locale(interaction))
                 await interaction.followup.send(ephemeral=True, **private.message_kwargs(editing=False))
+
+    async def tell_absent(self, table: Table, seat: int) -> None:
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return
+        text = t("table.absent_dm", table.locale, game=table.spec.name(table.locale), link=self.jump_url(table) or "",
+                 count=self.service.afk_limit)
+        board = Board(discord.Embed(description=text))
+        await send_dm(self.bot, user_id, board, None)
 
     def jump_url(self, table: Table) -> str | None:
         if table.message_id is None:
@@ -244,6 +275,22 @@ class TableCog(commands.Cog, name="TableCog"):
             return await self.choose_option(interaction, table, values[0])
         if name.startswith("setval.") and values:
             return await self.set_option(interaction, table, name.removeprefix("setval."), values[0])
+        if name == "more":
+            due = await self.service.more_time(table.id, user.id)
+            await interaction.response.send_message(
+                t("table.more_time_given", user_locale(interaction), when=f"<t:{int(due)}:R>"), ephemeral=True)
+            return
+        if name == "back":
+            await self.service.reclaim(table.id, user.id)
+            return await self.show(interaction, table)
+        if name == "rematch":
+            return await self.rematch(interaction, table)
+        if name == "ai_level" and values:
+            await self.service.add_ai(table.id, user.id, values[0])
+            await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
+                                                    view=None)
+            self.refresher.request(table)
+            return
         if name == "view":
             seat = table.seat_of(user.id)
             if table.state is None:
@@ -263,6 +310,9 @@ class TableCog(commands.Cog, name="TableCog"):
         elif name == "leave":
             await self.service.leave(table.id, user.id)
         elif name == "ai_add":
+            levels = table.spec.ai_levels
+            if len(levels) > 1:
+                return await self.choose_ai_level(interaction, table)
             await self.service.add_ai(table.id, user.id)
         elif name == "ai_remove":
             await self.service.remove_ai(table.id, user.id)
@@ -278,6 +328,28 @@ class TableCog(commands.Cog, name="TableCog"):
                 self._spawn(self.deliver(table, news, interaction))
             return
         await self.show(interaction, table)
+
+    async def choose_ai_level(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.status != "lobby":
+            raise TableError("not_in_lobby")
+        if interaction.user.id != table.host_id:
+            raise TableError("host_only")
+        locale = user_locale(interaction)
+        options = [discord.SelectOption(label=t(f"ai.level.{level}", locale), value=level)
+                   for level in table.spec.ai_levels]
+        select = TableSelect(ui_id(table.id, 0, "ai_level", select=True), options=options,
+                             placeholder=t("lobby.pick_ai_level", locale))
+        await interaction.response.send_message(view=Board(discord.Embed(), items=[select]).view(), ephemeral=True)
+
+    async def rematch(self, interaction: discord.Interaction, table: Table) -> None:
+        new = await self.service.rematch(table.id, interaction.user.id)
+        message = await interaction.channel.send(**self.public_board(new).message_kwargs(editing=False))
+        await self.service.set_message(new, message.channel.id, message.id)
+        await interaction.response.send_message(t("table.rematch_started", user_locale(interaction),
+                                                  link=self.jump_url(new)), ephemeral=True)
+        news = self.presenter(new.game).private_news(new, [{"type": "game_started"}])
+        if news:
+            self._spawn(self.deliver(new, news, interaction))
 
     async def open_settings(self, interaction: discord.Interaction, table: Table) -> None:
         if table.status != "lobby":
@@ -412,6 +484,43 @@ class TableCog(commands.Cog, name="TableCog"):
             link = self.jump_url(table)
             board.content = link
             await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+        await self._run(interaction, work)
+
+    @table_group.command(name=_("watch", key="cmd.table.watch"), description=_("Watch this channel's table (only public information)", key="cmd.table.watch.desc"))
+    async def table_watch(self, interaction: discord.Interaction) -> None:
+        async def work():
+            table = await self._here(interaction)
+            if table.state is None:
+                raise TableError("not_running")
+            board = self.presenter(table.game).spectator(table, user_locale(interaction))
+            board.items = []
+            board.content = t("table.watching", user_locale(interaction), link=self.jump_url(table) or "")
+            await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+        await self._run(interaction, work)
+
+    @table_group.command(name=_("log", key="cmd.table.log"), description=_("Export a finished game's record", key="cmd.table.log.desc"))
+    @app_commands.describe(table=_("Table number (default: the last one in this channel)", key="cmd.table.log.table"))
+    @app_commands.rename(table=_("table", key="cmd.table.log.table.name"))
+    async def table_log(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async def work():
+            from bot.records import export, move_list
+
+            table_id = table or await self.service.storage.latest_table_in(interaction.channel_id)
+            if table_id is None:
+                raise TableError("no_table_here")
+            found = await self.service.get(table_id)
+            if found.guild_id != interaction.guild_id:
+                raise TableError("no_table")
+            if found.status not in ("finished", "cancelled"):
+                raise TableError("log_after_end")  # the record holds the seed: it would reveal the deck
+            record = await export(self.service.storage, table_id)
+            locale = user_locale(interaction)
+            text = move_list(found, record, locale)
+            files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                                  filename=f"bodoge-{table_id}.json"),
+                     discord.File(io.BytesIO(text.encode()), filename=f"bodoge-{table_id}.txt")]
+            await interaction.response.send_message(t("table.log_ready", locale, id=table_id), files=files,
+                                                    ephemeral=True)
         await self._run(interaction, work)
 
     @table_group.command(name=_("leave", key="cmd.table.leave"), description=_("Leave this channel's table", key="cmd.table.leave.desc"))

@@ -19,7 +19,10 @@ async def open_table(h: Harness, *humans, ai=0, options=None):
     for user in humans:
         await h.fake.press(user, board, custom_id=button(board, "u.join")["custom_id"])
     for _ in range(ai):
-        await h.fake.press(h.alice, board, custom_id=button(board, "u.ai_add")["custom_id"])
+        chooser = await h.fake.press(h.alice, board, custom_id=button(board, "u.ai_add")["custom_id"])
+        levels = chooser.message.selects()[0]
+        assert [o["value"] for o in levels["options"]] == ["easy", "normal", "hard"]
+        await h.fake.select(h.alice, chooser.message, levels["custom_id"], ["normal"])
     table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
     table.options.update(options or {})  # a test-only stacked deck; the lobby offers no such setting
     started = await h.fake.press(h.alice, board, custom_id=button(board, "u.start")["custom_id"])
@@ -70,10 +73,20 @@ async def test_a_whole_three_player_game_with_a_call(harness: Harness):
         answer = await h.fake.press(users[seat], board, custom_id=choice["custom_id"])
         assert answer.type == 7 or answer.ephemeral
     assert table.status == "finished"
-    await h.fake.wait_for(lambda: not board.buttons(), what="the finished board without buttons")
+    await h.fake.wait_for(lambda: [b["custom_id"] for b in board.buttons()] == [f"bg:{table.id}:{table.version}:u.rematch"],
+                          what="the finished board with only the rematch button")
     record = await h.bot.storage.actions(table.id)
     assert any(r["action"] == {"type": "call"} and r["seat"] == 1 for r in record)
     assert (await h.service.rebuild(table.id)).to_json() == table.state.to_json()
+
+    # a rematch: the same seats and settings, started at once in a new message
+    again = await h.fake.press(h.bob, board, custom_id=button(board, "u.rematch")["custom_id"])
+    assert again.ephemeral
+    new_id = await h.bot.storage.open_table_in(table.channel_id)
+    rematch = await h.service.get(new_id)
+    assert rematch.status == "running" and new_id != table.id
+    assert [(s.user_id, s.ai_level) for s in rematch.seats] == [(h.alice.id, None), (h.bob.id, None), (None, "normal")]
+    assert rematch.options["call_window"] == 30 and "stacked" not in rematch.options
 
 
 async def test_the_earlier_call_wins_even_when_it_arrives_second(harness: Harness):

@@ -1,0 +1,130 @@
+"""Commands around the games: /stats (and its leaderboard), /rules, /help and /settings (Manage Server)."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+import games
+from bot.i18n import LOCALES, has, normalise, t
+from games.data import load
+
+TIMERS = [30, 60, 90, 120, 180]
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    return normalise(interaction.locale)
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=_(games.get(g).name("en"), key=f"{g}.name"), value=g) for g in games.ids()]
+
+
+class HostCog(commands.Cog, name="HostCog"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.storage = bot.storage
+
+    async def cog_load(self) -> None:
+        for command in (self.stats, self.rules):
+            command._params["game"].choices = _game_choices()
+
+    # --- /stats -----------------------------------------------------------------------------------
+    @app_commands.command(name=_("stats", key="cmd.stats"), description=_("Games played, wins and the leaderboard", key="cmd.stats.desc"))
+    @app_commands.rename(game=_("game", key="cmd.play.game.name"), member=_("member", key="cmd.member"))
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, game: str | None = None,
+                    member: discord.Member | None = None) -> None:
+        locale = user_locale(interaction)
+        rows = await self.storage.stats(interaction.guild_id, game)
+        who = member or interaction.user
+        title = t("stats.title", locale, game=games.get(game).name(locale) if game else t("stats.all_games", locale))
+        embed = discord.Embed(title=title, colour=0x2B6CB0)
+        per_game: dict[str, set] = defaultdict(set)
+        for row in rows:
+            per_game[row["game"]].add(row["table"])
+        embed.add_field(name=t("stats.played", locale), inline=False, value="\n".join(
+            f"{games.get(g).name(locale)}: {len(tables)}" for g, tables in sorted(per_game.items())) or "-")
+        board: dict[int, dict] = {}
+        for row in rows:
+            entry = board.setdefault(row["user_id"], {"name": row["name"], "games": 0, "wins": 0.0, "marked": 0})
+            entry["games"] += 1
+            entry["wins"] += 1 if row["won"] else 0
+            entry["marked"] += 1 if row["marked"] else 0
+        ranked = sorted(board.items(), key=lambda item: (-item[1]["wins"], -item[1]["wins"] / item[1]["games"],
+                                                         item[1]["name"]))[:10]
+        lines = [t("stats.line", locale, rank=n, name=e["name"], wins=int(e["wins"]), games=e["games"],
+                   rate=round(100 * e["wins"] / e["games"])) for n, (_user, e) in enumerate(ranked, 1)]
+        embed.add_field(name=t("stats.leaderboard", locale), value="\n".join(lines) or "-", inline=False)
+        mine = board.get(who.id)
+        embed.add_field(name=t("stats.record_of", locale, name=who.display_name), inline=False, value=t(
+            "stats.record", locale, wins=int(mine["wins"]), games=mine["games"],
+            rate=round(100 * mine["wins"] / mine["games"]), marked=mine["marked"]) if mine else t("stats.none", locale))
+        if any(row["marked"] for row in rows):
+            embed.set_footer(text=t("stats.marked_note", locale))
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    # --- /rules and /help -------------------------------------------------------------------------
+    @app_commands.command(name=_("rules", key="cmd.rules"), description=_("A short summary of a game's rules", key="cmd.rules.desc"))
+    @app_commands.rename(game=_("game", key="cmd.play.game.name"))
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        locale = user_locale(interaction)
+        if game not in games.ids():
+            return await interaction.response.send_message(t("table.error.no_game", locale), ephemeral=True)
+        spec = games.get(game)
+        embed = discord.Embed(title=spec.name(locale), description=t(f"{game}.summary", locale), colour=0x2B6CB0)
+        embed.add_field(name=t("rules.players", locale), value=f"{spec.min_players}–{spec.max_players}")
+        options = []
+        for name, default in spec.options.items():
+            label = t(f"{game}.option.{name}", locale) if has(f"{game}.option.{name}", locale) else name
+            options.append(f"{label}: {default if default is not None else '-'}")
+        embed.add_field(name=t("rules.options", locale), value="\n".join(options)[:1024] or "-", inline=False)
+        embed.add_field(name=t("rules.full_text", locale), value=load("links.json")["rules_base"] + spec.rules_file,
+                        inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=_("help", key="cmd.help"), description=_("What this bot can do", key="cmd.help.desc"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        locale = user_locale(interaction)
+        names = ", ".join(games.get(g).name(locale) for g in games.ids())
+        embed = discord.Embed(title=t("help.title", locale), description=t("help.body", locale, games=names),
+                              colour=0x2B6CB0)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # --- /settings --------------------------------------------------------------------------------
+    @app_commands.command(name=_("settings", key="cmd.settings"), description=_("Server settings for the game tables", key="cmd.settings.desc"))
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    @app_commands.rename(language=_("language", key="cmd.settings.language"), threads=_("threads", key="cmd.settings.threads"),
+                         turn_timer=_("turn_timer", key="cmd.settings.turn_timer"))
+    @app_commands.choices(
+        language=[app_commands.Choice(name=_("server default", key="settings.language.auto"), value="auto")]
+        + [app_commands.Choice(name=code, value=code) for code in LOCALES],
+        turn_timer=[app_commands.Choice(name=str(s), value=s) for s in TIMERS])
+    async def settings(self, interaction: discord.Interaction, language: str | None = None,
+                       threads: bool | None = None, turn_timer: int | None = None) -> None:
+        locale = user_locale(interaction)
+        permissions = interaction.permissions
+        if not (permissions and permissions.manage_guild):
+            return await interaction.response.send_message(t("settings.forbidden", locale), ephemeral=True)
+        current = await self.storage.guild_settings(interaction.guild_id)
+        if language is not None:
+            current.pop("locale", None) if language == "auto" else current.update(locale=language)
+        if threads is not None:
+            current["threads"] = threads
+        if turn_timer is not None:
+            current.setdefault("timers", {})["turn_timeout"] = turn_timer
+        if any(v is not None for v in (language, threads, turn_timer)):
+            await self.storage.set_guild_settings(interaction.guild_id, current)
+        embed = discord.Embed(title=t("settings.title", locale), description=t(
+            "settings.current", locale, language=current.get("locale", t("settings.language.auto", locale)),
+            threads=t("lobby.on" if current.get("threads", True) else "lobby.off", locale),
+            timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale))))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HostCog(bot))
