@@ -30,6 +30,8 @@ CALL_RISK_ON_G = 0.95  # everyone calls a G
 TAKE_MARGIN = 0.3  # a take must beat standing still by this much
 SKIP_COST = 0.6  # a failed call with no card to lose: one turn skipped
 TURN_WEIGHTS = (1.0, 0.6, 0.4)  # how much a pass should hurt the next, second and third diver
+IMPATIENCE = 0.15  # chance to take the best card anyway instead of passing: divers waiting for a card that
+# no longer comes would otherwise pass forever (seen in self-play), as people do not
 
 
 def choose(view: dict, legal: list, rng: random.Random, level: str) -> dict:
@@ -121,7 +123,7 @@ class _Mind:
         passes = [action for action in legal if action["type"] == "pass"]
         if takes:
             best = max(takes, key=lambda action: self.gain(self.me, self.visible(action)))
-            if not passes or self.gain(self.me, self.visible(best)) > TAKE_MARGIN:
+            if not passes or self.gain(self.me, self.visible(best)) > TAKE_MARGIN or self.rng.random() < IMPATIENCE:
                 return best
         return self.best_pass(passes)
 
