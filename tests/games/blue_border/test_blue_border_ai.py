@@ -62,8 +62,9 @@ def test_the_ai_passes_when_nothing_visible_can_go_deep_enough_for_d():
         close_window(state)
     assert state.active == 0 and len(state.boards[0]) == 3
     assert max(state.piles[i][-1] for i in range(4)) < 19 and state.deck[0] < 19
-    for seed in range(10):
-        assert decide(state, 0, "normal", seed)["type"] == "pass"
+    choices = [decide(state, 0, "normal", seed)["type"] for seed in range(200)]
+    # mostly a pass; now and then an impatient take, so divers who all wait cannot pass forever
+    assert 150 <= choices.count("pass") < 200
 
 
 def test_the_ai_rewards_itself_with_a_discarded_card_that_fits():
