@@ -1,0 +1,463 @@
+"""BOSSa's table: the board image, the high roller's private peek and choice, and the move chooser.
+
+It presents the engine's views and sends the engine's own actions; the rules stay in games/bossa.
+
+Flow. Setup: the dice are public; the high roller presses "Look at your hand" on the table message (or reads the DM
+sent at the start) and gets, privately, their hand and the three choices. After "first", the other player takes a
+line with public buttons. From then on hands are public. A turn: the active player presses an open end (line +
+side) or an action marker on the table message and gets an ephemeral chooser listing every legal tile group for it
+(buttons, or selects of 25 when there are many, paged by 100), whose components carry the final engine action.
+
+Custom ids (`u.<name>`): `peek`; `end.<line><side>` and `opt.<action>` open a chooser; `pg.<what>.<page>` turns
+its page; `mv<version>.<move>` (button) and `ms<version>.<n>` (select, the move in the option's value) send a move.
+A move is written compactly, tiles as their two dot counts (`w3b1` -> `31`): `pwu.3102` place on the white line's
+ascending side, `sbd2.11` stack on column 2 of the black line's descending side, `r.31` redraw, `x.31.02` exchange.
+"""
+from __future__ import annotations
+
+import discord
+from discord.ext import commands
+
+from bot import codec
+from bot.i18n import normalise, t
+from bot.presenter import Presenter, seat_name
+from bot.tables import Table, TableError
+from bot.text import format_event
+from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
+from cogs.bossa.image import draw_board
+from games.bossa.tiles import dots
+
+GAME = "bossa"
+CAT = "bossa_table"
+COLOUR = 0x8B5E34
+COLOURS = ("white", "black")
+SIDES = ("down", "up")  # left to right, as in the picture
+LINE_EMOJI = {"white": "⚪", "black": "⚫"}
+ARROW = {"down": "◀", "up": "▶"}
+ACTION_EMOJI = {"redraw": "🔁", "exchange": "🔀", "stack": "📚"}
+MARKERS = ("redraw", "exchange", "stack")
+CHOOSING = ("choose", "choose_colour")
+BUTTONS_UP_TO = 20  # a chooser with more options uses selects
+PER_SELECT = 25
+SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
+PAGE = PER_SELECT * SELECTS_PER_PAGE
+RECENT_LINES = 8
+TILE_FIELDS = ("tile", "discarded", "gave", "took")
+TILE_LIST_FIELDS = ("tiles", "covered")
+
+
+# --- compact moves for custom ids ------------------------------------------------------------------
+def tile_code(tile: str) -> str:
+    counts = dots()[tile]
+    return f"{counts['white']}{counts['black']}"
+
+
+def code_tile(code: str) -> str:
+    tile = f"w{code[:1]}b{code[1:]}"
+    if len(code) != 2 or tile not in dots():
+        raise codec.BadCode(code)
+    return tile
+
+
+def code_tiles(code: str) -> list[str]:
+    if not code or len(code) % 2:
+        raise codec.BadCode(code)
+    return [code_tile(code[i:i + 2]) for i in range(0, len(code), 2)]
+
+
+def encode_move(action: dict) -> str:
+    kind = action["type"]
+    if kind in ("place", "stack"):
+        head = ("p" if kind == "place" else "s") + action["line"][0] + action["side"][0]
+        if kind == "stack":
+            head += str(action["index"])
+        return head + "." + "".join(tile_code(tile) for tile in action["tiles"])
+    if kind == "redraw":
+        return "r." + tile_code(action["tile"])
+    if kind == "exchange":
+        return f"x.{tile_code(action['give'])}.{tile_code(action['take'])}"
+    raise codec.BadCode(kind)
+
+
+def decode_move(code: str) -> dict:
+    head, _, rest = code.partition(".")
+    lines = {"w": "white", "b": "black"}
+    sides = {"u": "up", "d": "down"}
+    if head == "r":
+        return {"type": "redraw", "tile": code_tile(rest)}
+    if head == "x":
+        give, _, take = rest.partition(".")
+        return {"type": "exchange", "give": code_tile(give), "take": code_tile(take)}
+    if len(head) >= 3 and head[0] in "ps" and head[1] in lines and head[2] in sides:
+        action = {"type": "place" if head[0] == "p" else "stack", "line": lines[head[1]], "side": sides[head[2]]}
+        if head[0] == "s":
+            if not head[3:].isdigit():
+                raise codec.BadCode(code)
+            action["index"] = int(head[3:])
+        elif len(head) != 3:
+            raise codec.BadCode(code)
+        action["tiles"] = code_tiles(rest)
+        return action
+    raise codec.BadCode(code)
+
+
+# --- words -----------------------------------------------------------------------------------------
+def tile_text(tile: str, locale: str) -> str:
+    counts = dots()[tile]
+    return t(f"{CAT}.tile", locale, white=counts["white"], black=counts["black"])
+
+
+def tiles_text(tiles: list[str], locale: str) -> str:
+    return " + ".join(tile_text(tile, locale) for tile in tiles)
+
+
+def sizes_text(sizes: list[int], locale: str) -> str:
+    return t(f"{CAT}.or", locale).join(str(size) for size in sizes)
+
+
+def line_name(colour: str, locale: str) -> str:
+    return t(f"{GAME}.line.{colour}", locale)
+
+
+def short_line(colour: str, locale: str) -> str:
+    return t(f"{CAT}.line_short.{colour}", locale)
+
+
+def option_label(action: dict, view: dict, locale: str) -> str:
+    kind = action["type"]
+    if kind == "place":
+        text = tiles_text(action["tiles"], locale)
+    elif kind == "stack":
+        column = view["lines"][action["line"]]["columns"][action["side"]][action["index"] - 1]
+        text = t(f"{CAT}.option.stack", locale, line=short_line(action["line"], locale), arrow=ARROW[action["side"]],
+                 index=action["index"], value=column["value"], tiles=tiles_text(action["tiles"], locale))
+    elif kind == "redraw":
+        text = t(f"{CAT}.option.redraw", locale, tile=tile_text(action["tile"], locale))
+    else:
+        text = t(f"{CAT}.option.exchange", locale, give=tile_text(action["give"], locale),
+                 take=tile_text(action["take"], locale))
+    return text[:80]
+
+
+def event_line(table: Table, event: dict, locale: str) -> str:
+    """An engine event as a line, with tiles shown by their dots."""
+    fields = dict(event)
+    for name in TILE_FIELDS:
+        if isinstance(fields.get(name), str) and fields[name] in dots():
+            fields[name] = tile_text(fields[name], locale)
+    for name in TILE_LIST_FIELDS:
+        if isinstance(fields.get(name), list):
+            fields[name] = tiles_text(fields[name], locale)
+    return format_event(table, fields, locale)
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    return normalise(getattr(interaction, "locale", None))
+
+
+class BossaPresenter(Presenter):
+    game_id = GAME
+
+    # --- the public message ----------------------------------------------------------------------
+    def board(self, table: Table, locale: str) -> Board:
+        view = table.state.view(None)
+        board = self.compose(table, view, locale)
+        running = table.status == "running" and view["phase"] != "over"
+        board.items = self.buttons(table, locale) if running else []
+        return board
+
+    def compose(self, table: Table, view: dict, locale: str) -> Board:
+        """Embed and image for one view (the public one, or a seat's own)."""
+        embed = self.header(table, locale)
+        embed.colour = COLOUR
+        if table.status != "finished":
+            self.add_status(embed, table, locale)  # the deadline, or "cancelled"
+        lines = [self.phase_line(table, view, locale)]
+        if embed.description:
+            lines.append(embed.description)
+        lines.append(t(f"{CAT}.deck_line", locale, deck=view["deck_count"], out=len(view["out_of_play"])))
+        embed.description = "\n".join(lines)
+        embed.add_field(name=t("table.seats", locale), value=self.seats_text(table, view, locale), inline=False)
+        if view["lines"]["white"]["die"] is not None:
+            embed.add_field(name=t(f"{CAT}.field.lines", locale), value=self.lines_text(table, view, locale),
+                            inline=False)
+        embed.add_field(name=t(f"{CAT}.field.hands", locale), value=self.hands_text(table, view, locale),
+                        inline=False)
+        if view["phase"] == "over":
+            embed.add_field(name=t("table.finished", locale), value=self.result_text(table, view, locale),
+                            inline=False)
+        self.add_recent(embed, table, locale)
+        return Board(embed, image=draw_board(view), image_name="bossa.png")
+
+    def phase_line(self, table: Table, view: dict, locale: str) -> str:
+        phase = view["phase"]
+        if phase == "over":
+            return t(f"{CAT}.phase.over", locale)
+        high = view["high_seat"]
+        if phase == "choose":
+            return t(f"{CAT}.phase.choose", locale, high=seat_name(table, high, locale), high_die=view["dice"][high],
+                     low=seat_name(table, 1 - high, locale), low_die=view["dice"][1 - high])
+        if phase == "choose_colour":
+            return t(f"{CAT}.phase.choose_colour", locale, high=seat_name(table, high, locale),
+                     seat=seat_name(table, view["active_seat"], locale), die=view["dice"][view["active_seat"]])
+        return t(f"{CAT}.phase.play", locale, seat=seat_name(table, view["active_seat"], locale))
+
+    def seats_text(self, table: Table, view: dict, locale: str) -> str:
+        lines = []
+        for seat, count in enumerate(view["hand_counts"]):
+            colour = view["colours"][seat]
+            if colour is None:
+                line = t(f"{CAT}.seat.rolled", locale, die=view["dice"][seat])
+            else:
+                line = t(f"{CAT}.seat.line", locale, emoji=LINE_EMOJI[colour], line=line_name(colour, locale),
+                         die=view["dice"][seat])
+            unused = view["unused_actions"][seat]
+            markers = " · ".join(f"{ACTION_EMOJI[name]} {t(f'{GAME}.action.{name}', locale)}" for name in MARKERS
+                               if name in unused) or t(f"{CAT}.seat.no_actions", locale)
+            text = t(f"{CAT}.seat_line", locale, name=seat_name(table, seat, locale), line=line, count=count,
+                     actions=markers)
+            if seat == view["active_seat"]:
+                text += " ⏳"
+            lines.append(text)
+        return "\n".join(lines)[:1024]
+
+    def lines_text(self, table: Table, view: dict, locale: str) -> str:
+        lines = []
+        for colour in COLOURS:
+            line = view["lines"][colour]
+            ends = []
+            for side in SIDES:
+                end = line["ends"][side]
+                if end is None:
+                    ends.append(t(f"{CAT}.end_closed", locale, arrow=ARROW[side]))
+                else:
+                    ends.append(t(f"{CAT}.end_needs", locale, arrow=ARROW[side], value=end["value"],
+                                  sizes=sizes_text(end["sizes"], locale)))
+            lines.append(t(f"{CAT}.line_text", locale, emoji=LINE_EMOJI[colour], line=line_name(colour, locale),
+                           owner=seat_name(table, line["owner_seat"], locale), count=line["column_count"],
+                           die=line["die"], ends=" · ".join(ends)))
+        return "\n".join(lines)[:1024]
+
+    def hands_text(self, table: Table, view: dict, locale: str) -> str:
+        lines = []
+        for seat, hand in enumerate(view["hands"]):
+            name = seat_name(table, seat, locale)
+            if hand is None:
+                lines.append(t(f"{CAT}.hand_hidden", locale, name=name, count=view["hand_counts"][seat]))
+            else:
+                tiles = " ".join(tile_text(tile, locale) for tile in hand) or "-"
+                lines.append(t(f"{CAT}.hand_line", locale, name=name, tiles=tiles))
+        return "\n".join(lines)[:1024]
+
+    def result_text(self, table: Table, view: dict, locale: str) -> str:
+        winners = (view["result"] or {}).get("winners", [])
+        names = ", ".join(seat_name(table, seat, locale) for seat in winners) or t("table.nobody", locale)
+        reason = t(f"{GAME}.end.{view['end_reason']}", locale) if view["end_reason"] else "-"
+        return t(f"{CAT}.result", locale, winners=t("table.winners", locale, names=names), reason=reason)[:1024]
+
+    def add_recent(self, embed: discord.Embed, table: Table, locale: str) -> None:
+        lines: list[str] = []
+        for _seat, events in table.recent:
+            lines.extend(event_line(table, event, locale) for event in events)
+        lines = lines[-RECENT_LINES:]
+        text = "\n".join(lines)
+        while len(text) > 1024 and len(lines) > 1:
+            lines = lines[1:]
+            text = "\n".join(lines)
+        if text:
+            embed.add_field(name=t("table.recent", locale), value=text[:1024], inline=False)
+
+    # --- components on the public message --------------------------------------------------------
+    def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
+        state, v = table.state, table.version
+        view = state.view(None)
+        items: list[discord.ui.Item] = []
+        phase = view["phase"]
+        if phase in CHOOSING:
+            row = 0
+            if phase == "choose_colour":
+                for action in state.legal_actions(view["active_seat"]):
+                    items.append(TableButton(action_id(table.id, v, action),
+                                             label=t(f"{GAME}.action.choose.{action['choice']}", locale)[:80],
+                                             emoji=LINE_EMOJI.get(action["choice"]), style=discord.ButtonStyle.primary,
+                                             row=0))
+                row = 1
+            items.append(TableButton(ui_id(table.id, v, "peek"),
+                                     label=t(f"{CAT}.button.peek", locale,
+                                             seat=seat_name(table, view["high_seat"], locale))[:80],
+                                     emoji="👀", style=discord.ButtonStyle.success if phase == "choose" else
+                                     discord.ButtonStyle.secondary, row=row))
+        elif phase == "play":
+            seat = view["active_seat"]
+            legal = state.legal_actions(seat)
+            for colour in COLOURS:
+                line = view["lines"][colour]
+                for side in SIDES:
+                    end = line["ends"][side]
+                    if end is None:
+                        continue
+                    usable = any(a["type"] == "place" and a["line"] == colour and a["side"] == side for a in legal)
+                    items.append(TableButton(
+                        ui_id(table.id, v, f"end.{colour[0]}{side[0]}"),
+                        label=t(f"{CAT}.button.end", locale, line=short_line(colour, locale), arrow=ARROW[side],
+                                value=end["value"])[:80],
+                        emoji=LINE_EMOJI[colour], disabled=not usable, row=0,
+                        style=discord.ButtonStyle.primary if usable else discord.ButtonStyle.secondary))
+            for name in MARKERS:
+                if name not in view["unused_actions"][seat]:
+                    continue
+                usable = any(a["type"] == name for a in legal)
+                items.append(TableButton(ui_id(table.id, v, f"opt.{name}"), label=t(f"{GAME}.action.{name}", locale),
+                                         emoji=ACTION_EMOJI[name], disabled=not usable, row=1))
+        items.append(self.my_view_button(table, locale))
+        return items
+
+    # --- private boards --------------------------------------------------------------------------
+    def private(self, table: Table, seat: int, locale: str) -> Board:
+        view = table.state.view(seat)
+        board = self.compose(table, view, locale)
+        if view["phase"] in CHOOSING and seat == view["high_seat"]:
+            board.content = t(f"{CAT}.private.peek", locale)
+            if view["phase"] == "choose" and table.status == "running":
+                board.items = self.choice_buttons(table, seat, locale)
+        elif view["phase"] in CHOOSING:
+            board.content = t(f"{CAT}.private.hidden", locale)
+        else:
+            board.content = t(f"{CAT}.private.open", locale)
+        return board
+
+    def choice_buttons(self, table: Table, seat: int, locale: str) -> list[discord.ui.Item]:
+        items = []
+        for action in table.state.legal_actions(seat):
+            choice = action["choice"]
+            items.append(TableButton(action_id(table.id, table.version, action),
+                                     label=t(f"{GAME}.action.choose.{choice}", locale)[:80],
+                                     emoji=LINE_EMOJI.get(choice, "⏩"), style=discord.ButtonStyle.primary, row=0))
+        return items
+
+    def private_news(self, table: Table, events: list[dict]) -> list[int]:
+        """The high roller's peek starts with the game: their hand goes to them alone."""
+        if table.state is None or not any(event.get("type") == "game_started" for event in events):
+            return []
+        view = table.state.view(None)
+        return [view["high_seat"]] if view["phase"] == "choose" else []
+
+    # --- the chooser -----------------------------------------------------------------------------
+    def options(self, table: Table, seat: int, what: str) -> list[dict]:
+        """The legal actions behind one public button: an open end (`wu`, `bd`, ...) or an action marker."""
+        legal = table.state.legal_actions(seat)
+        if what in MARKERS:
+            return [a for a in legal if a["type"] == what]
+        if len(what) == 2:
+            return [a for a in legal if a["type"] == "place" and a["line"][0] == what[0] and a["side"][0] == what[1]]
+        return []
+
+    def chooser(self, table: Table, seat: int, what: str, page: int, locale: str) -> Board:
+        """An ephemeral message listing the tile groups for `what`; its components send the moves themselves."""
+        view = table.state.view(seat)
+        options = self.options(table, seat, what)
+        if not options:
+            raise TableError("nothing_to_choose", f"{CAT}.error.nothing")
+        pages = max(1, -(-len(options) // PAGE))
+        page = min(max(page, 0), pages - 1)
+        shown = options[page * PAGE:(page + 1) * PAGE]
+        embed = discord.Embed(colour=COLOUR, description=self.chooser_text(table, view, what, locale))
+        hand = view["hands"][seat] or []
+        embed.add_field(name=t(f"{GAME}.label.hand", locale),
+                        value=(" ".join(tile_text(tile, locale) for tile in hand) or "-")[:1024], inline=False)
+        if pages > 1:
+            embed.set_footer(text=t(f"{CAT}.page", locale, page=page + 1, pages=pages, count=len(options)))
+        v = table.version
+        items: list[discord.ui.Item] = []
+        if len(options) <= BUTTONS_UP_TO:
+            for index, action in enumerate(shown):
+                items.append(TableButton(ui_id(table.id, v, f"mv{v}.{encode_move(action)}"),
+                                         label=option_label(action, view, locale), style=discord.ButtonStyle.primary,
+                                         row=index // 5))
+        else:
+            for number in range(0, len(shown), PER_SELECT):
+                chunk = shown[number:number + PER_SELECT]
+                first = page * PAGE + number
+                select_options = [discord.SelectOption(label=option_label(action, view, locale)[:100],
+                                                       value=encode_move(action)) for action in chunk]
+                placeholder = t(f"{CAT}.placeholder", locale, first=first + 1, last=first + len(chunk))
+                items.append(TableSelect(ui_id(table.id, v, f"ms{v}.{number // PER_SELECT}", select=True),
+                                         options=select_options, placeholder=placeholder[:150],
+                                         row=number // PER_SELECT))
+            if pages > 1:
+                items.append(TableButton(ui_id(table.id, v, f"pg.{what}.{page - 1}"), label=t(f"{CAT}.previous", locale),
+                                         emoji="◀️", disabled=page == 0, row=4))
+                items.append(TableButton(ui_id(table.id, v, f"pg.{what}.{page + 1}"), label=t(f"{CAT}.next", locale),
+                                         emoji="▶️", disabled=page >= pages - 1, row=4))
+        return Board(embed, items=items)
+
+    def chooser_text(self, table: Table, view: dict, what: str, locale: str) -> str:
+        if what in MARKERS:
+            other = seat_name(table, 1 - view["active_seat"], locale)
+            return t(f"{CAT}.chooser.{what}", locale, other=other)
+        colour = "white" if what[0] == "w" else "black"
+        side = "up" if what[1] == "u" else "down"
+        end = view["lines"][colour]["ends"][side] or {"value": "-", "sizes": []}
+        return t(f"{CAT}.chooser.end", locale, emoji=LINE_EMOJI[colour], line=line_name(colour, locale),
+                 side=t(f"{GAME}.side.{side}", locale), arrow=ARROW[side], value=end["value"],
+                 sizes=sizes_text(end["sizes"], locale))
+
+    # --- presses ---------------------------------------------------------------------------------
+    def acting_seat(self, interaction: discord.Interaction, table: Table) -> int:
+        if table.state is None or table.status != "running":
+            raise TableError("not_running")
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("not_player")
+        if seat not in table.state.to_act() or table.state.view(None)["phase"] != "play":
+            raise TableError("not_your_turn", "error.not_your_turn")
+        return seat
+
+    async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
+        head, _, rest = name.partition(".")
+        if head == "peek":
+            return await self.peek(interaction, table)
+        if head in ("end", "opt", "pg"):
+            what, _, page = rest.partition(".")
+            if not (what in MARKERS or (len(what) == 2 and what[0] in "wb" and what[1] in "ud")):
+                return False
+            if head == "pg" and not page.lstrip("-").isdigit():
+                return False
+            seat = self.acting_seat(interaction, table)
+            board = self.chooser(table, seat, what, int(page) if head == "pg" else 0, user_locale(interaction))
+            if head == "pg":
+                await interaction.response.edit_message(**board.message_kwargs(editing=True))
+            else:
+                await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+            return True
+        if head[:2] in ("mv", "ms") and head[2:].isdigit():
+            if head.startswith("mv"):
+                action = decode_move(rest)
+            elif values and rest.isdigit():
+                action = decode_move(values[0])
+            else:
+                return False
+            if table.state is None or table.status != "running":
+                raise TableError("not_running")
+            await self.cog.press_action(interaction, table, int(head[2:]), action)
+            return True
+        return False
+
+    async def peek(self, interaction: discord.Interaction, table: Table) -> bool:
+        if table.state is None or table.status != "running":
+            raise TableError("not_running")
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("not_player")
+        view = table.state.view(None)
+        if view["phase"] in CHOOSING and seat != view["high_seat"]:
+            raise TableError("not_high_roller", f"{CAT}.error.not_high_roller",
+                             seat=seat_name(table, view["high_seat"], user_locale(interaction)))
+        board = self.private(table, seat, user_locale(interaction))
+        await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+        return True
+
+
+async def setup(bot: commands.Bot) -> None:
+    cog = bot.get_cog("TableCog")
+    cog.register(BossaPresenter(cog))

@@ -1,0 +1,297 @@
+"""BOSSa's board picture, drawn from one seat's `view` (the public message uses `view(None)`), so it holds nothing
+that view does not.
+
+Top: the two lines, each a row of slots left to right: the descending side's open end, its columns (nearest the die
+last), the die, the ascending side's columns and its open end. Above every slot the number it stands for (open ends
+in yellow); a column is its stack of tiles; an open end is a dashed box with the tile counts it takes (1 or 2
+little tiles, ...). Below: one panel per player (seat disc, their die in their line's colours, hand size, the
+action markers R / E / S, struck out once used, and the hand: face-up tiles, or backs while hidden). At the bottom:
+the deck and the tiles out of play.
+
+A tile is drawn as two halves: a dark half with white pips (its white dots) and a light half with black pips (its
+black dots), like the two dice: the white die is dark with white pips, the black die light with black pips."""
+from __future__ import annotations
+
+from bot.render import BACKGROUND, INK, MUTED, canvas, centred_text, font, png, readable_on, seat_colour
+from games.bossa.tiles import dots
+
+WIDTH = 880
+MARGIN = 18
+TILE_W, TILE_H = 84, 42
+SLOT = 96
+TILE_GAP = 5
+DIE = 60
+HAND_STEP = TILE_W + 10
+PER_ROW = (WIDTH - 2 * MARGIN) // HAND_STEP
+
+HIGHLIGHT = "#f6e05e"
+PANEL = "#273041"
+PANEL_EDGE = "#3a4558"
+DARK_HALF = "#2c2f38"  # the white dots' half (and the white die)
+LIGHT_HALF = "#f1e9d2"  # the black dots' half (and the black die)
+WHITE_PIP = "#ffffff"
+BLACK_PIP = "#111111"
+FADED_WHITE_PIP = "#5d6270"
+FADED_BLACK_PIP = "#c9bfa3"
+BACK = "#8b5e34"
+BACK_EDGE = "#5c3b1e"
+NEUTRAL_DIE = "#a0aec0"
+MARKERS = (("redraw", "R"), ("exchange", "E"), ("stack", "S"))
+SIDES = ("down", "up")
+COLOURS = ("white", "black")
+
+# Pip positions on a 3 x 3 grid (column, row), as on a die.
+PIPS = {
+    0: (),
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)),
+}
+
+
+# --- small drawings ------------------------------------------------------------------------------
+def pips(draw, box: tuple[float, float, float, float], count: int, colour: str, radius: float) -> None:
+    x0, y0, x1, y1 = box
+    step_x, step_y = (x1 - x0) / 4, (y1 - y0) / 4
+    for column, row in PIPS.get(count, ()):
+        cx, cy = x0 + step_x * (column + 1), y0 + step_y * (row + 1)
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
+
+
+def tile(draw, x: float, y: float, tile_id: str, scale: float = 1.0, counted: str | None = None) -> None:
+    """A face-up tile: white dots on the dark left half, black dots on the light right half. In a line, the half
+    that line does not count (`counted` names the colour it does) has faded pips."""
+    w, h = TILE_W * scale, TILE_H * scale
+    counts = dots()[tile_id]
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=6 * scale, fill=LIGHT_HALF, outline="#0b0f16", width=2)
+    draw.rounded_rectangle((x, y, x + w / 2, y + h), radius=6 * scale, fill=DARK_HALF, outline="#0b0f16", width=2)
+    draw.rectangle((x + w / 2 - 6 * scale, y + 2, x + w / 2, y + h - 2), fill=DARK_HALF)
+    draw.line((x + w / 2, y + 2, x + w / 2, y + h - 2), fill="#0b0f16", width=2)
+    radius = 5.2 * scale
+    white_pip = FADED_WHITE_PIP if counted == "black" else WHITE_PIP
+    black_pip = FADED_BLACK_PIP if counted == "white" else BLACK_PIP
+    pips(draw, (x + 1, y + 1, x + w / 2 - 1, y + h - 1), counts["white"], white_pip, radius)
+    pips(draw, (x + w / 2 + 1, y + 1, x + w - 1, y + h - 1), counts["black"], black_pip, radius)
+
+
+def back(draw, x: float, y: float, scale: float = 1.0) -> None:
+    """A face-down tile."""
+    w, h = TILE_W * scale, TILE_H * scale
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=6 * scale, fill=BACK, outline=BACK_EDGE, width=2)
+    draw.rounded_rectangle((x + 6 * scale, y + 6 * scale, x + w - 6 * scale, y + h - 6 * scale), radius=4 * scale,
+                           outline="#a97b4f", width=2)
+
+
+def die(draw, x: float, y: float, value: int | None, colour: str | None, size: float = DIE) -> None:
+    """The white die is dark with white pips, the black die light with black pips; None: not yet placed."""
+    fill, pip = {"white": (DARK_HALF, WHITE_PIP), "black": (LIGHT_HALF, BLACK_PIP)}.get(colour, (NEUTRAL_DIE, BLACK_PIP))
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=size * 0.18, fill=fill, outline="#0b0f16", width=2)
+    if value is None:
+        centred_text(draw, (x, y, x + size, y + size), "?", int(size * 0.55), fill=pip)
+    else:
+        pips(draw, (x + 2, y + 2, x + size - 2, y + size - 2), value, pip, size * 0.085)
+
+
+def seat_disc(draw, cx: float, cy: float, seat: int, radius: float = 15) -> None:
+    colour = seat_colour(seat)
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour, outline="#0b0f16", width=2)
+    centred_text(draw, (cx - radius, cy - radius, cx + radius, cy + radius), str(seat + 1), int(radius * 1.2),
+                 fill=readable_on(colour))
+
+
+def dashed_box(draw, box: tuple[float, float, float, float], colour: str, dash: int = 7) -> None:
+    x0, y0, x1, y1 = box
+    for x in range(int(x0), int(x1), dash * 2):
+        draw.line((x, y0, min(x + dash, x1), y0), fill=colour, width=2)
+        draw.line((x, y1, min(x + dash, x1), y1), fill=colour, width=2)
+    for y in range(int(y0), int(y1), dash * 2):
+        draw.line((x0, y, x0, min(y + dash, y1)), fill=colour, width=2)
+        draw.line((x1, y, x1, min(y + dash, y1)), fill=colour, width=2)
+
+
+def size_icons(draw, box: tuple[float, float, float, float], sizes: list[int]) -> None:
+    """The tile counts an open end takes, as groups of little tiles separated by slashes (1 / 2 means 1 or 2)."""
+    x0, y0, x1, y1 = box
+    w, h, gap = 8, 18, 2
+    widths = [n * w + (n - 1) * gap for n in sizes]
+    slash = 12
+    total = sum(widths) + slash * (len(sizes) - 1)
+    x = (x0 + x1 - total) / 2
+    cy = (y0 + y1) / 2
+    for number, (count, width) in enumerate(zip(sizes, widths)):
+        if number:
+            centred_text(draw, (x, cy - 10, x + slash, cy + 10), "/", 16, fill=HIGHLIGHT)
+            x += slash
+        for k in range(count):
+            left = x + k * (w + gap)
+            draw.rectangle((left, cy - h / 2, left + w, cy + h / 2), fill=HIGHLIGHT)
+        x += width
+
+
+# --- the lines ------------------------------------------------------------------------------------
+def line_slots(line: dict) -> list[tuple[str, dict | None]]:
+    """Left to right: ("end", down end), ("column", ...) for the descending side outwards-in, ("die", None), the
+    ascending columns, ("end", up end)."""
+    slots: list[tuple[str, dict | None]] = []
+    ends = line["ends"]
+    if ends["down"] is not None:
+        slots.append(("end", {**ends["down"], "side": "down"}))
+    slots += [("column", column) for column in reversed(line["columns"]["down"])]
+    slots.append(("die", None))
+    slots += [("column", column) for column in line["columns"]["up"]]
+    if ends["up"] is not None:
+        slots.append(("end", {**ends["up"], "side": "up"}))
+    return slots
+
+
+def column_height(line: dict) -> int:
+    tallest = max((len(c["tiles"]) for side in SIDES for c in line["columns"][side]), default=1)
+    return max(DIE, TILE_H + 26, tallest * (TILE_H + TILE_GAP))
+
+
+LINE_HEAD, LABEL_H = 34, 34
+
+
+def line_height(line: dict) -> int:
+    return LINE_HEAD + LABEL_H + column_height(line) + 14
+
+
+def draw_line(draw, y: int, colour: str, line: dict) -> int:
+    height = line_height(line)
+    draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
+                           outline=PANEL_EDGE, width=2)
+    # header: a chip in the line's colours, its owner, and how many of 6 columns it has
+    chip_fill, chip_text = (DARK_HALF, WHITE_PIP) if colour == "white" else (LIGHT_HALF, BLACK_PIP)
+    draw.rounded_rectangle((MARGIN, y + 7, MARGIN + 96, y + 29), radius=8, fill=chip_fill, outline="#0b0f16", width=2)
+    centred_text(draw, (MARGIN, y + 7, MARGIN + 96, y + 29), colour.upper(), 15, fill=chip_text)
+    if line["owner_seat"] is not None:
+        seat_disc(draw, MARGIN + 116, y + 18, line["owner_seat"], 12)
+    count = line["column_count"]
+    draw.text((WIDTH - MARGIN, y + 18), f"{count}/6", font=font(18), fill=HIGHLIGHT if count >= 5 else INK, anchor="rm")
+    top = y + LINE_HEAD
+    body = top + LABEL_H
+    if line["die"] is None:
+        die(draw, WIDTH / 2 - DIE / 2, body, None, colour)
+        return y + height
+    slots = line_slots(line)
+    x = (WIDTH - len(slots) * SLOT) / 2
+    die_value = line["die"]
+    for kind, item in slots:
+        cx = x + SLOT / 2
+        label_box = (x, top, x + SLOT, top + LABEL_H)
+        if kind == "die":
+            centred_text(draw, label_box, str(die_value), 24, fill=INK)
+            die(draw, cx - DIE / 2, body, die_value, colour)
+        elif kind == "column":
+            centred_text(draw, label_box, str(item["value"]), 24, fill=INK)
+            for level, tile_id in enumerate(item["tiles"]):
+                tile(draw, cx - TILE_W / 2, body + level * (TILE_H + TILE_GAP), tile_id, counted=colour)
+        else:
+            centred_text(draw, label_box, str(item["value"]), 26, fill=HIGHLIGHT)
+            box = (cx - TILE_W / 2, body, cx + TILE_W / 2, body + TILE_H + 8)
+            dashed_box(draw, box, HIGHLIGHT)
+            size_icons(draw, (box[0], box[1], box[2], box[3] - 6), item["sizes"])
+            arrow_y = top + LABEL_H / 2
+            if item["side"] == "down":
+                draw.polygon([(x + 4, arrow_y), (x + 14, arrow_y - 7), (x + 14, arrow_y + 7)], fill=HIGHLIGHT)
+            else:
+                draw.polygon([(x + SLOT - 4, arrow_y), (x + SLOT - 14, arrow_y - 7), (x + SLOT - 14, arrow_y + 7)],
+                             fill=HIGHLIGHT)
+        x += SLOT
+    return y + height
+
+
+# --- the players ----------------------------------------------------------------------------------
+PLAYER_HEAD = 44
+
+
+def hand_rows(count: int) -> int:
+    return max(1, -(-count // PER_ROW))
+
+
+def player_height(view: dict, seat: int) -> int:
+    return PLAYER_HEAD + hand_rows(view["hand_counts"][seat]) * (TILE_H + 8) + 10
+
+
+def draw_player(draw, y: int, view: dict, seat: int) -> int:
+    height = player_height(view, seat)
+    active = view["active_seat"] == seat
+    draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
+                           outline=HIGHLIGHT if active else PANEL_EDGE, width=4 if active else 2)
+    mid = y + PLAYER_HEAD / 2 + 2
+    seat_disc(draw, MARGIN + 16, mid, seat)
+    x = MARGIN + 40
+    if active:
+        draw.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=HIGHLIGHT)
+    x += 20
+    colour = view["colours"][seat]
+    die(draw, x, mid - 15, view["dice"][seat], colour, size=30)
+    x += 44
+    count = view["hand_counts"][seat]
+    draw.text((x, mid), f"HAND {count}", font=font(18), fill=INK, anchor="lm")
+    # the action markers, right-aligned: bright while unused, struck out once spent
+    unused = set(view["unused_actions"][seat])
+    right = WIDTH - MARGIN
+    for name, letter in reversed(MARKERS):
+        box = (right - 30, mid - 14, right, mid + 14)
+        if name in unused:
+            draw.rounded_rectangle(box, radius=6, fill="#d69e2e", outline="#0b0f16", width=2)
+            centred_text(draw, box, letter, 17, fill="#111111")
+        else:
+            draw.rounded_rectangle(box, radius=6, outline=MUTED, width=2)
+            centred_text(draw, box, letter, 17, fill=MUTED)
+            draw.line((box[0] + 4, box[3] - 4, box[2] - 4, box[1] + 4), fill=MUTED, width=2)
+        right -= 36
+    hand = view["hands"][seat]
+    top = y + PLAYER_HEAD
+    for index in range(count):
+        tx = MARGIN + (index % PER_ROW) * HAND_STEP
+        ty = top + (index // PER_ROW) * (TILE_H + 8)
+        if hand is None:
+            back(draw, tx, ty)
+        else:
+            tile(draw, tx, ty, hand[index])
+    return y + height
+
+
+# --- the deck and the tiles out of play -------------------------------------------------------------
+OUT_SCALE = 0.6
+OUT_STEP = int(TILE_W * OUT_SCALE) + 6
+OUT_X = MARGIN + 150
+OUT_PER_ROW = (WIDTH - MARGIN - OUT_X) // OUT_STEP
+
+
+def footer_height(view: dict) -> int:
+    rows = max(1, -(-len(view["out_of_play"]) // OUT_PER_ROW))
+    return max(TILE_H + 40, 26 + rows * (int(TILE_H * OUT_SCALE) + 6)) + 10
+
+
+def draw_footer(draw, y: int, view: dict) -> int:
+    back(draw, MARGIN, y + 6)
+    draw.text((MARGIN + TILE_W / 2, y + TILE_H + 10), f"DECK {view['deck_count']}", font=font(16), fill=INK,
+              anchor="mt")
+    draw.text((OUT_X, y + 4), f"OUT {len(view['out_of_play'])}", font=font(14), fill=MUTED)
+    for index, tile_id in enumerate(view["out_of_play"]):
+        tx = OUT_X + (index % OUT_PER_ROW) * OUT_STEP
+        ty = y + 24 + (index // OUT_PER_ROW) * (int(TILE_H * OUT_SCALE) + 6)
+        tile(draw, tx, ty, tile_id, scale=OUT_SCALE)
+    return y + footer_height(view)
+
+
+def draw_board(view: dict) -> bytes:
+    lines = view["lines"]
+    height = 12 + sum(line_height(lines[c]) + 10 for c in COLOURS) + 6
+    height += sum(player_height(view, seat) + 10 for seat in range(len(view["hand_counts"])))
+    height += footer_height(view) + 4
+    image, draw = canvas(WIDTH, height, BACKGROUND)
+    y = 12
+    for colour in COLOURS:
+        y = draw_line(draw, y, colour, lines[colour]) + 10
+    y += 6
+    for seat in range(len(view["hand_counts"])):
+        y = draw_player(draw, y, view, seat) + 10
+    draw_footer(draw, y, view)
+    return png(image)
