@@ -36,7 +36,9 @@ class BodogeBot(commands.AutoShardedBot):
                          allowed_mentions=discord.AllowedMentions.none())
         self.config = config
         self.storage = Storage(config.database)
-        self.service = TableService(self.storage, race_grace=config.race_grace, ai_delay=config.ai_delay)
+        self.service = TableService(self.storage, race_grace=config.race_grace, ai_delay=config.ai_delay,
+                                    afk_limit=config.afk_limit)
+        self.service.timer_scale = config.timer_scale
         self.scheduler = Scheduler(self.service)
         self.extra_cogs = extra_cogs or []
 

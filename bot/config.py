@@ -20,6 +20,8 @@ class Config:
     ai_delay: float  # seconds an AI "thinks" before acting, so people can follow
     edit_delay: float  # seconds the bot waits to coalesce its own edits of a table message
     log_level: str
+    afk_limit: int = 3  # consecutive missed deadlines before an AI keeps the seat
+    timer_scale: float = 1.0  # multiplies every game deadline (tests use a small one)
 
 
 def _int(name: str) -> int | None:
@@ -42,4 +44,5 @@ def load(env_file: str | Path | None = ".env") -> Config:
         ai_delay=float(os.environ.get("BODOGE_AI_DELAY", "1.2")),
         edit_delay=float(os.environ.get("BODOGE_EDIT_DELAY", "0.6")),
         log_level=os.environ.get("BODOGE_LOG_LEVEL", "INFO"),
+        afk_limit=int(os.environ.get("BODOGE_AFK_LIMIT", "3")),
     )

@@ -121,6 +121,7 @@ class TableService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  race_grace: float = 0.35, ai_delay: float = 1.0, afk_limit: int = 3) -> None:
         self.afk_limit = afk_limit  # consecutive expiries after which an AI keeps an absent person's seat
+        self.timer_scale = 1.0  # tests shrink every deadline
         self.storage = storage
         self.clock = clock
         self.races = FirstPressRaces(race_grace)
@@ -362,7 +363,7 @@ class TableService:
                 raise TableError("more_time_used")
             entry.more_time_used = True
             deadline = table.state.deadline()
-            timer.due_at += deadline.seconds if deadline else 60
+            timer.due_at += (deadline.seconds if deadline else 60) * self.timer_scale
             await self.storage.save_seats(table.id, table.seat_rows())
             await self.storage.set_timer(timer)
             self._tell_timers(timer, table.id, "deadline")
@@ -418,11 +419,7 @@ class TableService:
             raise TableError("seat_is_ai")
 
         async def attempt() -> Outcome:
-            outcome = await self._act(table, seat, version, action, "user")
-            if table.seats[seat].timeouts:
-                table.seats[seat].timeouts = 0
-                await self.storage.save_seats(table.id, table.seat_rows())
-            return outcome
+            return await self._act(table, seat, version, action, "user")
 
         if action.get("type") in table.spec.race_actions:
             stamp = stamp_ms if stamp_ms is not None else int(self.clock() * 1000)
@@ -432,7 +429,9 @@ class TableService:
                 raise TableError("too_slow") from None
         return await attempt()
 
-    async def _act(self, table: Table, seat: int, version: int | None, action: dict, source: str) -> Outcome:
+    async def _act(self, table: Table, seat: int, version: int | None, action: dict, source: str,
+                   absent: list[int] = ()) -> Outcome:
+        """Apply, then commit (with any change to the seats' absence counters) before anyone is told."""
         async with table.lock:
             if table.status != "running" or table.state is None:
                 raise TableError("table_closed")
@@ -444,15 +443,35 @@ class TableService:
                 events = table.state.apply(seat, action)
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
+            seats_changed = self._count_absence(table, seat if source == "user" else None, absent, events)
             try:
-                await self._commit(table, seat, action, source)
+                await self._commit(table, seat, action, source, seats_changed)
             except BaseException:
                 self.forget(table.id)  # memory ran ahead of storage: reload the committed truth next time
                 raise
             await self._after_change(table, events, seat=seat, source=source)
             return Outcome(table, seat, action, events)
 
-    async def _commit(self, table: Table, seat: int, action: dict, source: str) -> None:
+    def _count_absence(self, table: Table, present: int | None, absent: list[int], events: list[dict]) -> bool:
+        """A person who acts is present again; a person a deadline waited for in vain counts one more absence, and
+        after `afk_limit` in a row the AI keeps their seat. Returns whether any seat changed."""
+        changed = False
+        if present is not None and table.seats[present].timeouts:
+            table.seats[present].timeouts = 0
+            changed = True
+        for number in absent:
+            entry = table.seats[number] if 0 <= number < len(table.seats) else None
+            if entry is None or entry.is_ai or entry.user_id is None:
+                continue
+            entry.timeouts += 1
+            changed = True
+            if entry.timeouts >= self.afk_limit and not table.state.finished:
+                entry.ai_level = table.spec.ai_levels[len(table.spec.ai_levels) // 2]
+                entry.taken_over = True
+                events.append({"type": "seat_to_ai", "seat": number, "reason": "absent"})
+        return changed
+
+    async def _commit(self, table: Table, seat: int, action: dict, source: str, seats_changed: bool = False) -> None:
         state = table.state
         table.version += 1
         new_digests = self._digests(table)
@@ -464,7 +483,8 @@ class TableService:
         if result is not None:
             table.status = "finished"
         await self.storage.record_action(table.id, table.version, seat, action, source, state.to_json(),
-                                         table.marks, result=result)
+                                         table.marks, result=result,
+                                         seats=table.seat_rows() if seats_changed else None)
 
     def _digests(self, table: Table) -> list[str]:
         acting = set(table.state.to_act())
@@ -478,21 +498,10 @@ class TableService:
         timer = await self.storage.timer(table_id, "deadline")
         waited = json.loads(timer.detail).get("seats", []) if timer else []
         try:
-            outcome = await self._act(table, games.SYSTEM, version, {"type": "timeout"}, "timeout")
+            return await self._act(table, games.SYSTEM, version, {"type": "timeout"}, "timeout", absent=waited)
         except TableError as error:
             log.info("table %s: timeout at version %s not applied (%s)", table_id, version, error.code)
             return None
-        for seat in waited:
-            entry = table.seats[seat] if 0 <= seat < len(table.seats) else None
-            if entry is None or entry.is_ai or entry.user_id is None:
-                continue
-            entry.timeouts += 1
-            if entry.timeouts >= self.afk_limit and table.status == "running":
-                async with table.lock:
-                    await self._hand_to_ai(table, seat, reason="absent")
-            else:
-                await self.storage.save_seats(table.id, table.seat_rows())
-        return outcome
 
     async def ai_move(self, table_id: int, version: int) -> Outcome | None:
         """Let the first AI seat that may act choose and play one action."""
@@ -556,7 +565,7 @@ class TableService:
             self._tell_timers(None, table.id, "deadline")
         else:
             detail = json.dumps({"kind": deadline.kind, "seats": list(deadline.seats)})
-            due = now + deadline.seconds * float(table.options.get("timer_scale", 1))
+            due = now + deadline.seconds * self.timer_scale
             if previous is not None and self._same_window(previous.detail, deadline):
                 due = previous.due_at
             timer = TimerRow(table.id, "deadline", table.version, due, detail)

@@ -1,8 +1,13 @@
 """Blue Border through the fake Discord: a whole 3-player game (two people and an AI) with a border call, and the
 first-press race decided by Discord's timestamps."""
 import asyncio
+import subprocess
+import sys
+from pathlib import Path
 
 from tests.e2e.conftest import Harness
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # piles 0..3 get 1, 2, 3, 4; the deck's top is 20: taken into slot A it breaks the border (A <= 9)
 STACKED = {"deck": [1, 2, 3, 4, 20] + [n for n in range(5, 33) if n != 20], "start": 0}
@@ -30,7 +35,7 @@ async def open_table(h: Harness, *humans, ai=0, options=None):
     return table, board
 
 
-async def test_a_whole_three_player_game_with_a_call(harness: Harness):
+async def test_a_whole_three_player_game_with_a_call(harness: Harness, tmp_path):
     h = harness
     table, board = await open_table(h, h.bob, ai=1, options={"stacked": STACKED, "call_window": 30})
     users = {0: h.alice, 1: h.bob}
@@ -78,6 +83,15 @@ async def test_a_whole_three_player_game_with_a_call(harness: Harness):
     record = await h.bot.storage.actions(table.id)
     assert any(r["action"] == {"type": "call"} and r["seat"] == 1 for r in record)
     assert (await h.service.rebuild(table.id)).to_json() == table.state.to_json()
+
+    # its record, from /table log, replays through `python -m bot replay` in a fresh process
+    logged = await h.fake.slash(h.alice, board.channel, "table log")
+    name = next(n for n in logged.message.files if n.endswith(".json"))
+    record_path = tmp_path / name
+    record_path.write_bytes(logged.message.files[name])
+    done = subprocess.run([sys.executable, "-m", "bot", "replay", str(record_path)], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.returncode == 0 and "same result" in done.stdout
 
     # a rematch: the same seats and settings, started at once in a new message
     again = await h.fake.press(h.bob, board, custom_id=button(board, "u.rematch")["custom_id"])
