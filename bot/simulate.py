@@ -35,7 +35,7 @@ def random_agent(view: dict, legal: list, rng: random.Random, level: str) -> dic
     return rng.choice(legal)
 
 
-def play_one(game: str, players: int, seed: int, agents: list, *, max_actions: int = 20000,
+def play_one(game: str, players: int, seed: int, agents: list, *, max_actions: int = 200_000,
              options: dict | None = None) -> tuple[object, int]:
     """Play one game to its end; timed windows are closed by the SYSTEM timeout once no seat wants to act.
     Returns (final state, actions applied)."""
