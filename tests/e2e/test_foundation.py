@@ -113,3 +113,22 @@ async def test_private_views_reach_players_with_closed_dms(harness: Harness):
     # nothing public carries a secret
     for message in h.fake.channel_messages(thread):
         assert not shows(secrets[0], message.text()) and not shows(secrets[1], message.text())
+
+
+async def test_the_host_changes_a_setting_in_the_lobby(harness: Harness):
+    h = harness
+    _, thread, lobby = await open_tiny_table(h, ai=False)
+    settings = lobby.find_button("設定")["custom_id"]
+    refused = await h.fake.press(h.bob, lobby, custom_id=settings)
+    assert refused.ephemeral and "ホストだけ" in refused.content
+    menu = await h.fake.press(h.alice, lobby, custom_id=settings)
+    pick = menu.message.selects()[0]
+    assert [o["value"] for o in pick["options"]] == ["target", "turn_timeout"]
+    await h.fake.select(h.alice, menu.message, pick["custom_id"], ["target"])
+    values = menu.message.selects()[0]
+    assert [o["label"] for o in values["options"]] == ["4", "6", "10"]
+    await h.fake.select(h.alice, menu.message, values["custom_id"], ["2"])
+    table = await h.service.get(int(lobby.buttons()[0]["custom_id"].split(":")[1]))
+    assert table.options == {"target": 10}
+    await h.fake.wait_for(lambda: "**10**" in lobby.text(), what="the lobby showing the new setting")
+    assert (await h.bot.storage.load_table(table.id)).options == {"target": 10}
