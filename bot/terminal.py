@@ -47,8 +47,10 @@ async def play_in_terminal(game: str, players: int | None, seed: int | None, loc
                 state = table.state
                 acting = state.to_act()
                 if 0 in acting:
-                    _show(t("cli.public", locale), state.view(None))
-                    _show(t("cli.private", locale), state.view(0))
+                    public, mine = state.view(None), state.view(0)
+                    _show(t("cli.public", locale), public)
+                    if {k: v for k, v in mine.items() if k != "seat"} != {k: v for k, v in public.items() if k != "seat"}:
+                        _show(t("cli.private", locale), mine)
                     legal = state.legal_actions(0)
                     write(t("cli.your_turn", locale))
                     for number, action in enumerate(legal, 1):
