@@ -1,0 +1,19 @@
+"""COLORSE ノロイをつかまえろ!: duel with hand signs for Noroi cards and fill a 3x2 box without explosions
+(3-4 players)."""
+from games.colorse.ai import choose
+from games.colorse.rules import ColorseState
+from games.contract import GameSpec
+
+SPEC = GameSpec(
+    id="colorse",
+    names={"en": "COLORSE: Catch the Noroi!", "ja": "COLORSE ノロイをつかまえろ!"},
+    min_players=3,
+    max_players=4,
+    options={"sign_timeout": 30, "turn_timeout": 90},
+    choices={"sign_timeout": [15, 30, 60, 120], "turn_timeout": [30, 60, 90, 180, 300]},
+    state_class=ColorseState,
+    agent=choose,
+    ai_levels=("easy", "normal"),
+    rules_file="colorse.md",
+)
+ColorseState.spec = SPEC
