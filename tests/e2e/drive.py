@@ -1,0 +1,63 @@
+"""Play any game through the fake Discord as a person would: press what the table message offers (and what the
+ephemeral choosers it opens offer) until the table moves on. Used to play whole games of every kind end to end."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+HOST_BUTTONS = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
+
+
+def _live(components: list[dict]) -> list[dict]:
+    return [c for c in components if c.get("custom_id") and not c.get("disabled")
+            and not c["custom_id"].endswith(HOST_BUTTONS)]
+
+
+async def _use(fake, user, message, component: dict, rng: random.Random):
+    if component.get("type") == 2:
+        return await fake.press(user, message, custom_id=component["custom_id"])
+    option = rng.choice(component["options"])
+    return await fake.select(user, message, component["custom_id"], [option["value"]])
+
+
+async def move(fake, table, board, user, rng: random.Random, depth: int = 3) -> bool:
+    """Make one move for `user` through the UI; True when the table's version advanced."""
+    before = table.version
+    messages = [board]
+    for _ in range(depth):
+        message = messages[-1]
+        candidates = _live(message.all_components())
+        if not candidates:
+            return False
+        # engine actions first, then steps that open a chooser
+        rng.shuffle(candidates)
+        candidates.sort(key=lambda c: 0 if ":a." in c["custom_id"] or c.get("type") != 2 else 1)
+        opened = None
+        for component in candidates[:6]:
+            outcome = await _use(fake, user, message, component, rng)
+            if table.version > before or table.status != "running":
+                return True
+            if outcome.ephemeral and outcome.message is not None and _live(outcome.message.all_components()):
+                opened = outcome.message
+                break
+        if opened is None:
+            return False
+        messages.append(opened)
+    return table.version > before
+
+
+async def play_out(h, table, board, users: dict, *, seed: int = 0, limit: int = 1500) -> None:
+    """Play until the table is finished: people (seat -> fake user) move through the UI, AI seats by themselves."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if table.status != "running":
+            return
+        await h.fake.wait_for(lambda: any(f":{table.version}:" in c.get("custom_id", "")
+                                          for c in board.all_components()) or table.status != "running",
+                              timeout=10, what="the board to catch up")
+        acting = [s for s in table.state.to_act() if s in users and not table.seats[s].is_ai]
+        if not acting:
+            await asyncio.sleep(0.02)
+            continue
+        await move(h.fake, table, board, users[rng.choice(acting)], rng)
+    raise AssertionError(f"table {table.id} did not finish in {limit} steps")

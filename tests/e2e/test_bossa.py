@@ -1,0 +1,43 @@
+"""BOSSa through the fake Discord: the dice, the high roller's private look and choice, then a game to the end."""
+import re
+
+from cogs.bossa import tile_text
+from tests.e2e.conftest import Harness
+from tests.e2e.drive import play_out
+from tests.e2e.test_deep_dive import button, open_table
+
+TILE = re.compile(r"w\d+b\d+")
+
+
+async def test_a_two_player_game_with_the_private_peek(harness: Harness):
+    h = harness
+    table, board = await open_table(h, "bossa", h.bob)
+    users = {0: h.alice, 1: h.bob}
+    view = table.state.view(None)
+    high = view["high_seat"]
+    low = 1 - high
+    assert view["dice"][high] > view["dice"][low] and all(hand is None for hand in view["hands"])
+    hand = table.state.view(high)["hands"][high]
+    assert hand and table.state.view(low)["hands"] == [None, None]
+
+    # the high roller gets the hand by DM (no buttons) and can look at it privately from the table
+    dm = await h.fake.wait_for(lambda: h.fake.dms(users[high]), what="the high roller's DM")
+    assert not dm[-1].components
+    peek = await h.fake.press(users[high], board, custom_id=button(board, "u.peek")["custom_id"])
+    assert peek.ephemeral and peek.message.components
+    # the low roller sees no hand, and neither does the public message
+    refused = await h.fake.press(users[low], board, custom_id=button(board, "u.peek")["custom_id"])
+    assert refused.ephemeral and not refused.message.components
+    mine = await h.fake.press(users[low], board, custom_id=button(board, "u.view")["custom_id"])
+    public_text = board.text() + str(board.components)
+    assert not TILE.search(str(mine.message.components)) and not TILE.search(public_text)
+    for tile in hand:
+        for locale in ("ja", "en"):
+            shown = tile_text(tile, locale)
+            assert shown not in public_text and shown not in mine.message.text()
+    assert table.state.view(None)["phase"] in ("choose", "choose_colour")
+
+    await play_out(h, table, board, users, seed=3)
+    assert table.status == "finished"
+    assert all(hand is not None for hand in table.state.view(None)["hands"])  # revealed after the choice
+    assert (await h.service.rebuild(table.id)).to_json() == table.state.to_json()
