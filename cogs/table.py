@@ -220,13 +220,18 @@ class TableCog(commands.Cog, name="TableCog"):
         there (one REST call), else confirm ephemerally and let the refresher edit the table message."""
         revision = table.revision
         on_table = interaction.message is not None and interaction.message.id == table.message_id
-        if on_table:
-            await interaction.response.edit_message(**self.public_board(table).message_kwargs(editing=True))
-            self.refresher.shown_now(table, revision)
-        else:
+        try:
+            if on_table:
+                await interaction.response.edit_message(**self.public_board(table).message_kwargs(editing=True))
+                self.refresher.shown_now(table, revision)
+                return
             await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
                                                     view=None, attachments=[])
-            self.refresher.request(table)
+        except discord.HTTPException as error:
+            # The move is committed; only the answer was lost (e.g. 10062 after a slow press): the bot's own
+            # coalesced edit shows it instead.
+            log.info("table %s: answer failed (%s); the board will be edited instead", table.id, error.code)
+        self.refresher.request(table)
 
     # --- the dispatcher --------------------------------------------------------------------------
     async def on_press(self, interaction: discord.Interaction, table_id: int, version: int, what: str,
