@@ -33,7 +33,8 @@ class BodogeBot(commands.AutoShardedBot):
             discord.http.Route.BASE = config.api_base
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          shard_count=config.shard_count, shard_ids=config.shard_ids,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(),
+                         guild_ready_timeout=config.guild_ready_timeout)
         self.config = config
         self.storage = Storage(config.database)
         self.service = TableService(self.storage, race_grace=config.race_grace, ai_delay=config.ai_delay,

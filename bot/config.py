@@ -22,6 +22,7 @@ class Config:
     log_level: str
     afk_limit: int = 3  # consecutive missed deadlines before an AI keeps the seat
     timer_scale: float = 1.0  # multiplies every game deadline (tests use a small one)
+    guild_ready_timeout: float = 2.0  # seconds discord.py waits for guilds before it calls the bot ready
 
 
 def _int(name: str) -> int | None:
@@ -45,4 +46,5 @@ def load(env_file: str | Path | None = ".env") -> Config:
         edit_delay=float(os.environ.get("BODOGE_EDIT_DELAY", "0.6")),
         log_level=os.environ.get("BODOGE_LOG_LEVEL", "INFO"),
         afk_limit=int(os.environ.get("BODOGE_AFK_LIMIT", "3")),
+        guild_ready_timeout=float(os.environ.get("BODOGE_GUILD_READY_TIMEOUT", "2")),
     )
