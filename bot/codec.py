@@ -1,13 +1,16 @@
 """Compact, reversible text for engine actions inside custom_ids and select values.
 
 `{"type": "take", "source": "pile", "pile": 2}` <-> `take,pile=2,source=pile`. Only what the presser chose goes
-in: never a hidden value (the engine's actions hold none). Integers round-trip; other values are strings.
+in: never a hidden value (the engine's actions hold none). Integers, True/False/None (as ~t, ~f, ~n) and strings
+without commas, equals signs or spaces round-trip.
 """
 from __future__ import annotations
 
 import re
 
 _INT = re.compile(r"-?\d+")
+_CONSTANTS = {"~t": True, "~f": False, "~n": None}
+_TOKENS = {True: "~t", False: "~f", None: "~n"}
 _SAFE = re.compile(r"[^,=\s]+")
 
 
@@ -19,9 +22,12 @@ def encode(action: dict) -> str:
     parts = [str(action["type"])]
     for key in sorted(k for k in action if k != "type"):
         value = action[key]
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
+        if value is None or isinstance(value, bool):
+            text = _TOKENS[value]
+        elif isinstance(value, (int, str)) and not (isinstance(value, str) and value in _CONSTANTS):
+            text = str(value)
+        else:
             raise BadCode(f"cannot encode {key}={value!r}")
-        text = str(value)
         if not _SAFE.fullmatch(text) or not _SAFE.fullmatch(key):
             raise BadCode(f"unsafe text in {key}={value!r}")
         parts.append(f"{key}={text}")
@@ -37,5 +43,8 @@ def decode(code: str) -> dict:
         key, sep, value = pair.partition("=")
         if not sep or not _SAFE.fullmatch(key) or not _SAFE.fullmatch(value) or key in action:
             raise BadCode(code)
-        action[key] = int(value) if _INT.fullmatch(value) else value
+        if value in _CONSTANTS:
+            action[key] = _CONSTANTS[value]
+        else:
+            action[key] = int(value) if _INT.fullmatch(value) else value
     return action

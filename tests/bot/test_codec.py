@@ -10,6 +10,8 @@ import re
     {"type": "take", "source": "pile", "pile": 2},
     {"type": "place", "card": "red:WWBBWB", "rotation": 90, "x": -3, "y": 2},
     {"type": "call"},
+    {"type": "bonus", "face_down": True},
+    {"type": "retreat", "depth": None, "keep": False},
 ])
 def test_actions_round_trip_through_custom_ids(action):
     custom_id = action_id(123456789012345678, 4711, action)
@@ -25,6 +27,6 @@ def test_malformed_codes_are_refused(code):
 
 
 def test_values_that_cannot_round_trip_are_refused():
-    for bad in ({"type": "x", "flag": True}, {"type": "x", "s": "a,b"}, {"type": "x", "f": 1.5}):
+    for bad in ({"type": "x", "s": "~t"}, {"type": "x", "s": "a,b"}, {"type": "x", "f": 1.5}, {"type": "x", "l": [1]}):
         with pytest.raises(codec.BadCode):
             codec.encode(bad)

@@ -1,0 +1,92 @@
+"""COLORSE's table without Discord: nothing public depends on a pending sign or a face-down card."""
+import io
+import random
+from types import SimpleNamespace
+
+from PIL import Image
+
+import games
+from bot.tables import Seat, Table
+from cogs.colorse import ColorsePresenter
+
+SPEC = games.get("colorse")
+SIGNS = ["doh", "zorf", "rau"]
+
+
+def make_table(state) -> Table:
+    return Table(id=9, game="colorse", guild_id=1, channel_id=2, message_id=3, host_id=1000, status="running",
+                 options={}, seed=1, version=4, locale="en", seats=[Seat(1000 + n, f"p{n}") for n in range(state.players)],
+                 state=state)
+
+
+def text_of(board) -> list:
+    embed = board.embed.to_dict()
+    embed.pop("image", None)
+    return [embed, board.image_name, board.content, [i.item.to_component_dict() for i in board.items], board.image]
+
+
+def states(count=8, steps=300):
+    for seed in range(count):
+        state = SPEC.new(3 + seed % 2, {}, seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if state.finished:
+                break
+            yield state
+            acting = [s for s in state.to_act() if s >= 0]
+            seat = rng.choice(acting) if acting else -1
+            state.apply(seat, rng.choice(state.legal_actions(seat)) if acting else {"type": "timeout"})
+
+
+def with_other_secrets(state, rng):
+    """The same public situation with every pending sign and every face-down card replaced."""
+    data = state.to_dict()
+    data["signs"] = [rng.choice(SIGNS) if sign else None for sign in data["signs"]]
+    for box in data["boxes"]:
+        for entry in box:
+            if entry and entry.get("face_down"):
+                entry["card"] = rng.choice(["R", "G", "B", "Y", "RG", "BY"])
+    return type(state).from_dict(data)
+
+
+def test_public_board_does_not_depend_on_pending_signs_or_face_down_cards():
+    presenter = ColorsePresenter(SimpleNamespace(deadlines={}))
+    rng = random.Random(5)
+    checked = pending = 0
+    for number, state in enumerate(states()):
+        if number % 3:
+            continue
+        original = text_of(presenter.board(make_table(state), "ja"))
+        assert text_of(presenter.board(make_table(with_other_secrets(state, rng)), "ja")) == original
+        checked += 1
+        pending += any(state.signs)
+    assert checked > 100 and pending > 5
+
+
+def test_sign_buttons_are_never_on_the_public_message():
+    presenter = ColorsePresenter(SimpleNamespace(deadlines={}))
+    seen_sign_phase = False
+    for state in states(count=3):
+        board = presenter.board(make_table(state), "en")
+        ids = [item.item.custom_id for item in board.items]
+        assert not any("sign,sign=" in i for i in ids)
+        assert all(len(i) <= 100 for i in ids) and len(ids) == len(set(ids))
+        if state.phase == "sign":
+            seen_sign_phase = True
+            assert "bg:9:4:u.sign" in ids
+            duellist = state.to_act()[0]
+            prompt = presenter.sign_prompt(make_table(state), duellist, "en")
+            assert sorted(i.item.custom_id for i in prompt.items) == sorted(
+                f"bg:9:4:a.sign,sign={s}" for s in SIGNS)
+        else:
+            legal = []
+            for seat in state.to_act():
+                legal += [a for a in state.legal_actions(seat) if a not in legal]
+            assert len([i for i in ids if ":a." in i]) == min(len(legal), 15)
+    assert seen_sign_phase
+
+
+def test_the_board_png_has_no_metadata():
+    presenter = ColorsePresenter(SimpleNamespace(deadlines={}))
+    board = presenter.board(make_table(next(iter(states(count=1)))), "en")
+    assert Image.open(io.BytesIO(board.image)).info == {} and b"tEXt" not in board.image
