@@ -243,7 +243,7 @@ class TableCog(commands.Cog, name="TableCog"):
         try:
             if what.startswith("a."):
                 return await self.press_action(interaction, table, version, codec.decode(what[2:]))
-            if what == "u.act" and values:
+            if what.startswith("u.act") and values:
                 return await self.press_action(interaction, table, version, codec.decode(values[0]))
             if what.startswith("u."):
                 return await self.press_ui(interaction, table, version, what[2:], values)

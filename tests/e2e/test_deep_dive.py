@@ -38,7 +38,7 @@ async def test_a_solo_dive_against_the_automaton(harness: Harness):
     assert "flip" in kinds and kinds & {"keep", "deeper", "take"}
     assert events  # the automaton's and the diver's moves were shown
     assert (await h.service.rebuild(table.id)).to_json() == table.state.to_json()
-    assert "u.rematch" in str(board.components)
+    await h.fake.wait_for(lambda: "u.rematch" in str(board.components), what="the finished board")
 
 
 async def test_a_three_player_game_with_an_ai_seat(harness: Harness):
