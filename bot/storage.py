@@ -6,6 +6,7 @@ pending timers, results, and guild settings. An accepted action is one transacti
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,6 +79,16 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_by_channel ON tables(channel_id, id);
     """,
 ]
+
+
+SEAT_INSERT = ("INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, more_time_used, taken_over)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+TIMER_INSERT = "INSERT INTO timers (table_id, kind, version, due_at, detail) VALUES (?, ?, ?, ?, ?)"
+
+
+def _seat_values(table_id: int, seats: list) -> list[tuple]:
+    return [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.more_time_used), int(s.taken_over))
+            for s in seats]
 
 
 @dataclass
@@ -168,11 +179,7 @@ class Storage:
 
     async def _write_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         await self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-        await self.db.executemany(
-            "INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, more_time_used, taken_over)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.more_time_used), int(s.taken_over))
-             for s in seats])
+        await self.db.executemany(SEAT_INSERT, _seat_values(table_id, seats))
 
     async def save_lobby(self, table_id: int, *, host_id: int, options: dict, seats: list[SeatRow],
                          status: str = "lobby") -> None:
@@ -201,28 +208,37 @@ class Storage:
         await self.db.commit()
 
     async def record_action(self, table_id: int, seq: int, seat: int, action: dict, source: str, state: str,
-                            marks: list, *, result: dict | None = None, seats: list[SeatRow] | None = None) -> None:
-        """Append one accepted action and the state after it, atomically (and the result if it ended the game)."""
+                            marks: list, *, result: dict | None = None, seats: list[SeatRow] | None = None,
+                            timers: list[TimerRow] | None = None) -> None:
+        """Append one accepted action and the state after it, atomically: with the seats and the table's timers
+        when they changed, and the result if it ended the game. One commit."""
         now = time.time()
-        try:
-            await self.db.execute(
-                "INSERT INTO actions (table_id, seq, seat, action, source, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, seq, seat, json.dumps(action, ensure_ascii=False), source, now))
-            status = "finished" if result is not None else "running"
-            await self.db.execute(
-                "UPDATE tables SET version = ?, state = ?, marks = ?, status = ?, updated_at = ? WHERE id = ?",
-                (seq, state, json.dumps(marks), status, now, table_id))
-            if seats is not None:
-                await self._write_seats(table_id, seats)
-            if result is not None:
-                await self.db.execute(
-                    "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)",
-                    (table_id, json.dumps(result["winners"]), json.dumps(result.get("scores", [])), now))
-                await self.db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
+        status = "finished" if result is not None else "running"
+
+        def write(conn: sqlite3.Connection) -> None:
+            try:
+                conn.execute("INSERT INTO actions (table_id, seq, seat, action, source, at) VALUES (?, ?, ?, ?, ?, ?)",
+                             (table_id, seq, seat, json.dumps(action, ensure_ascii=False), source, now))
+                conn.execute("UPDATE tables SET version = ?, state = ?, marks = ?, status = ?, updated_at = ?"
+                             " WHERE id = ?", (seq, state, json.dumps(marks), status, now, table_id))
+                if seats is not None:
+                    conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+                    conn.executemany(SEAT_INSERT, _seat_values(table_id, seats))
+                if timers is not None or result is not None:
+                    conn.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+                if timers and result is None:
+                    conn.executemany(TIMER_INSERT, [(t.table_id, t.kind, t.version, t.due_at, t.detail) for t in timers])
+                if result is not None:
+                    conn.execute("INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)",
+                                 (table_id, json.dumps(result["winners"]), json.dumps(result.get("scores", [])), now))
+                conn.commit()
+            except BaseException:
+                conn.rollback()
+                raise
+
+        # One trip to aiosqlite's thread for the whole transaction (its _execute runs a function there): the
+        # statements one by one would cost a thread hop each, on the path every accepted action takes.
+        await self.db._execute(write, self.db._conn)
 
     async def save_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         await self._write_seats(table_id, seats)
@@ -285,6 +301,14 @@ class Storage:
         await self.db.execute(
             "INSERT OR REPLACE INTO timers (table_id, kind, version, due_at, detail) VALUES (?, ?, ?, ?, ?)",
             (timer.table_id, timer.kind, timer.version, timer.due_at, timer.detail))
+        await self.db.commit()
+
+    async def _write_timers(self, table_id: int, timers: list[TimerRow]) -> None:
+        await self.db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+        await self.db.executemany(TIMER_INSERT, [(t.table_id, t.kind, t.version, t.due_at, t.detail) for t in timers])
+
+    async def replace_timers(self, table_id: int, timers: list[TimerRow]) -> None:
+        await self._write_timers(table_id, timers)
         await self.db.commit()
 
     async def clear_timer(self, table_id: int, kind: str | None = None) -> None:

@@ -74,6 +74,7 @@ class Table:
     marks: list[int] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)
     recent: deque = field(default_factory=lambda: deque(maxlen=8))  # (seat, events) of the last actions
+    timers: dict = field(default_factory=dict)  # kind -> TimerRow: the stored timers, mirrored in memory
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
     revision: int = 0  # counts every change anyone could see (lobby changes too); in memory only
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
@@ -157,6 +158,10 @@ class TableService:
             host_id=row.host_id, status=row.status, options=row.options, seed=row.seed, version=row.version,
             locale=row.locale, seats=[Seat(s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
                                       for s in row.seats])
+        for kind in ("deadline", "ai"):
+            timer = await self.storage.timer(table_id, kind)
+            if timer is not None:
+                table.timers[kind] = timer
         if row.state is not None:
             table.state = table.spec.load(row.state)
             table.marks = list(row.marks) or [0] * table.state.players
@@ -292,6 +297,7 @@ class TableService:
             table.status = "cancelled"
             await self.storage.set_status(table.id, "cancelled")
             await self.storage.clear_timer(table.id)
+            table.timers = {}
             self._tell_timers(None, table.id, "all")
             await self._notify(table, [])
         return table
@@ -354,7 +360,7 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_player")
-            timer = await self.storage.timer(table.id, "deadline")
+            timer = table.timers.get("deadline")
             waited = json.loads(timer.detail).get("seats", []) if timer else []
             if table.status != "running" or timer is None or seat not in waited:
                 raise TableError("no_deadline_for_you")
@@ -449,7 +455,7 @@ class TableService:
             except BaseException:
                 self.forget(table.id)  # memory ran ahead of storage: reload the committed truth next time
                 raise
-            await self._after_change(table, events, seat=seat, source=source)
+            await self._after_change(table, events, seat=seat, source=source, timers_saved=True)
             return Outcome(table, seat, action, events)
 
     def _count_absence(self, table: Table, present: int | None, absent: list[int], events: list[dict]) -> bool:
@@ -482,9 +488,11 @@ class TableService:
         result = state.result() if state.finished else None
         if result is not None:
             table.status = "finished"
+        table.timers = self._plan_timers(table) if result is None else {}
         await self.storage.record_action(table.id, table.version, seat, action, source, state.to_json(),
                                          table.marks, result=result,
-                                         seats=table.seat_rows() if seats_changed else None)
+                                         seats=table.seat_rows() if seats_changed else None,
+                                         timers=list(table.timers.values()))
 
     def _digests(self, table: Table) -> list[str]:
         acting = set(table.state.to_act())
@@ -495,7 +503,7 @@ class TableService:
         table = await self.get(table_id)
         if table.status != "running" or table.version != version:
             return None
-        timer = await self.storage.timer(table_id, "deadline")
+        timer = table.timers.get("deadline")
         waited = json.loads(timer.detail).get("seats", []) if timer else []
         try:
             return await self._act(table, games.SYSTEM, version, {"type": "timeout"}, "timeout", absent=waited)
@@ -536,12 +544,16 @@ class TableService:
 
     # --- after every change ---------------------------------------------------------------------
     async def _after_change(self, table: Table, events: list[dict], seat: int | None = None,
-                            source: str = "system") -> None:
+                            source: str = "system", timers_saved: bool = False) -> None:
         table.last_source = source
         if events:
             table.recent.append((seat, events))
         if table.status == "running":
-            await self._schedule(table)
+            if not timers_saved:
+                table.timers = self._plan_timers(table)
+                await self.storage.replace_timers(table.id, list(table.timers.values()))
+            for kind in ("deadline", "ai"):
+                self._tell_timers(table.timers.get(kind), table.id, kind)
         else:
             self._tell_timers(None, table.id, "all")
         await self._notify(table, events)
@@ -554,31 +566,21 @@ class TableService:
             except Exception:  # a display problem must never undo a committed move
                 log.exception("table %s: listener failed", table.id)
 
-    async def _schedule(self, table: Table) -> None:
-        """Persist and arm the table's next deadline and AI wake-up."""
+    def _plan_timers(self, table: Table) -> dict:
+        """The table's next deadline (kept while the same window stays open) and AI wake-up, as timer rows."""
         now = self.clock()
+        plan: dict = {}
         deadline = table.state.deadline()
-        previous = await self.storage.timer(table.id, "deadline")
-        if deadline is None:
-            if previous is not None:
-                await self.storage.clear_timer(table.id, "deadline")
-            self._tell_timers(None, table.id, "deadline")
-        else:
+        if deadline is not None:
+            previous = table.timers.get("deadline")
             detail = json.dumps({"kind": deadline.kind, "seats": list(deadline.seats)})
             due = now + deadline.seconds * self.timer_scale
             if previous is not None and self._same_window(previous.detail, deadline):
                 due = previous.due_at
-            timer = TimerRow(table.id, "deadline", table.version, due, detail)
-            await self.storage.set_timer(timer)
-            self._tell_timers(timer, table.id, "deadline")
-        ai_seats = [s for s in table.state.to_act() if s >= 0 and table.seats[s].is_ai]
-        if ai_seats:
-            timer = TimerRow(table.id, "ai", table.version, now + self.ai_delay, "")
-            await self.storage.set_timer(timer)
-            self._tell_timers(timer, table.id, "ai")
-        else:
-            await self.storage.clear_timer(table.id, "ai")
-            self._tell_timers(None, table.id, "ai")
+            plan["deadline"] = TimerRow(table.id, "deadline", table.version, due, detail)
+        if any(s >= 0 and table.seats[s].is_ai for s in table.state.to_act()):
+            plan["ai"] = TimerRow(table.id, "ai", table.version, now + self.ai_delay, "")
+        return plan
 
     @staticmethod
     def _same_window(previous_detail: str, deadline: games.Deadline) -> bool:
@@ -596,7 +598,7 @@ class TableService:
             listener(timer, table_id, kind)
 
     async def deadline_of(self, table: Table) -> TimerRow | None:
-        return await self.storage.timer(table.id, "deadline")
+        return table.timers.get("deadline")
 
     # --- records --------------------------------------------------------------------------------
     async def rebuild(self, table_id: int) -> GameState:
