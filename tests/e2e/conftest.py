@@ -9,6 +9,7 @@ import pytest
 from bot.client import BodogeBot
 from bot.config import Config
 from tests.fakediscord import FakeDiscord
+from tests.support.leakscan import LeakScanner
 
 
 def bot_config(fake: FakeDiscord, database) -> Config:
@@ -41,6 +42,8 @@ class Harness:
             config = Config(**{**config.__dict__, **overrides})
         self.bot = BodogeBot(config, extra_cogs=["tests.support.tinycog"])
         self.bot._connection.guild_ready_timeout = 0.05  # discord.py waits this long after the last guild
+        self.scanner = LeakScanner(self.fake, self.bot.service)
+        self.scanner.install()
         self._task = asyncio.create_task(self.bot.start(config.token))
         bot = self.bot
         await self.fake.wait_for(lambda: bot.is_ready() or self._task.done(), timeout=10, what="the bot to be ready")
@@ -84,3 +87,5 @@ async def harness(tmp_path):
             yield world
         finally:
             await world.stop()
+        # every payload this test's bot sent went through the hidden-information scanner
+        assert world.scanner.leaks == [], world.scanner.leaks
