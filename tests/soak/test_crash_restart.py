@@ -19,8 +19,8 @@ from tests.fakediscord.server import FakeTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 60
-GAMES = ["blue_border", "deep_dive", "bossa", "diamond_box"]
-HOST = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave", "u.peek")
+GAMES = ["blue_border", "deep_dive", "bossa", "diamond_box", "colorse"]
+HOST = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
 
 
 class BotProcess:
@@ -96,18 +96,20 @@ async def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
     async with FakeDiscord(timeout=3) as fake:
         guild = fake.add_guild("soak", locale="en-US")
         channels = [fake.add_channel(guild, f"g{n}") for n in range(len(GAMES))]
-        alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        for user in (alice, bob):
+        alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+        for user in (alice, bob, carol):
             fake.add_member(guild, user)
         bot = BotProcess(fake, database)
         await bot.start()
-        users = {0: alice, 1: bob}
+        users = {0: alice, 1: bob, 2: carol}
         boards = {}
         for game, channel in zip(GAMES, channels):
             await fake.slash(alice, channel, "play", {"game": game}, timeout=10)
             thread = fake.threads(channel)[-1]
             board = fake.channel_messages(thread)[0]
             await fake.press(bob, board, custom_id=board.find_button("Join")["custom_id"], timeout=10)
+            if game == "colorse":  # three players at least
+                await fake.press(carol, board, custom_id=board.find_button("Join")["custom_id"], timeout=10)
             await fake.press(alice, board, custom_id=board.find_button("Start")["custom_id"], timeout=10)
             boards[int(board.buttons()[0]["custom_id"].split(":")[1])] = board
         for _kill in range(KILLS):
