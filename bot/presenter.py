@@ -44,6 +44,14 @@ class Presenter:
         embed = discord.Embed(title=t("table.title", locale, game=table.spec.name(locale), id=table.id), colour=COLOUR)
         return embed
 
+    def framed(self, table: Table, locale: str, colour: int, lines: list[str]) -> discord.Embed:
+        """The common start of a game's public embed: title, colour, result or countdown, then `lines`."""
+        embed = self.header(table, locale)
+        embed.colour = colour
+        self.add_status(embed, table, locale)
+        embed.description = "\n".join([*lines, *([embed.description] if embed.description else [])])
+        return embed
+
     def seats_field(self, table: Table, locale: str) -> str:
         acting = set(table.state.to_act()) if table.state is not None and not table.state.finished else set()
         lines = []

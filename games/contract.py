@@ -73,6 +73,15 @@ class Rng:
         return cls(data["seed"], data["count"])
 
 
+def copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars): saved dicts must never share lists with a live state."""
+    if isinstance(value, dict):
+        return {key: copy_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_json(item) for item in value]
+    return value
+
+
 class GameState(ABC):
     """The rules of one game in progress. Subclasses implement the underscored hooks."""
 

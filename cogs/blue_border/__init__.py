@@ -34,16 +34,11 @@ class BlueBorderPresenter(Presenter):
 
     def board(self, table: Table, locale: str) -> Board:
         view = table.state.view(None)
-        embed = self.header(table, locale)
-        embed.colour = 0x1E4E8C
-        self.add_status(embed, table, locale)
-        lines = [self.phase_line(table, view, locale)]
-        if embed.description:
-            lines.append(embed.description)
         settings = view["settings"]
-        lines.append(t(f"{GAME}.settings_line", locale, border=settings["border"], bottoms=settings["bottoms"],
-                       round=view["round"], rounds=view["rounds"]))
-        embed.description = "\n".join(lines)
+        embed = self.framed(table, locale, 0x1E4E8C, [
+            self.phase_line(table, view, locale),
+            t(f"{GAME}.settings_line", locale, border=settings["border"], bottoms=settings["bottoms"],
+              round=view["round"], rounds=view["rounds"])])
         embed.add_field(name=t("table.seats", locale), value=self.divers_text(table, view, locale), inline=False)
         self.add_recent(embed, table, locale)
         items = [] if table.state.finished else self.buttons(table, locale)

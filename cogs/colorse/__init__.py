@@ -45,13 +45,7 @@ class ColorsePresenter(Presenter):
 
     def board(self, table: Table, locale: str) -> Board:
         view = table.state.view(None)
-        embed = self.header(table, locale)
-        embed.colour = 0x6B5B95
-        self.add_status(embed, table, locale)
-        lines = [self.phase_line(table, view, locale)]
-        if embed.description:
-            lines.append(embed.description)
-        embed.description = "\n".join(lines)
+        embed = self.framed(table, locale, 0x6B5B95, [self.phase_line(table, view, locale)])
         embed.add_field(name=t("table.seats", locale), value=self.players_text(table, view, locale), inline=False)
         self.add_recent(embed, table, locale)
         items = [] if table.state.finished else self.buttons(table, locale)

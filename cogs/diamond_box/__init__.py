@@ -28,20 +28,15 @@ class DiamondBoxPresenter(Presenter):
 
     def board(self, table: Table, locale: str) -> Board:
         view = table.state.view(None)
-        embed = self.header(table, locale)
-        embed.colour = 0x8A4FC4
-        self.add_status(embed, table, locale)
         lines = []
         if not view["finished"] and view["turn_seat"] is not None:
             lines.append(t(f"{GAME}_table.turn", locale, seat=seat_name(table, view["turn_seat"], locale)))
-        if embed.description:
-            lines.append(embed.description)
         last = view["last_move"]
         if last:
             lines.append(t(f"{GAME}_table.last_move", locale, seat=seat_name(table, last["seat"], locale),
                            penalty=last["penalty"], drawn=last.get("drawn", 0)))
         lines.append(t(f"{GAME}_table.deck", locale, count=view["deck_count"]))
-        embed.description = "\n".join(lines)
+        embed = self.framed(table, locale, 0x8A4FC4, lines)
         hands = [f"{seat_name(table, s, locale)} · {len(hand)}: " + ", ".join(
             f"{n}. {card_name(c, locale)}" for n, c in enumerate(hand, 1)) for s, hand in enumerate(view["hands"])]
         embed.add_field(name=t(f"{GAME}_table.hands", locale), value="\n".join(hands)[:1024], inline=False)

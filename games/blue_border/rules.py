@@ -24,20 +24,13 @@ import random
 
 from games.blue_border import border, settings
 from games.blue_border.cards import LAST, PILES, SLOTS
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json
 
 _FIELDS = ("players", "options", "round", "round_scores", "round_winners", "border", "bottoms", "round_start",
            "deck", "piles", "discard", "boards", "skip", "phase", "active", "placement", "may_call", "caller",
            "last_called", "winner_seats")
 
 
-def _copied(value):
-    """A deep copy of plain JSON data (the saved dict must not share lists with the live state)."""
-    if isinstance(value, list):
-        return [_copied(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
-    return value
 
 
 def _same(action: dict, legal: dict) -> bool:
@@ -391,7 +384,7 @@ class BlueBorderState(GameState):
 
     # --- persistence ---------------------------------------------------------------------
     def to_dict(self) -> dict:
-        data = {name: _copied(getattr(self, name)) for name in _FIELDS}
+        data = {name: copy_json(getattr(self, name)) for name in _FIELDS}
         data["rng"] = self.rng.to_dict()
         return data
 
@@ -399,6 +392,6 @@ class BlueBorderState(GameState):
     def from_dict(cls, data: dict) -> "BlueBorderState":
         state = cls()
         for name in _FIELDS:
-            setattr(state, name, _copied(data[name]))
+            setattr(state, name, copy_json(data[name]))
         state.rng = Rng.from_dict(data["rng"])
         return state

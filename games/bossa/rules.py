@@ -11,7 +11,7 @@ from typing import Iterator
 
 from games.bossa.lines import SIDES, column_total, column_value, new_line, open_sizes, open_value
 from games.bossa.tiles import COLOURS, all_tiles, die_faces, dots, groups
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json
 
 HAND_SIZE = 4
 WINNING_COLUMNS = 6
@@ -307,13 +307,13 @@ class BossaState(GameState):
     def to_dict(self) -> dict:
         data = {name: getattr(self, name) for name in self._FIELDS}
         data["rng"] = self.rng.to_dict()
-        return _copy(data)
+        return copy_json(data)
 
     @classmethod
     def from_dict(cls, data: dict) -> "BossaState":
         state = cls()
         for name in cls._FIELDS:
-            setattr(state, name, _copy(data[name]))
+            setattr(state, name, copy_json(data[name]))
         state.rng = Rng.from_dict(data["rng"])
         return state
 
@@ -321,18 +321,11 @@ class BossaState(GameState):
         """An independent copy (for look-ahead), cheaper than a JSON round trip."""
         state = type(self)()
         for name in self._FIELDS:
-            setattr(state, name, _copy(getattr(self, name)))
+            setattr(state, name, copy_json(getattr(self, name)))
         state.rng = Rng.from_dict(self.rng.to_dict())
         return state
 
 
-def _copy(value):
-    """A deep copy of JSON-like data (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copy(item) for item in value]
-    return value
 
 
 def _checked_stack(stacked: dict) -> tuple[list[str], list[int]]:

@@ -14,7 +14,7 @@ import random
 
 from games.colorse import cards
 from games.colorse.signs import SIGNS, outcome
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json
 
 ROUNDS_TO_WIN = 2
 COMMON_SLOTS = 3
@@ -358,13 +358,13 @@ class ColorseState(GameState):
     def to_dict(self) -> dict:
         data = {name: getattr(self, name) for name in _FIELDS}
         data["rng"] = self.rng.to_dict()
-        return _copy(data)
+        return copy_json(data)
 
     @classmethod
     def from_dict(cls, data: dict) -> "ColorseState":
         state = cls()
         for name in _FIELDS:
-            setattr(state, name, _copy(data[name]))
+            setattr(state, name, copy_json(data[name]))
         state.rng = Rng.from_dict(data["rng"])
         return state
 
@@ -387,13 +387,6 @@ def _start_view(entry: dict | None, own: bool) -> dict | None:
     return {"stage": entry["stage"]}
 
 
-def _copy(value):
-    """A deep copy of JSON-like data, so states never share lists."""
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copy(item) for item in value]
-    return value
 
 
 def _check_options(players: int, options: dict) -> None:
