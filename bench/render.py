@@ -49,22 +49,28 @@ def median_ms(work, rounds: int) -> float:
     return statistics.median(samples)
 
 
+def render_medians(rounds: int) -> list[tuple[str, int, float, float]]:
+    """(game, players, median ms to build the public view, median ms to render the public board) per game."""
+    rows = []
+    for game, target in PRESENTERS.items():
+        module, name = target.split(":")
+        presenter = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
+        players = min(4, games.get(game).max_players)
+        state = midgame_state(game, players)
+        table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
+                      options={}, seed=1, version=1, locale="en", state=state,
+                      seats=[Seat(n + 1, f"p{n}") for n in range(players)])
+        rows.append((game, players, median_ms(lambda: state.view(None), rounds),
+                     median_ms(lambda: presenter.board(table, "en"), rounds)))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=50)
     rounds = parser.parse_args().rounds
     print(f"{'game':<12} {'players':>7} {'view ms':>9} {'board ms':>9} {'ratio':>7}")
-    for game, target in PRESENTERS.items():
-        module, name = target.split(":")
-        presenter = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
-        spec = games.get(game)
-        players = min(4, spec.max_players)
-        state = midgame_state(game, players)
-        table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
-                      options={}, seed=1, version=1, locale="en", state=state,
-                      seats=[Seat(n + 1, f"p{n}") for n in range(players)])
-        view_ms = median_ms(lambda: state.view(None), rounds)
-        board_ms = median_ms(lambda: presenter.board(table, "en"), rounds)
+    for game, players, view_ms, board_ms in render_medians(rounds):
         print(f"{game:<12} {players:>7} {view_ms:>9.3f} {board_ms:>9.2f} {board_ms / view_ms:>7.0f}x")
 
 

@@ -15,7 +15,6 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
-from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -26,7 +25,7 @@ from discord.ext import commands  # noqa: E402
 import games  # noqa: E402
 from bot.client import BodogeBot  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.storage import SeatRow, Storage  # noqa: E402
+from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.support.tinygame import SPEC as TINY  # noqa: E402
@@ -221,20 +220,9 @@ async def bench_latency(quick: bool) -> None:
 
 def bench_render_and_memory(quick: bool) -> None:
     print("render time and memory", flush=True)
-    from bench.render import PRESENTERS, midgame_state, median_ms
-    from bot.tables import Seat, Table
+    from bench.render import midgame_state, render_medians
 
-    for game, target in PRESENTERS.items():
-        module, name = target.split(":")
-        presenter = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
-        spec = games.get(game)
-        players = min(4, spec.max_players)
-        state = midgame_state(game, players)
-        table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
-                      options={}, seed=1, version=1, locale="en", state=state,
-                      seats=[Seat(n + 1, f"p{n}") for n in range(players)])
-        view_ms = median_ms(lambda: state.view(None), 20)
-        board_ms = median_ms(lambda: presenter.board(table, "en"), 10 if quick else 30)
+    for game, players, view_ms, board_ms in render_medians(10 if quick else 30):
         report(f"render {game} ({players} players), vs building its view", board_ms, view_ms, "ms", "-", None)
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
