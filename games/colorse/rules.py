@@ -387,8 +387,6 @@ def _start_view(entry: dict | None, own: bool) -> dict | None:
     return {"stage": entry["stage"]}
 
 
-
-
 def _check_options(players: int, options: dict) -> None:
     for name in ("sign_timeout", "turn_timeout"):
         value = options.get(name)

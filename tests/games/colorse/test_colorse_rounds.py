@@ -54,7 +54,8 @@ def test_the_next_round_starts_with_the_seat_after_the_previous_first_parent():
     events = place(state, "G")
     assert of_type(events, "round_started") == [{"type": "round_started", "round": 2, "parent_seat": 0,
                                                  "child_seat": 1}]
-    assert all(box(state, s)[1:] == [None] * 5 for s in range(3))  # fresh boxes, one starting card each
+    assert [box(state, s) for s in range(3)] == [["R", None, None, None, None, None]] * 3  # fresh boxes
+    assert box(state, 3) == [None] * 6 and state.to_act() == [3]  # the winner first decides on its bonus
 
 
 def test_a_round_winner_is_offered_the_bonus_and_the_card_stays_their_secret():
