@@ -137,6 +137,8 @@ class TableService:
         table = self._tables.get(table_id)
         if table is not None:
             return table
+        if not 0 < table_id < 2**63:  # a forged id no table has (SQLite would refuse it as too large)
+            raise TableError("no_table")
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             table = self._tables.get(table_id)

@@ -39,6 +39,8 @@ class HostCog(commands.Cog, name="HostCog"):
     async def stats(self, interaction: discord.Interaction, game: str | None = None,
                     member: discord.Member | None = None) -> None:
         locale = user_locale(interaction)
+        if game is not None and game not in games.ids():
+            return await interaction.response.send_message(t("table.error.no_game", locale), ephemeral=True)
         rows = await self.storage.stats(interaction.guild_id, game)
         who = member or interaction.user
         title = t("stats.title", locale, game=games.get(game).name(locale) if game else t("stats.all_games", locale))
@@ -110,6 +112,10 @@ class HostCog(commands.Cog, name="HostCog"):
         permissions = interaction.permissions
         if not (permissions and permissions.manage_guild):
             return await interaction.response.send_message(t("settings.forbidden", locale), ephemeral=True)
+        if (language is not None and language not in ("auto", *LOCALES)) or (turn_timer is not None
+                                                                             and turn_timer not in TIMERS):
+            # only a tampered client sends a value the command does not offer
+            return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
         current = await self.storage.guild_settings(interaction.guild_id)
         if language is not None:
             current.pop("locale", None) if language == "auto" else current.update(locale=language)
