@@ -55,3 +55,19 @@ async def test_an_idle_lobby_still_closes_after_a_restart(tmp_path):
             assert await h.bot.storage.timers() == []
         finally:
             await h.stop()
+
+
+# --- a refusal never turns public -----------------------------------------------------------------
+async def test_play_refuses_privately_when_discord_will_not_open_its_thread(harness: Harness):
+    """/play opens each table in a thread; if Discord refuses the thread (a permission overwrite, the thread limit),
+    the person is told privately and nothing public is left behind: no refusal and no endless "thinking"."""
+    h = harness
+    h.fake.fail_next("POST /channels/{channel_id}/threads", status=403, code=50013, message="Missing Permissions")
+    refused = await h.fake.slash(h.alice, h.channel, "play", {"game": "tiny"})
+    await refused.wait_settled()
+    assert refused.message.ephemeral and "thread" in refused.message.text().lower()
+    assert [m for m in h.fake.channel_messages(h.channel) if m.author.id == h.fake.bot_user.id] == []
+    assert await h.bot.storage.open_table_in(h.channel.id) is None and not h.fake.threads(h.channel)
+    # the next try (Discord willing) opens the table
+    opened = await h.fake.slash(h.alice, h.channel, "play", {"game": "tiny"})
+    assert opened.ephemeral and h.fake.threads(h.channel)
