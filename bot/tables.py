@@ -124,7 +124,7 @@ class TableService:
                  race_grace: float = 0.35, ai_delay: float = 1.0, afk_limit: int = 3,
                  lobby_idle_minutes: float = 30) -> None:
         self.afk_limit = afk_limit  # consecutive expiries after which an AI keeps an absent person's seat
-        self.lobby_idle_minutes = lobby_idle_minutes  # a lobby unchanged this long closes (0: never); a guild may differ
+        self.lobby_idle_minutes = lobby_idle_minutes  # an unchanged lobby closes after this (0: never)
         self.timer_scale = 1.0  # tests shrink every deadline (and the idle-lobby time)
         self.storage = storage
         self.clock = clock

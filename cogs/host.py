@@ -24,10 +24,6 @@ def _idle_choice(minutes: int) -> app_commands.Choice[int]:
     return app_commands.Choice(name=str(minutes), value=minutes)
 
 
-def _minutes(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
 def user_locale(interaction: discord.Interaction) -> str:
     return normalise(interaction.locale)
 
@@ -141,7 +137,10 @@ class HostCog(commands.Cog, name="HostCog"):
         if turn_timer is not None:
             current.setdefault("timers", {})["turn_timeout"] = turn_timer
         if idle_lobby is not None:
-            current.pop("lobby_idle_minutes", None) if idle_lobby == -1 else current.update(lobby_idle_minutes=idle_lobby)
+            if idle_lobby == -1:
+                current.pop("lobby_idle_minutes", None)
+            else:
+                current["lobby_idle_minutes"] = idle_lobby
         if any(v is not None for v in (language, threads, turn_timer, idle_lobby)):
             await self.storage.set_guild_settings(interaction.guild_id, current)
         idle = current.get("lobby_idle_minutes", self.bot.service.lobby_idle_minutes)
@@ -150,7 +149,7 @@ class HostCog(commands.Cog, name="HostCog"):
             threads=t("lobby.on" if current.get("threads", True) else "lobby.off", locale),
             timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale)))
             + "\n" + t("settings.idle_line", locale,
-                        minutes=_minutes(idle) if idle > 0 else t("settings.idle.never", locale)))
+                        minutes=f"{idle:g}" if idle > 0 else t("settings.idle.never", locale)))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

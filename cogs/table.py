@@ -102,12 +102,8 @@ class TableCog(commands.Cog, name="TableCog"):
         spec = table.spec
         embed = discord.Embed(title=t("table.title", locale, game=spec.name(locale), id=table.id), colour=0x2B6CB0)
         if table.status == "cancelled":
-            if table.closed_idle is not None:
-                minutes = table.closed_idle
-                embed.description = t("lobby.closed_idle", locale,
-                                      minutes=int(minutes) if float(minutes).is_integer() else f"{minutes:g}")
-            else:
-                embed.description = t("table.cancelled", locale)
+            embed.description = (t("table.cancelled", locale) if table.closed_idle is None
+                                 else t("lobby.closed_idle", locale, minutes=f"{table.closed_idle:g}"))
             return Board(embed)
         embed.description = t("lobby.description", locale, min=spec.min_players, max=spec.max_players)
         seats = [seat_name(table, n, locale) + (" 👑" if s.user_id == table.host_id else "")

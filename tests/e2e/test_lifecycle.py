@@ -26,7 +26,7 @@ async def test_an_idle_lobby_closes_by_itself_and_frees_the_channel(tmp_path):
             assert table.status == "lobby" and lobby.buttons()  # the first expiry passed: the join pushed it back
             await fake.wait_for(lambda: table.status == "cancelled", timeout=10, what="the lobby to close")
             assert h.service.clock() >= pushed_due
-            await fake.wait_for(lambda: "自動で閉じました" in lobby.text(), what="the lobby message to say it closed")
+            await fake.wait_for(lambda: "自動で閉じました" in lobby.text(), what="the closed lobby")
             assert "10分間" in lobby.text() and not lobby.buttons()  # in the server's language; no buttons left
             again = await fake.slash(h.bob, h.channel, "play", {"game": "tiny"})
             assert again.type == 4 and again.message.find_button("参加") and not again.ephemeral
