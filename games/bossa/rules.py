@@ -3,6 +3,10 @@
 Phases: "choose" (the high roller picks a colour or the first move, having peeked at their own hand),
 "choose_colour" (the other player picks a colour after "first"), "play" (turns), "over".
 Each turn starts with the automatic draw, so the active player always holds the tile drawn this turn.
+
+Rule decisions (shared/rules/bossa.md, "End"):
+- A turn that starts with an empty deck ends the game at once, before any stuck check: the larger hand loses,
+  equal hands draw. A player is judged stuck only after drawing.
 """
 from __future__ import annotations
 
@@ -217,18 +221,16 @@ class BossaState(GameState):
         return self._start_turn(_other(seat))
 
     def _start_turn(self, seat: int) -> list[dict]:
-        """The automatic draw, then: a player with no possible step 2 is stuck (checked before the empty deck)."""
+        """The automatic draw; an empty deck ends the game first (hand counts), then a player with no possible
+        step 2 is stuck."""
         self.active = seat
-        events = []
-        deck_was_empty = not self.deck
-        if not deck_was_empty:
-            tile = self._draw(seat)
-            events.append({"type": "drew", "seat": seat, "tile": tile, **dots()[tile]})
+        if not self.deck:
+            return self._finish_by_hand_counts([])
+        tile = self._draw(seat)
+        events = [{"type": "drew", "seat": seat, "tile": tile, **dots()[tile]}]
         if not self._can_act(seat):
             return self._finish([_other(seat)], "stuck", events + [
                 {"type": "stuck", "seat": seat, "winner_seat": _other(seat)}])
-        if deck_was_empty:
-            return self._finish_by_hand_counts(events)
         return events
 
     def _finish_by_hand_counts(self, events: list[dict]) -> list[dict]:
