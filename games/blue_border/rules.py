@@ -21,6 +21,10 @@ Decisions the rules file leaves open:
 - Timeouts: an absent diver passes onto the pile the AI would choose (or, with no card to turn, the turn goes by);
   an absent caller takes no reward.
 - Skips are forgotten when a new round starts. A game whose rounds were all drawn has no winner.
+- Settings that can be played (games/blue_border/settings.py): the default bottoms is round(25 × cards / 32),
+  halves up; a table under which no legal full board exists (some slot could never hold a legal card) is refused
+  with "unplayable"; "shuffle" rounds scale their bottoms the same way and draw playable combinations only.
+- A difference of exactly `border` between neighbours is legal (the rules text over the seed's example).
 """
 from __future__ import annotations
 
