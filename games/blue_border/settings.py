@@ -158,8 +158,8 @@ def _check_stacked(stacked, players: int, highest: int) -> None:
     if not isinstance(decks, list) or not decks:
         raise bad
     for deck in decks:
-        if (not isinstance(deck, list) or not all(_is_int(n) and 1 <= n <= highest for n in deck)
-                or len(set(deck)) != len(deck)):
+        if (not isinstance(deck, list) or not deck or not all(_is_int(n) and 1 <= n <= highest for n in deck)
+                or len(set(deck)) != len(deck)):  # an empty deck leaves nothing to play: the round is drawn at once
             raise bad
     start = stacked.get("start", 0)
     if not _is_int(start) or not 0 <= start < players:

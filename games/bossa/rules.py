@@ -333,11 +333,12 @@ class BossaState(GameState):
 def _checked_stack(stacked: dict) -> tuple[list[str], list[int]]:
     """The `stacked` option: {"deck": [tile ids, top first], "dice": [roll of seat 0, roll of seat 1]}.
 
-    The first tile is the removed one, then seat 0 takes 4 and seat 1 takes 4; the rest is the deck in order.
+    The first tile is the removed one, then seat 0 takes 4 and seat 1 takes 4; the rest is the deck in order,
+    at least one tile (the first turn starts with a draw: an empty deck would end the game before any play).
     Tiles left out of the list are out of this game."""
     deck, dice = list(stacked.get("deck", [])), list(stacked.get("dice", []))
     known = dots()
-    if (len(deck) < 1 + 2 * HAND_SIZE or len(set(deck)) != len(deck) or any(tile not in known for tile in deck)
+    if (len(deck) < 2 + 2 * HAND_SIZE or len(set(deck)) != len(deck) or any(tile not in known for tile in deck)
             or len(dice) != 2 or dice[0] == dice[1] or any(value not in die_faces() for value in dice)):
         raise IllegalAction("bad_stacked", key="bossa.error.bad_stacked")
     return deck, dice
