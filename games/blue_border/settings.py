@@ -118,12 +118,13 @@ def _unplayable(border: int, bottoms: int, cards_in_use: int) -> IllegalAction:
 
 def _check_playable(options: dict) -> None:
     """Refuse a table under which some round could never be won (see the module's docstring)."""
-    cards_in_use, plan = options["cards"], options.get("round_settings")
-    combinations = [(options["border"], table_bottoms(options))] if plan != "shuffle" else []
-    if isinstance(plan, list):
-        combinations += [(entry.get("border", options["border"]), entry.get("bottoms", table_bottoms(options)))
-                         for entry in plan[:options["rounds"]]]
-    elif plan == "shuffle" and not _shuffle_choices(cards_in_use):
+    cards_in_use, plan, rounds = options["cards"], options.get("round_settings"), options["rounds"]
+    listed = plan[:rounds] if isinstance(plan, list) else []
+    combinations = [(entry.get("border", options["border"]), entry.get("bottoms", table_bottoms(options)))
+                    for entry in listed]
+    if plan != "shuffle" and len(listed) < rounds:  # rounds past the list play the options
+        combinations.append((options["border"], table_bottoms(options)))
+    if plan == "shuffle" and not _shuffle_choices(cards_in_use):
         choices = cards.round_shuffle_choices()
         combinations.append((max(choices["border"]), scaled_bottoms(min(choices["bottoms"]), cards_in_use)))
     for border, bottoms in combinations:

@@ -52,8 +52,12 @@ def test_a_border_too_narrow_for_any_board_is_refused():
     assert refused.value.code == "unplayable" and refused.value.key == "blue_border.error.no_legal_board"
 
 
-def test_listed_rounds_past_the_last_round_are_not_checked():
+def test_only_the_settings_some_round_plays_are_checked():
     assert SPEC.new(2, {"cards": 24, "rounds": 1, "round_settings": [{}, {"bottoms": 26}]}, seed=0).bottoms == 19
+    state = SPEC.new(2, {"cards": 24, "bottoms": 26, "rounds": 1, "round_settings": [{"bottoms": 20}]}, seed=0)
+    assert state.bottoms == 20
+    with pytest.raises(IllegalAction):
+        SPEC.new(2, {"cards": 24, "bottoms": 26, "rounds": 3, "round_settings": [{"bottoms": 20}]}, seed=0)
 
 
 @pytest.mark.parametrize("border_line, cards", [(b, c) for b in (2, 5, 8, 9) for c in (8, 16, 24, 28, 32)])
