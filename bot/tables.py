@@ -343,9 +343,19 @@ class TableService:
             allowed = spec.choices.get(name)
             if name not in spec.options or (allowed is not None and value not in allowed):
                 raise TableError("bad_option")
+            self._check_settings(table, {**table.options, name: value})
             table.options[name] = value
             await self._save_lobby(table)
         return table
+
+    @staticmethod
+    def _check_settings(table: Table, options: dict) -> None:
+        """The game's own rules judge the settings as a whole (e.g. a table that could never be won), now rather
+        than at the start, with the seats taken so far (at least the fewest the game allows)."""
+        try:
+            table.spec.new(max(len(table.seats), table.spec.min_players), options, table.seed)
+        except IllegalAction as error:
+            raise TableError(error.code, error.key, **error.params) from None
 
     async def cancel(self, table_id: int, user_id: int, moderator: bool = False) -> Table:
         table = await self.get(table_id)
