@@ -92,9 +92,9 @@ class Session:
 
     # --- the game -------------------------------------------------------------------------------------------------
     async def run(self) -> None:
-        table, state_of = self.table, lambda: self.table.state
+        table = self.table
         while table.status == "running":
-            state = state_of()
+            state = table.state
             acting = [seat for seat in state.to_act() if seat >= 0]
             mine = [seat for seat in acting if seat in self.humans]
             version = table.version
@@ -171,6 +171,9 @@ class Session:
             choice = self.choose(menu, seat)
             if choice is None:
                 return self.ai_choice(seat)
+            if isinstance(choice, Menu):  # back a step
+                menu = choice
+                continue
             if choice.open is not None:
                 child = choice.open()
                 child.back = menu
@@ -213,8 +216,8 @@ class Session:
                  t("terminal.key.help", self.locale), t("terminal.key.quit", self.locale)]
         return " · ".join(keys)
 
-    def choose(self, menu: Menu, seat: int) -> Choice | None:
-        """Ask until the answer is a choice (returned), `a` (None: the AI chooses), or a sub-menu step."""
+    def choose(self, menu: Menu, seat: int) -> Choice | Menu | None:
+        """Ask until the answer is a choice (returned), `a` (None: the AI chooses) or `b` (the menu to go back to)."""
         self.show_menu(menu, seat)
         while True:
             answer = self.ask(t("terminal.prompt", self.locale, name=self.name(seat)) + " > ").strip()
@@ -228,9 +231,7 @@ class Session:
             elif word == "p" and menu.page > 0:
                 menu.page -= 1
             elif word == "b" and menu.back is not None:
-                menu = menu.back
-                self.show_menu(menu, seat)
-                return self.choose(menu, seat)
+                return menu.back
             elif word == "?":
                 self.help()
             elif word == "l":

@@ -115,8 +115,11 @@ FRAMES: dict[str, str] = {entry["id"]: entry["rgb"] for entry in _DIAMONDS["colo
 SHOWN: dict[str, str] = dict(_DIAMONDS["diamonds"])
 
 
-def _cell(colour: str, diamond: str, text: str = "◆") -> Text:
-    return Text(f" {text} ", style=f"bold {SHOWN[diamond]} on {FRAMES[colour]}")
+GLYPH = {"W": "◇", "B": "◆"}  # readable without colour too
+
+
+def _cell(colour: str, diamond: str, text: str = "") -> Text:
+    return Text(f" {text or GLYPH[diamond]} ", style=f"bold {SHOWN[diamond]} on {FRAMES[colour]}")
 
 
 def diamond_grid(view: dict, marks: dict[tuple[int, int], str] | None = None,
@@ -137,7 +140,9 @@ def diamond_grid(view: dict, marks: dict[tuple[int, int], str] | None = None,
             cell = cells.get((x, y))
             if footprint and (x, y) in footprint:
                 colour, diamond = footprint[(x, y)]
-                out.append_text(_cell(colour, diamond, "◆" if cell else "×"))
+                laid = _cell(colour, diamond, "" if cell else "×")
+                laid.stylize("underline reverse" if not cell else "underline")
+                out.append_text(laid)
             elif marks and (x, y) in marks:
                 out.append(f"{marks[(x, y)]:>3}", style="bold #000000 on #f6e05e")
             elif cell:
@@ -155,7 +160,7 @@ def diamond_hand(hand: list[str]) -> Text:
         for card in hand:
             colour, pattern = card.split(":")
             for diamond in pattern[row * 3:row * 3 + 3]:
-                out.append("◆ ", style=f"bold {SHOWN[diamond]} on {FRAMES[colour]}")
+                out.append(GLYPH[diamond] + " ", style=f"bold {SHOWN[diamond]} on {FRAMES[colour]}")
             out.append("  ")
         out.append("\n")
     return out
