@@ -73,11 +73,16 @@ def command_play(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
+    from bot.i18n import t
+
     loop = asyncio.new_event_loop()  # not asyncio.run: its SIGINT handler would leave Ctrl-C waiting in input()
     try:
         return loop.run_until_complete(play_in_terminal(
             args.game, players=args.players, seed=args.seed, locale=locale, humans=args.humans,
             ai_level=args.ai_level, options=args.game_options, autoplay=args.autoplay))
+    except KeyboardInterrupt:  # Ctrl-C while the AI seats were moving (at a prompt, the game says so itself)
+        print("\n" + t("terminal.interrupted", locale))
+        return 130
     finally:
         loop.close()
 

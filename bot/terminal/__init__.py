@@ -100,6 +100,8 @@ class Session:
             version = table.version
             if mine:
                 seat = mine[0]
+                if self.autoplay:
+                    self.flush()  # a watcher sees the game as it goes
                 action = self.ai_choice(seat) if self.autoplay else self.decide(seat)
                 try:
                     await self.service.submit(table.id, self.user(seat), table.version, action)

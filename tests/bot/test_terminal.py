@@ -313,3 +313,15 @@ async def test_a_test_game_without_a_board_runs_to_its_end():
     assert code == 0
     assert "is not a choice" in shown and "is not one of the choices" in shown
     assert "Winner:" in shown
+
+
+def test_ctrl_c_while_the_ai_seats_play_leaves_cleanly():
+    child = spawn("play", "deep_dive", "--players", "6", "--seed", "1", "--autoplay")
+    child.expect("starts a dive")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = plain(child.before)
+    assert "Traceback" not in shown and "KeyboardInterrupt" not in shown
+    assert "Interrupted (Ctrl-C)" in shown and "Winner:" not in shown
+    assert child.exitstatus == 130
