@@ -278,9 +278,15 @@ def deep_dive(table: Table, view: dict, locale: str) -> RenderableType:
     for depth in view["depths"]:
         number = depth["depth"]
         face_up = Text()
-        for entry in depth["face_up"]:
-            face_up.append_text(_dive_tile(entry["tile"], locale))
-            if entry["penguin_seat"] is not None:
+        counted: dict[tuple[str, int | None], int] = {}
+        for entry in depth["face_up"]:  # the same tiles together: "open water ×4"
+            key = (entry["tile"], entry["penguin_seat"])
+            counted[key] = counted.get(key, 0) + 1
+        for (tile, penguin), count in counted.items():
+            face_up.append_text(_dive_tile(tile, locale))
+            if count > 1:
+                face_up.append(f"×{count}")
+            if penguin is not None:
                 face_up.append("🐧")
             face_up.append(" ")
         here = Text()

@@ -157,7 +157,7 @@ def test_hot_seat_shows_a_private_view_only_after_the_keyboard_is_passed():
     child.sendline("")
     child.expect(PROMPT)
     screen = plain(child.before)
-    assert f"{first}'s view" in screen
+    assert f"seen by {first}" in screen
     assert "Only you can see your hand" in screen  # the high roller's peek: private, after the hand-over
     names = {first}
     for _ in range(6):  # play on with the AI's choices: the other person is asked to take the keyboard
