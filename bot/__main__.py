@@ -60,7 +60,7 @@ def command_simulate(args: argparse.Namespace) -> int:
         print(f"  mean actions    {data['mean_actions']}")
         print(f"  wins by seat    {data['wins_by_seat']}")
         print(f"  no winner       {data['draws']}")
-        print(f"  (a win shared by k seats adds 1/k to each of them)")
+        print("  (a win shared by k seats adds 1/k to each of them)")
         print(f"  games/second    {data['games_per_second']}")
     return 1 if report.errors else 0
 
@@ -141,7 +141,7 @@ def check_game_arguments(args: argparse.Namespace, locale: str) -> str | None:
             return t("terminal.arg.unknown_option", locale, name=name, game=spec.name(locale), options=listed)
         value = _option_value(text)
         allowed = spec.choices.get(name)
-        if allowed is not None and value not in allowed:
+        if allowed is not None and not any(v == value and type(v) is type(value) for v in allowed):  # 1 is not True
             return t("terminal.arg.option_value", locale, value=text, name=name,
                      allowed=", ".join(_shown(v) for v in allowed))
         options[name] = value

@@ -16,7 +16,7 @@ from rich.text import Text
 from bot.i18n import t
 from bot.tables import Table
 from bot.text import seat_name
-from bot.words import ARROWS, bossa_tile, colorse_card, deep_dive_tile, diamond_card
+from bot.words import ARROWS, bossa_tile, colorse_card, deep_dive_tile
 from games.data import load
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

@@ -253,6 +253,7 @@ def test_pass_is_reported_with_the_pile_it_chose():
     (["blue_border", "--option", "nosuch=1"], "Options: border, bottoms, cards, rounds"),
     (["blue_border", "--option", "border=7"], "Allowed: 8, 9"),
     (["blue_border", "--option", "border"], "NAME=VALUE"),
+    (["blue_border", "--option", "chart=1"], "Allowed: true, false"),
     (["blue_border", "--ai-level", "godlike"], "Levels: easy, normal, hard"),
     (["blue_border", "--humans", "3"], "--humans must be from 1 to 2"),
 ])
