@@ -42,13 +42,14 @@ def command_run(args: argparse.Namespace) -> int:
 def command_simulate(args: argparse.Namespace) -> int:
     from bot.simulate import simulate
 
-    try:
-        spec = games.get(args.game)
-    except KeyError:
-        print(f"unknown game {args.game!r}; choose from {', '.join(games.ids())}", file=sys.stderr)
+    problem = check_game_arguments(args, _cli_locale())
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
+    spec = games.get(args.game)
     players = args.players or spec.min_players
-    report = simulate(spec.id, players, args.games, args.seed, args.agent)
+    with SimulateProgress(args.games, quiet=args.quiet or args.json) as progress:
+        report = simulate(spec.id, players, args.games, args.seed, args.agent, progress=progress)
     data = report.as_dict()
     if args.json:
         print(json.dumps(data))
@@ -58,6 +59,8 @@ def command_simulate(args: argparse.Namespace) -> int:
         print(f"  errors          {data['errors']}" + (f"  (first: {report.first_error})" if report.errors else ""))
         print(f"  mean actions    {data['mean_actions']}")
         print(f"  wins by seat    {data['wins_by_seat']}")
+        print(f"  no winner       {data['draws']}")
+        print("  (a win shared by k seats adds 1/k to each of them)")
         print(f"  games/second    {data['games_per_second']}")
     return 1 if report.errors else 0
 
@@ -65,7 +68,85 @@ def command_simulate(args: argparse.Namespace) -> int:
 def command_play(args: argparse.Namespace) -> int:
     from bot.terminal import play_in_terminal
 
-    return asyncio.run(play_in_terminal(args.game, args.players, args.seed, args.locale or _cli_locale()))
+    locale = args.locale or _cli_locale()
+    problem = check_game_arguments(args, locale)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    from bot.i18n import t
+
+    loop = asyncio.new_event_loop()  # not asyncio.run: its SIGINT handler would leave Ctrl-C waiting in input()
+    try:
+        return loop.run_until_complete(play_in_terminal(
+            args.game, players=args.players, seed=args.seed, locale=locale, humans=args.humans,
+            ai_level=args.ai_level, options=args.game_options, autoplay=args.autoplay))
+    except KeyboardInterrupt:  # Ctrl-C while the AI seats were moving (at a prompt, the game says so itself)
+        print("\n" + t("terminal.interrupted", locale))
+        return 130
+    finally:
+        loop.close()
+
+
+# --- argument checks shared by play and simulate: a clear message listing what is allowed, exit status 2 ----------
+def _option_value(text: str):
+    lowered = text.lower()
+    if lowered in ("true", "on", "yes"):
+        return True
+    if lowered in ("false", "off", "no"):
+        return False
+    if lowered in ("none", "null"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _shown(value) -> str:
+    """An option value as typed on the command line (the inverse of _option_value)."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "none"}[value]
+    return str(value)
+
+
+def check_game_arguments(args: argparse.Namespace, locale: str) -> str | None:
+    """The first problem with the game, seat counts, AI level, games and --option values, in words; None if fine.
+    Fills in args.game_options (a dict) from the --option NAME=VALUE pairs."""
+    from bot.i18n import t
+
+    if args.game not in games.ids():
+        return t("terminal.arg.unknown_game", locale, game=args.game, games=", ".join(games.ids()))
+    spec = games.get(args.game)
+    players = args.players if args.players is not None else spec.min_players
+    if not spec.min_players <= players <= spec.max_players:
+        return t("terminal.arg.players", locale, game=spec.name(locale), min=spec.min_players, max=spec.max_players,
+                 players=players)
+    humans = getattr(args, "humans", None)
+    if humans is not None and not 1 <= humans <= players:
+        return t("terminal.arg.humans", locale, max=players, humans=humans)
+    level = getattr(args, "ai_level", None)
+    if level is not None and level not in spec.ai_levels:
+        return t("terminal.arg.ai_level", locale, level=level, game=spec.name(locale), levels=", ".join(spec.ai_levels))
+    count = getattr(args, "games", None)
+    if count is not None and count < 1:
+        return t("terminal.arg.games", locale, games=count)
+    options: dict = {}
+    for pair in getattr(args, "option", None) or []:
+        name, sep, text = pair.partition("=")
+        example = next(iter(spec.options), "name") + "=" + _shown(next(iter(spec.options.values()), "value"))
+        if not sep or not name:
+            return t("terminal.arg.option_format", locale, example=example, got=pair)
+        if name not in spec.options:
+            listed = ", ".join(spec.options) or t("terminal.no_options", locale)
+            return t("terminal.arg.unknown_option", locale, name=name, game=spec.name(locale), options=listed)
+        value = _option_value(text)
+        allowed = spec.choices.get(name)
+        if allowed is not None and not any(v == value and type(v) is type(value) for v in allowed):  # 1 is not True
+            return t("terminal.arg.option_value", locale, value=text, name=name,
+                     allowed=", ".join(_shown(v) for v in allowed))
+        options[name] = value
+    args.game_options = options
+    return None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -80,9 +161,16 @@ def parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal against AI seats")
     play.add_argument("game", help="game id: " + ", ".join(games.ids()))
-    play.add_argument("--players", type=int, help="seats in all (you are seat 1; the rest are AI)")
+    play.add_argument("--players", type=int, help="seats in all (you are seat 1; the rest are AI); default: the "
+                      "game's minimum")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle")
-    play.add_argument("--locale", choices=["en", "ja"], help="language of the messages")
+    play.add_argument("--locale", choices=["en", "ja"], help="language of the messages (default: from LANG)")
+    play.add_argument("--humans", type=int, default=1, help="people taking turns at this keyboard (hot-seat; "
+                      "seats 1..N; default 1)")
+    play.add_argument("--ai-level", help="level of the AI seats (see the message for a wrong one)")
+    play.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table setting, for example "
+                      "border=8 (Blue Border); repeat for several")
+    play.add_argument("--autoplay", action="store_true", help="the AI plays your seats too: watch a whole game")
     play.set_defaults(func=command_play)
 
     simulate = sub.add_parser("simulate", help="self-play many games and report")
@@ -92,12 +180,48 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     simulate.add_argument("--agent", choices=["ai", "random"], default="ai", help="who plays every seat")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(func=command_simulate)
 
     replay = sub.add_parser("replay", help="replay a game record (from /table log) and check its result")
     replay.add_argument("file", help="the record's JSON file")
     replay.set_defaults(func=command_replay)
     return root
+
+
+class SimulateProgress:
+    """A progress bar on stderr for runs longer than a moment (shown after the first half second, on a terminal)."""
+
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.total, self.quiet, self.bar, self.task = total, quiet or not sys.stderr.isatty(), None, None
+        self.started = 0.0
+
+    def __enter__(self):
+        import time
+
+        self.started = time.perf_counter()
+        return self.advance
+
+    def advance(self, done: int) -> None:
+        import time
+
+        if self.quiet:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.started < 0.5:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            self.bar = Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("games", total=self.total)
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def command_replay(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 import games
 from games.contract import SYSTEM
@@ -21,14 +22,22 @@ class Report:
     wins_by_seat: list[float] = field(default_factory=list)
     seconds: float = 0.0
     first_error: str = ""
+    draws: int = 0  # finished games with no winner
 
     def as_dict(self) -> dict:
         return {
             "game": self.game, "players": self.players, "games": self.games, "finished": self.finished,
             "errors": self.errors, "mean_actions": round(self.actions / max(self.games, 1), 2),
             "wins_by_seat": [round(w, 3) for w in self.wins_by_seat],
-            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "games_per_second": round(self.finished / self.seconds, 2) if self.seconds and self.finished else None,
+            **self.counting(),
         }
+
+    def counting(self) -> dict:
+        """How wins_by_seat is counted, said in the report itself."""
+        return {"draws": self.draws,
+                "wins_counting": "a game won by k seats together adds 1/k to each of them; a game with no winner "
+                                 "adds nothing and is counted in draws"}
 
 
 def random_agent(view: dict, legal: list, rng: random.Random, level: str) -> dict:
@@ -61,8 +70,9 @@ def play_one(game: str, players: int, seed: int, agents: list, *, max_actions: i
 
 
 def simulate(game: str, players: int, count: int, seed: int = 0, agent: str = "ai",
-             ai_seats: list[int] | None = None) -> Report:
-    """`agent` plays every seat (ai or random); with `ai_seats`, only those seats use the AI, the rest random."""
+             ai_seats: list[int] | None = None, progress: Callable[[int], None] | None = None) -> Report:
+    """`agent` plays every seat (ai or random); with `ai_seats`, only those seats use the AI, the rest random.
+    `progress` is told the number of games done after each game."""
     spec = games.get(game)
     report = Report(game, players, count, wins_by_seat=[0.0] * players)
     chosen = spec.agent if agent == "ai" else random_agent
@@ -71,6 +81,8 @@ def simulate(game: str, players: int, count: int, seed: int = 0, agent: str = "a
         agents = [spec.agent if s in ai_seats else random_agent for s in range(players)]
     start = time.perf_counter()
     for number in range(count):
+        if progress is not None and number:
+            progress(number)
         try:
             state, actions = play_one(game, players, seed + number, agents)
         except Exception as error:  # noqa: BLE001 - counted and reported
@@ -80,6 +92,7 @@ def simulate(game: str, players: int, count: int, seed: int = 0, agent: str = "a
         report.finished += 1
         report.actions += actions
         winners = state.result().get("winners", [])
+        report.draws += not winners
         for winner in winners:
             report.wins_by_seat[winner] += 1 / len(winners)
     report.seconds = time.perf_counter() - start
