@@ -395,5 +395,7 @@ async def test_moves_with_a_number_for_a_truth_value_are_refused(tmp_path, game,
             seat = rng.choice(acting)
             await h.service.submit(table.id, players[seat].id, table.version,
                                    rng.choice(table.state.legal_actions(seat)))
-        assert tried > 0 or game == "bossa"  # BOSSa's numbered moves carry tile lists: chosen in steps, not codes
+        # games whose early moves always carry a 0 or 1 (BOSSa's carry tile lists, chosen in steps, not codes; a
+        # DEEP DIVE game may end before anybody swallows at depth 1)
+        assert tried > 0 or game not in ("blue_border", "diamond_box", "colorse")
         assert errors() == [] and h.fake.internal_errors == []
