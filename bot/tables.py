@@ -21,7 +21,7 @@ from typing import Any, Awaitable, Callable
 import games
 from bot.races import FirstPressRaces, TooSlow
 from bot.storage import SeatRow, Storage, TimerRow
-from games.contract import GameSpec, GameState, IllegalAction
+from games.contract import GameSpec, GameState, IllegalAction, offers
 
 log = logging.getLogger(__name__)
 
@@ -106,17 +106,6 @@ class Outcome:
     seat: int
     action: dict
     events: list[dict]
-
-
-def _identical(a: Any, b: Any) -> bool:
-    """Equal with the same types all the way down (Python counts True == 1 == 1.0; an action must not)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_identical(a[key], b[key]) for key in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b))
-    return a == b
 
 
 def _digest(actions: list[dict]) -> str:
@@ -458,11 +447,6 @@ class TableService:
                 current = (table.marks[seat] <= version <= table.version) if seat >= 0 else version == table.version
                 if not current:
                     raise TableError("stale")
-            if source == "user":
-                # a forged `slot=~f` equals `slot=0` for the engine's `in` test, and would be stored as false
-                legal = table.state.legal_actions(seat)
-                if action in legal and not any(_identical(action, option) for option in legal):
-                    raise TableError("illegal_action", "error.illegal_action")
             try:
                 events = table.state.apply(seat, action)
             except IllegalAction as error:
@@ -543,7 +527,7 @@ class TableService:
         legal = state.legal_actions(seat)
         rng = random.Random(f"{table.seed}/ai/{table.version}/{seat}")
         action = table.spec.agent(state.view(seat), legal, rng, table.seats[seat].ai_level)
-        if action not in legal:
+        if not offers(legal, action):
             log.warning("table %s: the %s AI chose an illegal action; playing a random one", table.id, table.game)
             action = rng.choice(legal)
 
