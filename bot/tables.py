@@ -123,6 +123,7 @@ class TableService:
                  race_grace: float = 0.35, ai_delay: float = 1.0, afk_limit: int = 3) -> None:
         self.afk_limit = afk_limit  # consecutive expiries after which an AI keeps an absent person's seat
         self.timer_scale = 1.0  # tests shrink every deadline
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)  # a new table's deal (tests fix it)
         self.storage = storage
         self.clock = clock
         self.races = FirstPressRaces(race_grace)
@@ -184,7 +185,7 @@ class TableService:
         if await self.storage.open_table_in(channel_id) is not None:
             raise TableError("channel_busy")
         seats = [Seat(host_id, host_name)]
-        seed = secrets.randbits(62)
+        seed = self.new_seed()
         table_id = await self.storage.create_table(
             game, guild_id, channel_id, host_id, dict(options or {}), seed, locale,
             [SeatRow(0, host_id, host_name, None)])

@@ -53,12 +53,14 @@ def leaks_of(h: Harness, *words: str) -> list[str]:
 
 
 async def refresh(h: Harness, table) -> None:
-    """Have the bot edit the table message now (as after any change) and wait until the fake recorded it."""
+    """Have the bot edit the table message now (as after any change) and wait until that edit is recorded: the
+    refresher's pending edit draws the table after this revision whether it was already waiting or starts now."""
+    refresher = h.bot.get_cog("TableCog").refresher
     before = len(h.fake.calls)
     table.revision += 1  # as any change would
-    h.bot.get_cog("TableCog").refresher.request(table)
-    await h.fake.wait_for(lambda: any(c.method == "PATCH" for c in h.fake.calls[before:]), timeout=10,
-                          what="the bot's edit of the table message")
+    refresher.request(table)
+    await refresher.flush()
+    assert any(c.method == "PATCH" for c in h.fake.calls[before:]), "the bot did not edit the table message"
 
 
 # --- the render check: values that are also ordinary words or numbers -------------------------------------------
@@ -257,7 +259,7 @@ REAL_GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.star
 PLAYERS = {"blue_border": 3, "diamond_box": 2, "bossa": 2, "deep_dive": 2, "colorse": 3}
 
 
-async def open_game(h: Harness, game: str, humans: list, ai: int, seed: int = 7_000_000_000_000_000_011):
+async def open_game(h: Harness, game: str, humans: list, ai: int):
     """A running table of `game`: the first human opens it, the others join, the host adds `ai` AI seats."""
     await h.fake.slash(humans[0], h.channel, "play", {"game": game})
     board = h.fake.channel_messages(h.fake.threads(h.channel)[-1])[0]
@@ -269,7 +271,6 @@ async def open_game(h: Harness, game: str, humans: list, ai: int, seed: int = 7_
             select = chooser.message.selects()[0]
             await h.fake.select(humans[0], chooser.message, select["custom_id"], [select["options"][-1]["value"]])
     table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
-    table.seed = seed  # the same deal on every run (random divers can take thousands of moves on a bad one)
     start = await h.fake.wait_for(lambda: (b := button(board, "u.start")) and not b.get("disabled") and b,
                                   what="the start button")
     assert len(table.seats) == len(humans) + ai
@@ -291,9 +292,52 @@ async def test_honest_games_leak_nothing(tmp_path, game):
             assert looked.ephemeral
         await play_out(h, table, board, users, seed=11, limit=4000)
         assert table.status == "finished"
-        await asyncio.sleep(0.2)  # the bot's last edits
+        await h.bot.get_cog("TableCog").refresher.flush()  # the bot's last edits
         scanner = h.scanner
         assert scanner.errors == [] and scanner.leaks == []
         assert scanner.coverage[(game, "payload")] > 20 and scanner.coverage[(game, "render")] > 5
+        assert scanner.coverage[("any", "payload judged as drawn")] > 5  # boards matched to their drawing
         kinds = recipients(h)
         assert kinds["public"] > 5 and kinds["private"] >= len(humans)
+
+
+# --- races: a payload is judged by what was secret when it was drawn, never by a clock --------------------------------
+class _Stub:
+    """Just enough of a fake, a table service and a table for the scanner, with the table's secret under control."""
+
+    def __init__(self) -> None:
+        self.calls, self.interactions_by_token, self.channels, self.listeners = [], {}, {}, []
+        self.table = type("T", (), {"id": 1, "game": "tiny", "status": "running", "state": None, "seats": [0, 1],
+                                    "seed": 4_242_424_242, "seat_of": lambda self, user: None})()
+        self._tables = {1: self.table}
+
+
+def _payload(text: str, embed: dict):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(method="PATCH", path="/channels/5/messages/6", route="/channels/{channel_id}/messages/{id}",
+                           params={"channel_id": "5"}, json={"content": text, "embeds": [embed]}, files=[])
+
+
+def test_a_value_that_turned_secret_after_the_drawing_is_not_held_against_it():
+    stub = _Stub()
+    scanner = leakscan.LeakScanner(stub, stub)
+    scanner.install()
+    seed = str(stub.table.seed)
+    board = type("B", (), {"embed": discord.Embed(title="table", description=f"dealt from {seed}"),
+                           "image_name": "board.png", "content": None, "items": []})()
+    stub.table.status = "finished"  # nothing secret: the seed may be shown
+    scanner.drawn(stub.table, board)
+    stub.table.status = "running"  # ... and by the time the edit is recorded, it is secret again
+    stub.calls.append(_payload("", board.embed.to_dict()))
+    assert scanner.leaks == [] and scanner.coverage[("any", "payload judged as drawn")] == 1
+    # the same value drawn while it was secret is a leak, however the payload is recorded
+    scanner.drawn(stub.table, board)
+    stub.table.status = "finished"
+    stub.calls.append(_payload("", board.embed.to_dict()))
+    stub.table.status = "running"
+    stub.calls.append(_payload("", board.embed.to_dict()))
+    assert len(scanner.leaks) == 1 and "seed" in scanner.leaks[0]
+    # a payload no drawing explains is judged by what is secret when it is recorded
+    stub.calls.append(_payload(f"by the way: {seed}", {"title": "something else"}))
+    assert len(scanner.leaks) == 2

@@ -11,8 +11,12 @@ Two checks, both reporting to `LeakScanner.leaks`:
    labels, placeholders, select option labels and values, file names, text files, and PNG metadata chunks (tEXt,
    iTXt, zTXt, eXIf, tIME: any of them, or bytes after IEND, is itself a failure).
    Races: a payload is rendered a moment before the fake records it, and a value may turn secret in between (a new
-   round reshuffles revealed cards into the deck). A secret that was not secret for that recipient less than
-   `GRACE` seconds ago is not held against a payload; every other one is, from the first payload on.
+   round reshuffles revealed cards into the deck). So the scanner judges a payload by what was secret when it was
+   drawn, decided by the order of events, never by a clock: every board, spectator and private view a presenter
+   draws is remembered with the secrets of its table at that moment, and a payload showing that drawing (the same
+   embed, and the presenter's own components) is judged by them. A presenter's `on_ui` answer is judged by what was
+   secret both when the press reached it and when the answer was recorded; any other payload by what is secret
+   when it is recorded.
 
 2. Renders (opt-in, `differential=True`). Numbers and names that also appear legitimately (a Blue Border card
    number, a DEEP DIVE tile, a COLORSE sign) cannot be told apart as tokens. So each time a presenter draws a
@@ -23,11 +27,11 @@ Two checks, both reporting to `LeakScanner.leaks`:
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 import json
 import re
-import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,7 +41,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_METADATA = {b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"}
 ALLOWED_FILE = re.compile(r"(board|blue_border|diamond_box|bossa|deep_dive|colorse|chart|placements)\.png"
                           r"|bodoge-\d+\.(json|txt)")
-GRACE = 1.0  # seconds a value that just turned secret may still appear in a payload rendered before it did
+REMEMBERED = 256  # drawings (and on_ui presses) kept to match payloads against: far more than are ever in flight
 EPHEMERAL = 64
 SEPARATOR = "\x00"  # between the strings of a payload: no pattern matches across two of them
 PUBLIC = None  # the audience "everybody"
@@ -329,13 +333,14 @@ class _ScanningList(list):
 class LeakScanner:
     fake: object
     service: object
-    differential: bool = True
+    differential: bool = False
     leaks: list[str] = field(default_factory=list)
     scanned: int = 0
     renders_checked: int = 0
     errors: list[str] = field(default_factory=list)  # the scanner's own trouble (also listed in leaks)
-    _secret_sets: dict = field(default_factory=dict)  # (table id, audience) -> ids of what is secret to it
-    _released: dict = field(default_factory=dict)  # (table id, audience, secret id) -> when it stopped being secret
+    # what each recent drawing showed and what was secret at its table then, newest last
+    _drawings: collections.deque = field(default_factory=lambda: collections.deque(maxlen=REMEMBERED))
+    _presses: collections.OrderedDict = field(default_factory=collections.OrderedDict)  # token -> table, secrets
     _cog: object = None
     # (game, "payload" | "render" | "shown to its knower: <kind>") -> how often: what the checks really looked at
     coverage: Counter = field(default_factory=Counter)
@@ -361,18 +366,15 @@ class LeakScanner:
     async def _on_change(self, table, events) -> None:
         try:
             self._hook_presenters()
-            self.observe()
         except Exception as error:  # a listener's failure would be logged as the bot's own error
             self._trouble(f"observing table {table.id}: {error!r}")
 
-    def observe(self) -> dict:
-        """Every open table's secrets now, by audience; remembers when a value stopped being secret to someone."""
-        now = time.monotonic()
+    def observe(self, table_id: int | None = None) -> dict:
+        """Every open table's secrets now (or one table's), by audience: (table id, audience) -> (game, hidden,
+        known)."""
         snapshot = {}
         for table in list(self.service._tables.values()):
-            if table.status not in ("lobby", "running"):
-                for key in [k for k in self._secret_sets if k[0] == table.id]:
-                    self._release(key, self._secret_sets.pop(key), now)
+            if table.status not in ("lobby", "running") or table_id not in (None, table.id):
                 continue
             try:
                 found = secrets_of(table)
@@ -383,17 +385,41 @@ class LeakScanner:
             for audience in [PUBLIC, *range(players)]:
                 hidden = [s for s in found if audience not in s.knowers]
                 known = [s for s in found if audience in s.knowers]
-                ids = {(s.kind, s.value) for s in hidden}
-                key = (table.id, audience)
-                old = self._secret_sets.get(key, set())
-                self._release(key, old - ids, now)
-                self._secret_sets[key] = ids
-                snapshot[key] = (table.game if table.status == "running" else "lobby", hidden, known)
+                snapshot[(table.id, audience)] = (table.game if table.status == "running" else "lobby", hidden, known)
         return snapshot
 
-    def _release(self, key, ids, now) -> None:
-        for secret_id in ids:
-            self._released[(*key, secret_id)] = now
+    def drawn(self, table, board) -> None:
+        """A presenter drew `board` for `table` just now: remember it with the table's secrets at this moment."""
+        self._drawings.append((table.id, _embed_keys([board.embed.to_dict()]), _custom_ids(board_text(board)),
+                               self.observe(table.id)))
+
+    def pressed(self, interaction, table) -> None:
+        """A press reached a presenter's on_ui: its answer is drawn from now on."""
+        self._presses[interaction.token] = (table.id, self.observe(table.id))
+        while len(self._presses) > REMEMBERED:
+            self._presses.popitem(last=False)
+
+    def _as_drawn(self, call, now: dict) -> dict:
+        """The secrets to judge `call` by: those of the drawing it shows, or those at the press it answers (and
+        still secret), else those of now."""
+        body = call.json if isinstance(call.json, dict) else {}
+        embeds = (body.get("data") if isinstance(body.get("data"), dict) else body).get("embeds") or []
+        keys, ids = _embed_keys(embeds), _custom_ids(call.json)
+        basis = dict(now)
+        matched = set()
+        for table_id, drawn_keys, drawn_ids, secrets in reversed(self._drawings):
+            if table_id not in matched and drawn_keys & keys and drawn_ids <= ids:
+                matched.add(table_id)
+                for key in [key for key in now if key[0] == table_id]:  # not open then: nothing was secret
+                    basis[key] = secrets.get(key, (now[key][0], [], []))
+                self.coverage[("any", "payload judged as drawn")] += 1
+        press = self._presses.get(call.params.get("webhook_token", ""))
+        if press is not None and press[0] not in matched:
+            for key, (game, hidden, known) in press[1].items():
+                if key in now:
+                    before = {(s.kind, s.value) for s in hidden}
+                    basis[key] = (game, [s for s in now[key][1] if (s.kind, s.value) in before], now[key][2])
+        return basis
 
     # --- where a payload goes ----------------------------------------------------------------------------------
     def recipient(self, call) -> int | None:
@@ -448,8 +474,7 @@ class LeakScanner:
             self.leaks.append(f"{call.method} {call.path}: {problem}")
         if not text:
             return
-        snapshot = self.observe()
-        now = time.monotonic()
+        snapshot = self._as_drawn(call, self.observe())
         tables = {t.id: t for t in list(self.service._tables.values())}
         for (table_id, audience), (game, hidden, known) in snapshot.items():
             table = tables.get(table_id)
@@ -461,9 +486,6 @@ class LeakScanner:
                 if secret.regex().search(text):
                     self.coverage[(game, f"shown to its knower: {secret.kind}")] += 1
             for secret in hidden:
-                released = self._released.get((table_id, audience, (secret.kind, secret.value)))
-                if released is not None and now - released < GRACE:
-                    continue
                 match = secret.regex().search(text)
                 if match:
                     who = "everybody" if user is None else f"user {user} (seat {seat})"
@@ -472,7 +494,7 @@ class LeakScanner:
 
     # --- the render check -----------------------------------------------------------------------------------------
     def _hook_presenters(self) -> None:
-        if not self.differential or self._cog is not None:
+        if self._cog is not None:
             return
         for listener in self.service.listeners:
             cog = getattr(listener, "__self__", None)
@@ -491,6 +513,7 @@ class LeakScanner:
         cog.presenter = presenter
 
     def check_render(self, method: str, table, audience, board, render: Callable) -> None:
+        self.drawn(table, board)
         if not self.differential:
             return
         try:
@@ -537,6 +560,34 @@ class _CheckedPresenter:
         self._scanner.check_render("private view", table, seat, board,
                                    lambda twin: self._presenter.private(twin, seat, locale))
         return board
+
+    async def on_ui(self, interaction, table, name, values):
+        self._scanner.pressed(interaction, table)
+        return await self._presenter.on_ui(interaction, table, name, values)
+
+
+def _embed_keys(embeds: list) -> set[str]:
+    """What identifies a drawn embed in a payload: all of it but the image (named by the attachment) and the footer
+    and type (which the table cog and discord.py may add)."""
+    return {json.dumps({k: v for k, v in embed.items() if k not in ("image", "footer", "type")}, sort_keys=True,
+                       default=str) for embed in embeds if isinstance(embed, dict)}
+
+
+def _custom_ids(value: Any) -> frozenset:
+    found = set()
+
+    def walk(item: Any) -> None:
+        if isinstance(item, dict):
+            if isinstance(item.get("custom_id"), str):
+                found.add(item["custom_id"])
+            for inner in item.values():
+                walk(inner)
+        elif isinstance(item, list):
+            for inner in item:
+                walk(inner)
+
+    walk(value)
+    return frozenset(found)
 
 
 def _difference(mine: list, theirs: list) -> str:
