@@ -9,14 +9,22 @@ Cards: the deck is a list, top first; each field pile is a list, bottom first (i
 a board is a list of {"number": n, "revealed": bool} in slot order A.. (its length is the next empty slot).
 
 Decisions the rules file leaves open:
-- Deck exhaustion is handled when a card must be drawn: a pass, or refilling an emptied pile. An empty deck
-  offers no deck take (there is no visible card to choose); a pass is offered while a card can be turned.
-  When too few cards remain off the boards, piles may stay empty; when none remain, the round is drawn.
+- Deck exhaustion (seed ⑧): the deck is rebuilt as soon as it runs out (its last card taken, turned by a pass, or
+  drawn to refill a pile), and whenever it is empty while a card lies buried under a pile or in the discard, so
+  the next diver has a deck to take from whenever the cards off the boards allow one. With too few cards off the
+  boards the piles show them all (some may stay empty) and the deck stays empty: it offers no take and no pass.
+  When no card is left off the boards, the round is drawn.
+- No reshuffle between a successful call and the caller's choice: the cards the call discarded stay there for
+  5-1; a reshuffle that fell due meanwhile is made right after the choice.
 - A reward taken from the discard lies face up (everyone has seen its number).
 - A placement nobody may call (every other diver owes a skip) closes its window at once.
 - Timeouts: an absent diver passes onto the pile the AI would choose (or, with no card to turn, the turn goes by);
   an absent caller takes no reward.
 - Skips are forgotten when a new round starts. A game whose rounds were all drawn has no winner.
+- Settings that can be played (games/blue_border/settings.py): the default bottoms is round(25 × cards / 32),
+  halves up; a table under which no legal full board exists (some slot could never hold a legal card) is refused
+  with "unplayable"; "shuffle" rounds scale their bottoms the same way and draw playable combinations only.
+- A difference of exactly `border` between neighbours is legal (the rules text over the seed's example).
 """
 from __future__ import annotations
 
@@ -176,6 +184,7 @@ class BlueBorderState(GameState):
             seat = self._next(seat)
         self.phase, self.active = "turn", seat
         self.placement, self.may_call, self.caller, self.last_called = None, [], None, None
+        self._restock(events)
         if not self._turn_actions():  # every card is on a board: nobody can ever act again
             events.append({"type": "round_drawn", "round": self.round})
             self._end_round(None, events)
@@ -186,10 +195,11 @@ class BlueBorderState(GameState):
         self._place(seat, self._pick_up(action, events), False, events)
 
     def _do_pass(self, seat: int, action: dict, events: list[dict]) -> None:
-        if not self.deck:
+        if not self.deck:  # only in a state saved before decks were rebuilt at once
             self._reshuffle(events)
         self.piles[action["pile"]].append(self.deck.pop(0))
         events.append({"type": "passed", "seat": seat, "pile": action["pile"], "pile_number": action["pile"] + 1})
+        self._restock(events)
         self._finish_chain(events)
 
     def _do_timeout(self, seat: int, action: dict, events: list[dict]) -> None:
@@ -271,8 +281,7 @@ class BlueBorderState(GameState):
         self.discard.extend(removed)
         events.append({"type": "call_succeeded", "caller_seat": caller, "called_seat": called, "slot": SLOTS[slot],
                        "rules": broken, "discarded": removed, "discarded_text": ", ".join(map(str, removed))})
-        self.phase, self.caller = "reward", caller
-        self._refill(events)
+        self.phase, self.caller = "reward", caller  # no restock before the caller's choice (5-1 sees the discard)
 
     def _call_failed(self, caller: int, called: int, slot: int, events: list[dict]) -> None:
         events.append({"type": "call_failed", "caller_seat": caller, "called_seat": called, "slot": SLOTS[slot]})
@@ -281,7 +290,7 @@ class BlueBorderState(GameState):
             lost = own.pop()
             self.discard.append(lost["number"])  # the discard is face up: its number is public now
             events.append({"type": "card_lost", "seat": caller, "slot": SLOTS[len(own)], "number": lost["number"]})
-            self._refill(events)
+            self._restock(events)
         else:
             self.skip[caller] = True
             events.append({"type": "skip_incurred", "seat": caller})
@@ -301,6 +310,7 @@ class BlueBorderState(GameState):
             self.discard.remove(action["card"])
             events.append({"type": "reward_taken", "seat": seat, "source": source, **_pile_fields(action),
                            "card": action["card"], "slot": slot})
+            self._restock(events)  # the reshuffle the call made due
             # Everyone has just seen its number in the discard, so it lies face up.
             self._place(seat, action["card"], True, events)
         else:
@@ -320,7 +330,7 @@ class BlueBorderState(GameState):
             number = self.deck.pop(0)
         else:
             number = self.piles[action["pile"]].pop()
-        self._refill(events)
+        self._restock(events)
         return number
 
     def _pool_size(self) -> int:
@@ -330,15 +340,14 @@ class BlueBorderState(GameState):
         """A pass turns the deck's top card; an empty deck is first rebuilt, which must leave one beyond 4 piles."""
         return bool(self.deck) or self._pool_size() > PILES
 
-    def _refill(self, events: list[dict]) -> None:
-        """Keep 4 piles: an emptied pile takes the deck's top card; an empty deck must first be rebuilt."""
-        for index in range(PILES):
-            if self.piles[index]:
-                continue
-            if not self.deck and self._pool_size() > sum(1 for pile in self.piles if pile):
-                self._reshuffle(events)  # deals every pile afresh
-            if not self.piles[index] and self.deck:
-                self.piles[index].append(self.deck.pop(0))
+    def _restock(self, events: list[dict]) -> None:
+        """Keep 4 piles and a deck: an emptied pile takes the deck's top card, and a deck that has run out is
+        rebuilt at once whenever a card lies buried or discarded (a reshuffle would change nothing otherwise)."""
+        for pile in self.piles:
+            if not pile and self.deck:
+                pile.append(self.deck.pop(0))
+        if not self.deck and (self.discard or any(len(pile) > 1 for pile in self.piles)):
+            self._reshuffle(events)
 
     def _reshuffle(self, events: list[dict]) -> None:
         """Deck exhaustion: field and discard shuffled into a new deck, 4 new piles turned (boards stay)."""

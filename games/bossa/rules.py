@@ -3,6 +3,10 @@
 Phases: "choose" (the high roller picks a colour or the first move, having peeked at their own hand),
 "choose_colour" (the other player picks a colour after "first"), "play" (turns), "over".
 Each turn starts with the automatic draw, so the active player always holds the tile drawn this turn.
+
+Rule decisions (shared/rules/bossa.md, "End"):
+- A turn that starts with an empty deck ends the game at once, before any stuck check: the larger hand loses,
+  equal hands draw. A player is judged stuck only after drawing.
 """
 from __future__ import annotations
 
@@ -217,18 +221,16 @@ class BossaState(GameState):
         return self._start_turn(_other(seat))
 
     def _start_turn(self, seat: int) -> list[dict]:
-        """The automatic draw, then: a player with no possible step 2 is stuck (checked before the empty deck)."""
+        """The automatic draw; an empty deck ends the game first (hand counts), then a player with no possible
+        step 2 is stuck."""
         self.active = seat
-        events = []
-        deck_was_empty = not self.deck
-        if not deck_was_empty:
-            tile = self._draw(seat)
-            events.append({"type": "drew", "seat": seat, "tile": tile, **dots()[tile]})
+        if not self.deck:
+            return self._finish_by_hand_counts([])
+        tile = self._draw(seat)
+        events = [{"type": "drew", "seat": seat, "tile": tile, **dots()[tile]}]
         if not self._can_act(seat):
             return self._finish([_other(seat)], "stuck", events + [
                 {"type": "stuck", "seat": seat, "winner_seat": _other(seat)}])
-        if deck_was_empty:
-            return self._finish_by_hand_counts(events)
         return events
 
     def _finish_by_hand_counts(self, events: list[dict]) -> list[dict]:
@@ -331,11 +333,12 @@ class BossaState(GameState):
 def _checked_stack(stacked: dict) -> tuple[list[str], list[int]]:
     """The `stacked` option: {"deck": [tile ids, top first], "dice": [roll of seat 0, roll of seat 1]}.
 
-    The first tile is the removed one, then seat 0 takes 4 and seat 1 takes 4; the rest is the deck in order.
+    The first tile is the removed one, then seat 0 takes 4 and seat 1 takes 4; the rest is the deck in order,
+    at least one tile (the first turn starts with a draw: an empty deck would end the game before any play).
     Tiles left out of the list are out of this game."""
     deck, dice = list(stacked.get("deck", [])), list(stacked.get("dice", []))
     known = dots()
-    if (len(deck) < 1 + 2 * HAND_SIZE or len(set(deck)) != len(deck) or any(tile not in known for tile in deck)
+    if (len(deck) < 2 + 2 * HAND_SIZE or len(set(deck)) != len(deck) or any(tile not in known for tile in deck)
             or len(dice) != 2 or dice[0] == dice[1] or any(value not in die_faces() for value in dice)):
         raise IllegalAction("bad_stacked", key="bossa.error.bad_stacked")
     return deck, dice

@@ -451,11 +451,15 @@ _SCALARS = ("players", "start_seat", "current", "phase", "depth", "at_start", "f
 
 
 def _read_stacked(stacked: dict, players: int, depths: int) -> tuple[list[list[str]], int]:
-    """The `stacked` option: {"depths": {"1": [tiles in flip order], ...}, "start": seat}."""
+    """The `stacked` option: {"depths": {"1": [tiles in flip order], ...}, "start": seat}. At least one tile must
+    lie somewhere: with an empty ocean nobody could ever flip, so the end would never be triggered."""
     piles = stacked.get("depths", {}) if isinstance(stacked, dict) else None
     if not isinstance(piles, dict) or set(piles) - {str(depth) for depth in range(1, depths + 1)}:
         raise IllegalAction("bad_stacked", "deep_dive.error.bad_stacked")
-    face_down = [list(piles.get(str(depth), [])) for depth in range(1, depths + 1)]
+    face_down = [piles.get(str(depth), []) for depth in range(1, depths + 1)]
+    if not all(isinstance(pile, list) for pile in face_down) or not any(face_down):  # an empty ocean: no play
+        raise IllegalAction("bad_stacked", "deep_dive.error.bad_stacked")
+    face_down = [list(pile) for pile in face_down]
     if not all(tiles.is_valid(tile) for pile in face_down for tile in pile):
         raise IllegalAction("bad_stacked", "deep_dive.error.bad_stacked")
     start = stacked.get("start", 0)

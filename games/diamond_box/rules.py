@@ -3,6 +3,11 @@
 Rules: ../shared/rules/diamond_box.md. Setup is automatic (no player decisions), so a new game starts at the
 first turn; `setup` in the view records how the start player was found.
 
+Rule decisions beyond the rules file:
+- A deal that leaves the deck empty (only possible with a stacked deck) ends the game at once, as the deck running
+  out later does (「山札が無くなったら…」): every hand holds 5 cards, so all players share the win; the view's
+  `setup.deck_exhausted` says so. A stacked deck too short for the centre and the hands is refused (bad_stacked).
+
 Actions: {"type": "place", "card", "rotation", "x", "y"} by the seat to act; {"type": "timeout"} by SYSTEM,
 which plays the absent player's least-penalty placement (first in `legal_actions` order among equals).
 For a pattern equal to its own 180-degree rotation, rotations 180/270 lay the same diamonds as 0/90: such a
@@ -77,7 +82,9 @@ class DiamondBoxState(GameState):
                 if candidates:
                     self.turn_seat = self._pick_start(candidates, tiebreak)
                     self.setup = {"deals": deal, "swapped": swapped, "start_candidate_seats": candidates,
-                                  "start_seat": self.turn_seat}
+                                  "start_seat": self.turn_seat, "deck_exhausted": not self.deck}
+                    if not self.deck:  # the deal took the last card: the deck has run out before the first turn
+                        self._finish(list(range(self.players)))  # every hand holds 5: all share the win
                     return
             deck = rest + [first, second] + [card for hand in hands for card in hand]
             if stacked is None or deal >= len(deck):

@@ -6,7 +6,7 @@ import pytest
 
 from games.contract import IllegalAction
 
-from .helpers import call, close_window, dive, numbers, of_type, take_deck
+from .helpers import call, close_window, dive, new, numbers, of_type, take_deck
 
 
 def test_a_successful_call_on_a_discards_the_one_card():
@@ -38,6 +38,29 @@ def test_the_reward_may_take_any_discarded_card_face_up():
     assert state.discard == [22]
     # The reward placement opens its own window: the called diver may call it, the caller may not.
     assert state.phase == "call_window" and state.placement == {"seat": 1, "slot": 2} and state.to_act() == [0]
+
+
+def test_a_short_field_is_not_reshuffled_before_the_caller_chooses():
+    """Both divers take an A (5, 6) and the deck is empty; seat 0 takes 30 from pile 0, leaving it empty;
+    seat 1's call discards 5 and 30: both are offered for 5-1, and the reshuffle waits for the choice."""
+    state = new([30, 11, 12, 13, 5, 6], players=2)
+    take_deck(state)
+    close_window(state)
+    take_deck(state)
+    close_window(state)
+    assert state.deck == [] and state.piles == [[30], [11], [12], [13]]
+    state.apply(0, {"type": "take", "source": "pile", "pile": 0})  # B = 30: 25 deeper than A
+    events = call(state, 1)
+    assert of_type(events, "call_succeeded")[0]["discarded"] == [5, 30]
+    assert not of_type(events, "deck_reshuffled") and sorted(state.discard) == [5, 30]
+    legal = state.legal_actions(1)
+    assert {"type": "reward", "source": "discard", "card": 5} in legal
+    assert {"type": "reward", "source": "discard", "card": 30} in legal
+    events = state.apply(1, {"type": "reward", "source": "discard", "card": 30})
+    assert numbers(state, 1) == [6, 30]
+    reshuffled = of_type(events, "deck_reshuffled")  # due since the call; made right after the choice
+    assert reshuffled and events.index(reshuffled[0]) > events.index(of_type(events, "reward_taken")[0])
+    assert state.discard == [] and sorted(state.deck + [n for pile in state.piles for n in pile]) == [5, 11, 12, 13]
 
 
 def test_the_reward_may_take_a_pile_top_which_is_refilled():

@@ -1,8 +1,5 @@
 """Turns (take, pass, covered piles), deck exhaustion, the win on G, and rounds."""
-import pytest
-
 from games.blue_border import SPEC
-from games.contract import IllegalAction
 
 from .helpers import (BASELINE, call, close_window, dive, dive_deck, new, numbers, of_type, take_deck,
                       take_until_round_ends)
@@ -45,41 +42,37 @@ def test_a_take_is_final_there_is_no_pass_once_the_card_is_placed():
     assert all(action["type"] not in ("pass", "take") for action in state.legal_actions(0))
 
 
-def exhausted_state():
-    """Two divers, a 7-card deck: pile 0 covered by a pass, then the deck is taken empty."""
-    state = new([1, 2, 3, 4, 10, 11, 12], players=2)
-    state.apply(0, {"type": "pass", "pile": 0})  # pile 0: [1, 10]
-    take_deck(state)  # seat 1 takes 11
+def test_the_deck_is_rebuilt_as_soon_as_its_last_card_is_taken():
+    """Seed ⑧: 14 is passed onto pile 0 (burying 10), 20 is called off into the discard, then the deck's last
+    card (5) is taken: field and discard are shuffled at once into a new deck and 4 fresh piles."""
+    state = new([10, 11, 12, 13, 14, 20, 5], players=2)
+    state.apply(0, {"type": "pass", "pile": 0})  # pile 0: [10, 14]
+    take_deck(state)  # seat 1: A = 20, illegal
+    call(state, 0)
+    state.apply(0, {"type": "reward", "source": "none"})
+    assert state.active == 0 and state.deck == [5] and state.discard == [20]
+    events = take_deck(state)  # seat 0 takes 5, the deck's last card
+    assert of_type(events, "deck_reshuffled") == [{"type": "deck_reshuffled", "deck_count": 2}]
+    assert all(len(pile) == 1 for pile in state.piles) and len(state.deck) == 2 and state.discard == []
+    assert sorted(state.deck + [n for pile in state.piles for n in pile]) == [10, 11, 12, 13, 14, 20]
     close_window(state)
-    take_deck(state)  # seat 0 takes 12: the deck is empty
-    close_window(state)
-    assert state.deck == [] and state.active == 1
-    return state
+    assert {"type": "take", "source": "deck"} in state.legal_actions(1)
+    assert any(action["type"] == "pass" for action in state.legal_actions(1))
 
 
-def test_an_empty_deck_offers_no_deck_take():
-    state = exhausted_state()
+def test_a_pass_turning_the_last_card_rebuilds_the_deck_at_once():
+    state = new([1, 2, 3, 4, 10], players=2)
+    events = state.apply(0, {"type": "pass", "pile": 0})  # pile 0: [1, 10], the deck is empty
+    assert of_type(events, "deck_reshuffled") == [{"type": "deck_reshuffled", "deck_count": 1}]
+    assert all(len(pile) == 1 for pile in state.piles) and len(state.deck) == 1
+
+
+def test_with_too_few_cards_off_the_boards_the_piles_show_them_all_and_the_deck_stays_empty():
+    state = new([1, 2, 3, 4, 10], players=2)
+    take_deck(state)  # seat 0 takes 10: the deck is empty, nothing is buried or discarded
+    assert state.deck == [] and state.piles == [[1], [2], [3], [4]]
+    close_window(state)
     assert {"type": "take", "source": "deck"} not in state.legal_actions(1)
-    with pytest.raises(IllegalAction) as refused:
-        take_deck(state)
-    assert refused.value.code == "deck_empty"
-
-
-def test_a_pass_on_an_empty_deck_reshuffles_the_field_and_discard_into_a_new_deck():
-    state = exhausted_state()
-    events = state.apply(1, {"type": "pass", "pile": 2})
-    assert of_type(events, "deck_reshuffled")[0]["deck_count"] == 1
-    assert sorted(n for pile in state.piles for n in pile) == [1, 2, 3, 4, 10]
-    assert len(state.piles[2]) == 2 and all(len(pile) == 1 for i, pile in enumerate(state.piles) if i != 2)
-    assert state.deck == [] and numbers(state, 0) == [12] and numbers(state, 1) == [11]  # boards stay
-
-
-def test_emptying_a_pile_on_an_empty_deck_reshuffles_to_turn_four_new_piles():
-    state = exhausted_state()
-    events = state.apply(1, {"type": "take", "source": "pile", "pile": 1})
-    assert of_type(events, "deck_reshuffled")
-    assert sorted(n for pile in state.piles for n in pile) == [1, 3, 4, 10]
-    assert all(len(pile) == 1 for pile in state.piles)
 
 
 def test_the_discard_goes_into_the_new_deck():
@@ -89,10 +82,10 @@ def test_the_discard_goes_into_the_new_deck():
     state.apply(1, {"type": "reward", "source": "none"})
     take_deck(state)  # seat 1 takes 5
     close_window(state)
-    take_deck(state)  # seat 0 takes 30: the deck is empty
-    close_window(state)
-    state.apply(1, {"type": "pass", "pile": 0})
-    assert sorted(n for pile in state.piles for n in pile) == [1, 2, 3, 4, 10] and state.discard == []
+    events = take_deck(state)  # seat 0 takes 30, the deck's last card
+    assert of_type(events, "deck_reshuffled") == [{"type": "deck_reshuffled", "deck_count": 1}]
+    assert sorted(state.deck + [n for pile in state.piles for n in pile]) == [1, 2, 3, 4, 10]
+    assert state.discard == [] and numbers(state, 0) == [30] and numbers(state, 1) == [5]  # boards stay
 
 
 def test_when_every_card_is_on_a_board_the_round_ends_with_no_winner():

@@ -65,3 +65,13 @@ def test_broken_rules_is_the_pure_rule_check():
     assert broken_rules(0, 9, None, 9, 25) == []
     assert broken_rules(3, 24, 30, 9, 25) == ["order", "bottoms"]
     assert broken_rules(6, 12, 30, 9, 25) == ["limit", "difference"]
+
+
+@pytest.mark.parametrize("border_line", [8, 9])
+def test_a_difference_of_exactly_the_border_stands_against_the_seeds_example(border_line):
+    """The seed's example (A = 1, "B up to 9") contradicts its rule text (差がボーダーライン以内); the rules
+    file follows the text: A = 1, B = 1 + border stands, one more is called off."""
+    state = dive([1, 1 + border_line], border=border_line)
+    assert of_type(call(state, 1), "call_failed")
+    state = dive([1, 2 + border_line], border=border_line)
+    assert of_type(call(state, 1), "call_succeeded")[0]["rules"] == ["difference"]

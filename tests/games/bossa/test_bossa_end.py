@@ -72,12 +72,29 @@ def test_a_player_who_can_do_nothing_after_the_draw_is_stuck_and_loses():
     assert state.legal_actions(0) == []
 
 
-def test_the_stuck_check_comes_before_the_empty_deck():
-    state = stuck_game(pad=False)
+def test_the_empty_deck_is_judged_before_the_stuck_check():
+    """Seat 1 faces an empty deck, holding 4 tiles against 5, with nothing playable: the deck ran out first, so
+    seat 0 (more tiles) loses; judged as stuck, seat 1 would have lost."""
+    state = start(["w2b2", "w5b1", "w0b3", "w0b4"], ["w1b5", "w4b2", "w3b0", "w5b0"],
+                  ["w6b0", "w0b5", "w0b6", "w4b0", "w1b1"], dice=(1, 6), first=1, pad=False)
+    play(state,
+         (1, place("black", "up", "w1b5", "w4b2")),
+         (0, redraw("w0b3")),
+         (1, exchange("w6b0", "w5b1")))  # seat 1 now holds w3b0 w4b0 w5b0 w5b1: nothing of it fits anywhere
+    events = state.apply(0, place("white", "up", "w2b2"))  # seat 0 drew the deck's last tile this turn
+    assert state.view(None)["deck_count"] == 0 and state.view(None)["hand_counts"] == [5, 4]
+    assert not state._can_act(1)  # seat 1 would be stuck
+    assert types(events) == ["placed", "deck_out"]
+    assert events[-1] == {"type": "deck_out", "winner_seat": 1, "loser_seat": 0, "winner_count": 4, "loser_count": 5}
+    assert state.end_reason == "deck_empty" and state.result()["winners"] == [1]
+
+
+def test_a_player_facing_an_empty_deck_is_never_judged_stuck():
+    state = stuck_game(pad=False)  # seat 0 would be stuck, but the deck is empty at its turn
     events = state.apply(1, place("black", "up", "w1b3"))
-    assert state.view(None)["deck_count"] == 0
-    assert types(events) == ["placed", "stuck"]
-    assert state.end_reason == "stuck" and state.result()["winners"] == [1]
+    assert state.view(None)["deck_count"] == 0 and state.view(None)["hand_counts"] == [6, 4]
+    assert types(events) == ["placed", "deck_out"] and state.end_reason == "deck_empty"
+    assert state.result()["winners"] == [1]
 
 
 def short_deck_game():

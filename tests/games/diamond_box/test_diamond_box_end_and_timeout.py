@@ -55,15 +55,19 @@ def test_a_penalty_that_cannot_be_drawn_in_full_ends_the_game_and_equal_counts_s
     assert events[-1]["winner_seats"] == [0, 1]
 
 
-def test_with_an_empty_deck_a_penalty_free_move_continues_and_the_next_penalty_ends_the_game():
+def test_a_deal_that_leaves_the_deck_empty_ends_the_game_at_once():
+    """「山札が無くなったら…」: the deck has run out as soon as the deal took its last card."""
     state = game(extra=0)
-    assert state.view(None)["deck_count"] == 0
-    state.apply(0, place(GREEN, 0, 1, 0))
+    assert state.finished and state.to_act() == [] and state.legal_actions(0) == [] and state.deadline() is None
+    assert state.result() == {"winners": [0, 1], "scores": [5, 5]}
+    assert state.view(None)["setup"]["deck_exhausted"] is True and state.view(None)["winner_seats"] == [0, 1]
+
+
+def test_a_deal_that_leaves_one_card_plays_on_until_the_deck_runs_out():
+    state = game(extra=1)
+    assert not state.finished and state.view(None)["setup"]["deck_exhausted"] is False
+    state.apply(0, place(GREEN, 0, 1, 0))  # no penalty: the deck still holds its card
     assert not state.finished and state.to_act() == [1]
-    costly = next(a for a in state.legal_actions(1) if state.penalty_of(a) > 0)
-    events = state.apply(1, costly)
-    assert "penalty_drawn" not in [e["type"] for e in events]
-    assert state.finished and state.result() == {"winners": [0, 1], "scores": [4, 4]}
 
 
 def test_the_turn_deadline_waits_for_the_active_seat_with_the_chosen_timeout():
