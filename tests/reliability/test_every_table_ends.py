@@ -1,11 +1,13 @@
 """Every table that can start can end (issue 12 item 8).
 
 For every game and every player count, the lobby's options are swept over every value the lobby offers for them
-(GameSpec.choices, defaults included): all of them when an option stands alone, otherwise pairwise combinations
-(every value of every option meets every value of every other option in at least one table). Each combination is
-played once by the game's own agent on every seat (AI levels taken in turn, so every level plays too), with SYSTEM's
-timeout when nobody else may act, and must finish within the game's action bound below. A combination that
-`spec.new` refuses with IllegalAction cannot start and is skipped (and counted); nothing else may be refused.
+(GameSpec.choices, defaults included): the defaults; each rule option changed alone to each of its values; and
+pairwise combinations of the rule options (every value of every option meets every value of every other option in
+at least one table). The clock options (seconds a deadline waits) take each of their values in turn along those
+rows. Each table is played once (seed 1) by the game's own agent on every seat (AI levels taken in turn, so every
+level plays), with SYSTEM's timeout when nobody else may act, and must finish within the game's action bound below.
+A combination that `spec.new` refuses with IllegalAction cannot start: it is skipped and counted; any other error
+fails the test.
 """
 from __future__ import annotations
 
@@ -21,10 +23,11 @@ GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswit
 
 # Actions one game may take before it ends: about 3x the longest self-play game measured (seed 1 over the whole
 # sweep, and seeds 2-13 on every distinct rule setting): Diamond Box 43 (3-4 players), BOSSa 17, DEEP DIVE 239
-# (5-6 divers, easy), COLORSE 362 (4 players). Blue Border's bound is per round: its longest, 4 divers with border
-# 8 and bottoms 28 over 5 rounds, took 1,781 to 5,633 actions (12 seeds), 1,127 a round at worst.
+# (5-6 divers, easy), COLORSE 362 (4 players). Blue Border's bound is per round, and its lengths are heavy-tailed:
+# its hardest setting (4 divers, border 8, bottoms 28, 32 cards) took 87 to 2,179 actions for one round (30 seeds)
+# and 1,231 to 4,852 for five (11 seeds); every other setting far fewer.
 BOUND = {"diamond_box": 150, "bossa": 60, "deep_dive": 750, "colorse": 1_200}
-BOUND_PER_ROUND = {"blue_border": 3_000}
+BOUND_PER_ROUND = {"blue_border": 6_000}
 
 
 def bound(game: str, options: dict) -> int:
@@ -183,18 +186,4 @@ def test_every_table_that_can_start_ends_within_its_bound(game):
     assert played > 0
     report = f"{game}: {len(unfinished)} of {played} tables never ended within the bound: " + \
         "; ".join(f"{players} players {options}" for players, options in unfinished)
-    if game == "blue_border" and unfinished and all(o["cards"] == 24 for _, o in unfinished) \
-            and not refuses_a_table_nobody_can_win():
-        # known until issue 12 item 3 lands (default bottoms scaled to the cards, impossible settings refused):
-        # from then on this exception no longer applies and the sweep is strict for Blue Border too
-        pytest.xfail(report)
     assert unfinished == [], report
-
-
-def refuses_a_table_nobody_can_win() -> bool:
-    """Whether the lobby refuses a Blue Border table whose slot D can never hold a card (24 cards, bottoms 28)."""
-    try:
-        games.get("blue_border").new(2, {"cards": 24, "bottoms": 28}, SEED)
-    except IllegalAction:
-        return True
-    return False
