@@ -21,7 +21,7 @@ from typing import Any, Awaitable, Callable
 import games
 from bot.races import FirstPressRaces, TooSlow
 from bot.storage import SeatRow, Storage, TimerRow
-from games.contract import GameSpec, GameState, IllegalAction
+from games.contract import GameSpec, GameState, IllegalAction, offers
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +126,7 @@ class TableService:
         self.afk_limit = afk_limit  # consecutive expiries after which an AI keeps an absent person's seat
         self.lobby_idle_minutes = lobby_idle_minutes  # an unchanged lobby closes after this (0: never)
         self.timer_scale = 1.0  # tests shrink every deadline (and the idle-lobby time)
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)  # a new table's deal (tests fix it)
         self.storage = storage
         self.clock = clock
         self.races = FirstPressRaces(race_grace)
@@ -187,7 +188,7 @@ class TableService:
         if await self.storage.open_table_in(channel_id) is not None:
             raise TableError("channel_busy")
         seats = [Seat(host_id, host_name)]
-        seed = secrets.randbits(62)
+        seed = self.new_seed()
         idle = await self._idle_timer(guild_id, 0)
         table_id = await self.storage.create_table(
             game, guild_id, channel_id, host_id, dict(options or {}), seed, locale,
@@ -595,7 +596,7 @@ class TableService:
         legal = state.legal_actions(seat)
         rng = random.Random(f"{table.seed}/ai/{table.version}/{seat}")
         action = table.spec.agent(state.view(seat), legal, rng, table.seats[seat].ai_level)
-        if action not in legal:
+        if not offers(legal, action):
             log.warning("table %s: the %s AI chose an illegal action; playing a random one", table.id, table.game)
             action = rng.choice(legal)
 

@@ -6,7 +6,8 @@ state's own `Rng`, so the same seed and the same actions give an identical `to_j
 
 Conventions shared by all games:
 - Seats are 0..n-1. `SYSTEM` acts for the host (timeouts).
-- Actions are JSON-able dicts with a "type", exactly as listed by `legal_actions(seat)`.
+- Actions are JSON-able dicts with a "type", exactly as listed by `legal_actions(seat)`: compared strictly
+  (`same_json`), so True, 1 and 1.0 are three different values, as in JSON, in every game.
 - Events returned by `apply` are public: they never carry what any player may not know.
 - `view(seat)` is the one place that decides what a seat may see; `view(None)` is the public view.
 - Every game accepts the option `stacked`, which fixes every chance outcome (format per game).
@@ -82,6 +83,23 @@ def copy_json(value: Any) -> Any:
     return value
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values of the same kinds, all the way down. Python's == counts True == 1 == 1.0; an action
+    must not: `{"pile": True}` is not `{"pile": 1}`, nor `{"depth": 1.0}` `{"depth": 1}`."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[key], b[key]) for key in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def offers(legal: list, action: Any) -> bool:
+    """Whether `action` is one of `legal`, compared strictly (`same_json`)."""
+    return any(listed == action and same_json(listed, action) for listed in legal)
+
+
 class GameState(ABC):
     """The rules of one game in progress. Subclasses implement the underscored hooks."""
 
@@ -130,8 +148,13 @@ class GameState(ABC):
         return None
 
     # --- shared behaviour ----------------------------------------------------------------
+    def listed_form(self, action: dict) -> dict:
+        """The spelling `legal_actions` uses for `action`, where one move has several (override; default: itself)."""
+        return action
+
     def is_legal(self, seat: int, action: dict) -> bool:
-        return action in self.legal_actions(seat)
+        """Decided here for every game: one of `legal_actions(seat)`, compared strictly (see `same_json`)."""
+        return offers(self.legal_actions(seat), self.listed_form(action))
 
     def apply(self, seat: int, action: dict) -> list[dict]:
         """Apply `action` for `seat`, or raise IllegalAction leaving the state exactly as it was."""

@@ -41,11 +41,6 @@ _FIELDS = ("players", "options", "round", "round_scores", "round_winners", "bord
 
 
 
-def _same(action: dict, legal: dict) -> bool:
-    return action.keys() == legal.keys() and all(
-        type(action[key]) is type(value) and action[key] == value for key, value in legal.items())
-
-
 def _pile_fields(action: dict) -> dict:
     """An event's pile index (as in actions) and its 1-based name for messages; None when not from a pile."""
     pile = action.get("pile")
@@ -135,10 +130,6 @@ class BlueBorderState(GameState):
             if code:
                 raise IllegalAction(code, f"blue_border.error.{code}")
         return super().apply(seat, action)
-
-    def is_legal(self, seat: int, action: dict) -> bool:
-        """Strict: 1.0 or True do not stand for a pile index or a card number."""
-        return any(_same(action, legal) for legal in self.legal_actions(seat))
 
     def _refusal(self, seat: int, action: dict) -> str | None:
         kind = action.get("type")

@@ -15,7 +15,7 @@ from typing import Iterator
 
 from games.bossa.lines import SIDES, column_total, column_value, new_line, open_sizes, open_value
 from games.bossa.tiles import COLOURS, all_tiles, die_faces, dots, groups
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json, offers
 
 HAND_SIZE = 4
 WINNING_COLUMNS = 6
@@ -139,7 +139,7 @@ class BossaState(GameState):
         generator = random.Random(self.rng.randint(0, 2**31 - 1))
         legal = self.legal_actions(seat)
         action = self.spec.agent(self.view(seat), legal, generator, "normal")
-        if action not in legal:  # never let a faulty agent break the rules
+        if not offers(legal, action):  # never let a faulty agent break the rules
             action = generator.choice(legal)
         return [{"type": "timeout", "seat": seat}] + self._apply(seat, action)
 

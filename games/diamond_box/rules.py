@@ -15,7 +15,7 @@ pair is one move, listed once under the smaller rotation (apply also accepts the
 """
 from __future__ import annotations
 
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, same_json
 from games.diamond_box import cards
 from games.diamond_box.geometry import CARD_CELLS, ROTATIONS, Board, card_cells, same_move_rotation
 
@@ -162,19 +162,15 @@ class DiamondBoxState(GameState):
             return []
         return [dict(action) for action, _ in self._placements()]
 
-    def is_legal(self, seat: int, action: dict) -> bool:
-        if seat == SYSTEM:
-            return action == {"type": "timeout"} and self.deadline() is not None
-        if seat not in self.to_act():
-            return False
-        action = self._same_move(action)
-        return any(action == listed for listed, _ in self._placements())
+    def listed_form(self, action: dict) -> dict:
+        """A symmetric pattern's 180/270 is listed as its 0/90 (the contract's is_legal compares this form)."""
+        return self._same_move(action)
 
     def penalty_of(self, action: dict) -> int:
         """Penalty cards a legal placement of the seat to act would draw (the UI ranks placements by it)."""
         action = self._same_move(action)
         for listed, penalty in self._placements():
-            if listed == action:
+            if same_json(listed, action):
                 return penalty
         raise _error("not_a_placement")
 
@@ -185,10 +181,11 @@ class DiamondBoxState(GameState):
 
     def _same_move(self, action: dict) -> dict:
         """A symmetric pattern's 180/270 spelled as the listed 0/90 (the same move)."""
-        if action.get("type") != "place" or not cards.is_card(action.get("card")) or action.get("rotation") not in (
-                0, 90, 180, 270):
+        rotation = action.get("rotation")
+        if action.get("type") != "place" or not cards.is_card(action.get("card")) or type(rotation) is not int \
+                or rotation not in (0, 90, 180, 270):
             return action
-        rotation = same_move_rotation(cards.pattern_of(action["card"]), action["rotation"], self.rotations)
+        rotation = same_move_rotation(cards.pattern_of(action["card"]), rotation, self.rotations)
         return {**action, "rotation": rotation}
 
     # --- acting -------------------------------------------------------------------------

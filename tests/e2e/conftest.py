@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 
 import pytest
 
@@ -25,6 +26,7 @@ class Harness:
         self.fake = fake
         self.database = database
         self.bot: BodogeBot | None = None
+        self._seeds = itertools.count(1000)  # the same deals on every run: this harness's tables get 1000, 1001, ...
         self._task: asyncio.Task | None = None
         self.guild = fake.add_guild("Bodoge test", locale="ja")
         self.channel = fake.add_channel(self.guild, "games")
@@ -42,6 +44,7 @@ class Harness:
             config = Config(**{**config.__dict__, **overrides})
         self.bot = BodogeBot(config, extra_cogs=["tests.support.tinycog"])
         self.bot._connection.guild_ready_timeout = 0.05  # discord.py waits this long after the last guild
+        self.bot.service.new_seed = self._seeds.__next__
         self.scanner = LeakScanner(self.fake, self.bot.service)
         self.scanner.install()
         self._task = asyncio.create_task(self.bot.start(config.token))

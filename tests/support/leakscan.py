@@ -1,112 +1,597 @@
-"""A scanner over every REST payload the bot sends to the fake Discord, checked against what is hidden at the moment
-the payload is sent (read from the bot's own tables). It looks where a leak would be: message text and embeds,
-component custom_ids, labels and select values, attachment names and PNG metadata chunks.
+"""The hidden-information scanner: nothing the bot sends may carry a value its recipient may not know at that moment.
 
-Hidden here: every table's seed (it fixes every shuffle); Blue Border's face-down card numbers as action values
-(`card=N` outside the face-up discard); BOSSa's removed tile always, and the high roller's hand before the choice
-in anything public; COLORSE sign actions in anything public. Private messages (ephemerals, DMs) may carry the
-recipient's own view, and are checked only for what nobody may know."""
+Two checks, both reporting to `LeakScanner.leaks`:
+
+1. Payloads (every REST call the fake records). At the moment a call is recorded, the scanner reads every open
+   table of the bot's own TableService and lists its secrets (`secrets_of`): the seed of every table (it fixes every
+   shuffle), and per game the values nobody (or only one seat) may know, each with the forms a payload could write it
+   in. The call's recipient decides what it may carry: a message in a guild channel or a public interaction answer is
+   for everybody; an ephemeral answer, its followups and edits, and a DM are for one person, who may see what their
+   seat's view shows. The scanner searches all the text of the payload: content, embeds, component custom_ids,
+   labels, placeholders, select option labels and values, file names, text files, and PNG metadata chunks (tEXt,
+   iTXt, zTXt, eXIf, tIME: any of them, or bytes after IEND, is itself a failure).
+   Races: a payload is rendered a moment before the fake records it, and a value may turn secret in between (a new
+   round reshuffles revealed cards into the deck). So the scanner judges a payload by what was secret when it was
+   drawn, decided by the order of events, never by a clock: every board, spectator and private view a presenter
+   draws is remembered with the secrets of its table at that moment, and a payload showing that drawing (the same
+   embed, and the presenter's own components) is judged by them. A presenter's `on_ui` answer is judged by what was
+   secret both when the press reached it and when the answer was recorded; any other payload by what is secret
+   when it is recorded.
+
+2. Renders (opt-in, `differential=True`). Numbers and names that also appear legitimately (a Blue Border card
+   number, a DEEP DIVE tile, a COLORSE sign) cannot be told apart as tokens. So each time a presenter draws a
+   board (public) or a private view (for one seat), the scanner draws it again from a twin state: the same table
+   with every value that audience may not know permuted (`twin_of`). Honest output is a function of what the
+   audience may know, so the twin's text (and, where the image shows no hidden value's shade, its image) must be
+   identical; any difference names a leak.
+"""
 from __future__ import annotations
 
+import collections
+import dataclasses
+import functools
 import json
 import re
+import zlib
+from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
-PNG_TEXT_CHUNKS = (b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_METADATA = {b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"}
 ALLOWED_FILE = re.compile(r"(board|blue_border|diamond_box|bossa|deep_dive|colorse|chart|placements)\.png"
                           r"|bodoge-\d+\.(json|txt)")
+REMEMBERED = 256  # drawings (and on_ui presses) kept to match payloads against: far more than are ever in flight
+EPHEMERAL = 64
+SEPARATOR = "\x00"  # between the strings of a payload: no pattern matches across two of them
+PUBLIC = None  # the audience "everybody"
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A value hidden from everybody but `knowers` (seats), and how a payload could write it."""
+
+    kind: str
+    value: str
+    forms: tuple[str, ...] = ()
+    pattern: str | None = None  # a regular expression instead of (or besides) the literal forms
+    knowers: frozenset = frozenset()
+
+    def regex(self) -> re.Pattern:
+        return _compile(self.forms, self.pattern)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compile(forms: tuple[str, ...], pattern: str | None) -> re.Pattern:
+    parts = [rf"(?<![A-Za-z0-9_]){re.escape(form)}(?![A-Za-z0-9_])" for form in forms if form]
+    if pattern:
+        parts.append(pattern)
+    return re.compile("|".join(parts))
+
+
+# --- what is secret, per game ----------------------------------------------------------------------------------
+def _blue_border(table) -> list[Secret]:
+    state = table.state
+    hidden = [c["number"] for board in state.boards for c in board if not c["revealed"]]
+    hidden += [n for pile in state.piles for n in pile] + list(state.deck)
+    secrets = [Secret("card", str(n), forms=(f"card={n}", f"number={n}")) for n in sorted(set(hidden))]
+    deck = list(state.deck)
+    join = r"(?:\s*[,、]\s*|\s+)"
+    for i in range(len(deck) - 2):  # the deck's order: any three cards in a row, as a list would write them
+        a, b, c = deck[i:i + 3]
+        secrets.append(Secret("deck order", f"{a},{b},{c}",
+                              pattern=rf"(?<!\d){a}{join}{b}{join}{c}(?!\d)"))
+    return secrets
+
+
+def _bossa(table) -> list[Secret]:
+    from cogs.bossa import tile_text
+
+    state = table.state
+    data = state.to_dict()
+
+    def tile(kind: str, name: str, knowers=frozenset()) -> Secret:
+        return Secret(kind, name, forms=(name, tile_text(name, "en"), tile_text(name, "ja")), knowers=knowers)
+
+    secrets = [tile("deck", name) for name in data["deck"]]
+    removed = data.get("removed")
+    for name in [removed] if isinstance(removed, str) else list(removed or []):
+        secrets.append(tile("removed tile", name))
+    public_hands = state.view(None)["hands"]
+    for seat, hand in enumerate(data["hands"]):
+        if public_hands[seat] is not None:
+            continue  # the hands are open once the choices are made
+        knowers = frozenset(s for s in range(state.players) if (state.view(s)["hands"][seat] is not None))
+        secrets += [tile("hand before the choice", name, knowers) for name in hand]
+    return secrets
+
+
+def _diamond_box(table) -> list[Secret]:
+    from cogs.diamond_box import card_name
+
+    return [Secret("deck", card, forms=(card, card_name(card, "en"), card_name(card, "ja")))
+            for card in table.state.to_dict()["deck"]]
+
+
+SECRETS: dict[str, Callable[[Any], list[Secret]]] = {
+    "blue_border": _blue_border, "bossa": _bossa, "diamond_box": _diamond_box,
+    # DEEP DIVE's face-down tiles and COLORSE's signs and face-down cards share their names with public ones:
+    # the render check (twins below) covers them.
+}
+
+
+def secrets_of(table) -> list[Secret]:
+    """Everything secret at this table now (the seed even in the lobby: it fixes the coming deal)."""
+    found = [Secret("seed", str(table.seed), forms=(str(table.seed),))]
+    state = table.state
+    rng = getattr(state, "rng", None)
+    if rng is not None and str(rng.seed) != str(table.seed) and len(str(rng.seed)) >= 6:
+        found.append(Secret("seed", str(rng.seed), forms=(str(rng.seed),)))
+    if table.status == "running" and state is not None and table.game in SECRETS:
+        found += SECRETS[table.game](table)
+    return found
+
+
+# --- twins: the same situation with what an audience may not know permuted -------------------------------------
+def _rotate(values: list, keep_first_different: bool = True) -> list:
+    """A permutation of `values` that moves as many values as possible (the first one above all)."""
+    n = len(values)
+    if n < 2:
+        return list(values)
+    best, best_score = list(values), (-1, -1)
+    for shift in range(1, n):
+        moved = values[shift:] + values[:shift]
+        changed = sum(1 for a, b in zip(values, moved) if a != b)
+        score = (int(moved[0] != values[0]) if keep_first_different else 0, changed)
+        if score > best_score:
+            best, best_score = moved, score
+    return best
+
+
+def _twin_blue_border(state, audience):
+    data = state.to_dict()
+    places = [(card, "number") for board in data["boards"] for card in board if not card["revealed"]]
+    places += [(pile, i) for pile in data["piles"] for i in range(len(pile))]
+    places += [(data["deck"], i) for i in range(len(data["deck"]))]
+    numbers = _rotate([holder[key] for holder, key in places])
+    for (holder, key), number in zip(places, numbers):
+        holder[key] = number
+    return type(state).from_dict(data)
+
+
+def _twin_bossa(state, audience):
+    data = state.to_dict()
+    public_hands = state.view(None)["hands"]
+    mine = state.view(audience)["hands"] if audience is not None else [None] * state.players
+    removed_is_str = isinstance(data["removed"], str)
+    removed = [data["removed"]] if removed_is_str else list(data["removed"] or [])
+    pool = removed + list(data["deck"])
+    moving_hands = [s for s in range(state.players) if public_hands[s] is None and mine[s] is None]
+    for s in moving_hands:
+        pool += data["hands"][s]
+    pool = _rotate(pool)
+    removed, pool = pool[:len(removed)], pool[len(removed):]
+    data["removed"] = removed[0] if removed_is_str else removed
+    data["deck"], pool = pool[:len(data["deck"])], pool[len(data["deck"]):]
+    for s in moving_hands:
+        size = len(data["hands"][s])
+        data["hands"][s], pool = sorted(pool[:size]), pool[size:]
+    return type(state).from_dict(data)
+
+
+def _twin_deep_dive(state, audience):
+    data = state.to_dict()
+    for depth, pile in enumerate(data["face_down"]):
+        removed = data["removed"][depth]
+        mixed = _rotate(list(pile) + list(removed))
+        data["face_down"][depth], data["removed"][depth] = mixed[:len(pile)], mixed[len(pile):]
+    return type(state).from_dict(data)
+
+
+def _twin_diamond_box(state, audience):
+    data = state.to_dict()
+    data["deck"] = _rotate(list(data["deck"]))
+    return type(state).from_dict(data)
+
+
+COLORSE_SIGNS = ("doh", "zorf", "rau")
+
+
+def _twin_colorse(state, audience):
+    data = state.to_dict()
+    parent, child = data["parent"], data["child"]
+    for index, seat in enumerate((parent, child)):
+        sign = data["signs"][index]
+        if sign and seat != audience:
+            data["signs"][index] = COLORSE_SIGNS[(COLORSE_SIGNS.index(sign) + 1) % 3]
+    hidden = []
+    for owner, box in enumerate(data["boxes"]):
+        if owner != audience:
+            hidden += [entry for entry in box if entry and entry.get("face_down")]
+    for owner, entry in enumerate(data["starting"]):
+        if entry and owner != audience and entry.get("stage") != "special" and "card" in entry:
+            hidden.append(entry)
+    cards = _rotate([entry["card"] for entry in hidden])
+    for entry, card in zip(hidden, cards):
+        entry["card"] = card
+    common = data["common"]
+    slot = 2  # games.colorse.rules.FACE_DOWN_SLOT
+    if len(common) > slot and common[slot] is not None and data["deck"]:
+        common[slot], data["deck"][0] = data["deck"][0], common[slot]
+    data["deck"] = _rotate(list(data["deck"]))
+    return type(state).from_dict(data)
+
+
+TWINS: dict[str, Callable[[Any, int | None], Any]] = {
+    "blue_border": _twin_blue_border, "bossa": _twin_bossa, "deep_dive": _twin_deep_dive,
+    "diamond_box": _twin_diamond_box, "colorse": _twin_colorse,
+}
+# Images drawn from public shades of hidden cards: the twin's image may differ, its text may not.
+IMAGE_SHOWS_SHADES = {"blue_border"}
+
+
+def twin_of(table, audience: int | None):
+    """The table with every value `audience` may not know permuted, or None for a game without a twin."""
+    make = TWINS.get(table.game)
+    if make is None or table.state is None:
+        return None
+    return dataclasses.replace(table, state=make(table.state, audience))
+
+
+def board_text(board) -> list:
+    """Everything textual a Board carries (the embed's image URL only names the attachment)."""
+    embed = board.embed.to_dict()
+    embed.pop("image", None)
+    parts: list[Any] = [embed, board.image_name, board.content]
+    for item in board.items:
+        component = item.item if hasattr(item, "item") else item
+        parts.append(component.to_component_dict())
+    return parts
+
+
+# --- reading a payload ---------------------------------------------------------------------------------------------
+def png_chunks(data: bytes) -> tuple[list[tuple[bytes, bytes]], bytes]:
+    """(type, body) of every chunk, and whatever follows IEND."""
+    chunks, pos = [], len(PNG_SIGNATURE)
+    while pos + 8 <= len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        chunks.append((kind, body))
+        pos += 12 + length
+        if kind == b"IEND":
+            return chunks, data[pos:]
+    return chunks, b""
+
+
+def _chunk_text(kind: bytes, body: bytes) -> str:
+    try:
+        if kind == b"zTXt":
+            key, _, rest = body.partition(b"\0")
+            return key.decode("latin-1") + " " + zlib.decompress(rest[1:]).decode("latin-1")
+        if kind == b"iTXt":
+            key, _, rest = body.partition(b"\0")
+            compressed, rest = rest[0], rest[2:]
+            _lang, _, rest = rest.partition(b"\0")
+            _tkey, _, text = rest.partition(b"\0")
+            return key.decode("latin-1") + " " + (zlib.decompress(text) if compressed else text).decode("utf-8")
+        return body.decode("latin-1")
+    except (ValueError, zlib.error, IndexError):
+        return body.decode("latin-1", "replace")
+
+
+def payload_text(call) -> tuple[str, list[str]]:
+    """All the text a call carries (JSON strings, file names, text files, PNG text chunks), and the problems found
+    in its files themselves (metadata chunks, unexpected names)."""
+    strings: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            strings.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            strings.append(str(value))
+
+    walk(call.json)
+    problems = []
+    for upload in call.files:
+        name = upload.filename or ""
+        strings.append(name)
+        if name and not ALLOWED_FILE.fullmatch(name):
+            problems.append(f"unexpected file name {name!r}")
+        data = upload.data or b""
+        if data.startswith(PNG_SIGNATURE):
+            chunks, trailing = png_chunks(data)
+            for kind, body in chunks:
+                if kind in PNG_METADATA:
+                    problems.append(f"PNG metadata chunk {kind.decode()} in {name}")
+                    strings.append(_chunk_text(kind, body))
+            if trailing:
+                problems.append(f"{len(trailing)} bytes after IEND in {name}")
+                strings.append(trailing.decode("latin-1"))
+        elif name.endswith((".json", ".txt")):
+            strings.append(data.decode("utf-8", "replace"))
+    return SEPARATOR.join(strings), problems
+
+
+# --- the scanner -----------------------------------------------------------------------------------------------------
+class _ScanningList(list):
+    """The fake's list of recorded calls: tells the scanner about each call as the fake records it."""
+
+    scanner: "LeakScanner"
+
+    def append(self, call) -> None:
+        super().append(call)
+        self.scanner.check(call)
 
 
 @dataclass
 class LeakScanner:
     fake: object
     service: object
+    differential: bool = False
     leaks: list[str] = field(default_factory=list)
     scanned: int = 0
+    renders_checked: int = 0
+    errors: list[str] = field(default_factory=list)  # the scanner's own trouble (also listed in leaks)
+    # what each recent drawing showed and what was secret at its table then, newest last
+    _drawings: collections.deque = field(default_factory=lambda: collections.deque(maxlen=REMEMBERED))
+    _presses: collections.OrderedDict = field(default_factory=collections.OrderedDict)  # token -> table, secrets
+    _cog: object = None
+    # (game, "payload" | "render" | "shown to its knower: <kind>") -> how often: what the checks really looked at
+    coverage: Counter = field(default_factory=Counter)
 
     def install(self) -> None:
-        scanner = self
+        previous = self.fake.calls
+        if isinstance(previous, _ScanningList):  # a restarted bot: one scanner's findings carry on to the next
+            self.leaks = previous.scanner.leaks
+            self.errors = previous.scanner.errors
+            self.scanned = previous.scanner.scanned
+            self.coverage = previous.scanner.coverage
+        calls = _ScanningList(previous)
+        calls.scanner = self
+        self.fake.calls = calls
+        self.service.listeners.append(self._on_change)
 
-        class ScanningList(list):
-            def append(self, call) -> None:  # the fake records each call as the bot sends it
-                super().append(call)
-                scanner.check(call)
+    def _trouble(self, text: str) -> None:
+        """The scanner could not check something: a failure too (a scanner that stops looking must not pass)."""
+        self.errors.append(text)
+        self.leaks.append(f"scanner error: {text}")
 
-        self.fake.calls = ScanningList(self.fake.calls)
+    # --- observing the tables -------------------------------------------------------------------------------
+    async def _on_change(self, table, events) -> None:
+        try:
+            self._hook_presenters()
+        except Exception as error:  # a listener's failure would be logged as the bot's own error
+            self._trouble(f"observing table {table.id}: {error!r}")
 
-    # --- where a payload goes ---------------------------------------------------------------
-    def is_private(self, call) -> bool:
-        body = call.json if isinstance(call.json, dict) else {}
-        data = body.get("data") if "type" in body and isinstance(body.get("data"), dict) else body
-        if data and (data.get("flags") or 0) & 64:
-            return True
-        if "/interactions/" in call.path:
-            inter = next((i for i in self.fake.interactions if str(i.id) in call.path), None)
-            source = getattr(inter, "source_message", None)
-            return bool(source is not None and body.get("type") in (6, 7) and source.ephemeral)
-        if "/webhooks/" in call.path:
-            return True  # followups and edits of a response: attributed to the presser; checked for the absolute
-        channel = call.params.get("channel_id")
-        return channel is not None and any(str(c.id) == str(channel) for c in self._dm_channels())
-
-    def _dm_channels(self):
-        return [c for c in getattr(self.fake, "channels", {}).values() if getattr(c, "is_dm", False)] \
-            if isinstance(getattr(self.fake, "channels", None), dict) else []
-
-    # --- what is hidden now ---------------------------------------------------------------------
-    def hidden(self) -> tuple[list[str], list[str]]:
-        """(tokens nobody may see, tokens the public may not see), for every running table now."""
-        never, public = [], []
+    def observe(self, table_id: int | None = None) -> dict:
+        """Every open table's secrets now (or one table's), by audience: (table id, audience) -> (game, hidden,
+        known)."""
+        snapshot = {}
         for table in list(self.service._tables.values()):
-            if table.status != "running" or table.state is None:
+            if table.status not in ("lobby", "running") or table_id not in (None, table.id):
                 continue
-            never.append(str(table.seed))
-            state = table.state
-            if table.game == "blue_border":
-                discard = set(state.view(None)["discard"])
-                hidden = {c["number"] for b in state.boards for c in b if not c["revealed"]}
-                hidden |= {n for pile in state.piles for n in pile} | set(state.deck)
-                never += [f"card={n}" for n in sorted(hidden - discard)]
-            elif table.game == "bossa":
-                data = state.to_dict()
-                never += _shown(_tiles(data.get("removed")))
-                view = state.view(None)
-                if all(hand is None for hand in view["hands"]):
-                    for seat in range(state.players):
-                        public += _shown(state.view(seat)["hands"][seat] or [])
-            elif table.game == "colorse":
-                public += ["sign=doh", "sign=zorf", "sign=rau"]
-        return never, public
+            try:
+                found = secrets_of(table)
+            except Exception as error:  # the scanner must never break the bot's run; report instead
+                self._trouble(f"secrets of table {table.id}: {error!r}")
+                continue
+            players = table.state.players if table.state is not None else len(table.seats)
+            for audience in [PUBLIC, *range(players)]:
+                hidden = [s for s in found if audience not in s.knowers]
+                known = [s for s in found if audience in s.knowers]
+                snapshot[(table.id, audience)] = (table.game if table.status == "running" else "lobby", hidden, known)
+        return snapshot
 
+    def drawn(self, table, board) -> None:
+        """A presenter drew `board` for `table` just now: remember it with the table's secrets at this moment."""
+        self._drawings.append((table.id, _embed_keys([board.embed.to_dict()]), _custom_ids(board_text(board)),
+                               self.observe(table.id)))
+
+    def pressed(self, interaction, table) -> None:
+        """A press reached a presenter's on_ui: its answer is drawn from now on."""
+        self._presses[interaction.token] = (table.id, self.observe(table.id))
+        while len(self._presses) > REMEMBERED:
+            self._presses.popitem(last=False)
+
+    def _as_drawn(self, call, now: dict) -> dict:
+        """The secrets to judge `call` by: those of the drawing it shows, or those at the press it answers (and
+        still secret), else those of now."""
+        body = call.json if isinstance(call.json, dict) else {}
+        embeds = (body.get("data") if isinstance(body.get("data"), dict) else body).get("embeds") or []
+        keys, ids = _embed_keys(embeds), _custom_ids(call.json)
+        basis = dict(now)
+        matched = set()
+        for table_id, drawn_keys, drawn_ids, secrets in reversed(self._drawings):
+            if table_id not in matched and drawn_keys & keys and drawn_ids <= ids:
+                matched.add(table_id)
+                for key in [key for key in now if key[0] == table_id]:  # not open then: nothing was secret
+                    basis[key] = secrets.get(key, (now[key][0], [], []))
+                self.coverage[("any", "payload judged as drawn")] += 1
+        press = self._presses.get(call.params.get("webhook_token", ""))
+        if press is not None and press[0] not in matched:
+            for key, (game, hidden, known) in press[1].items():
+                if key in now:
+                    before = {(s.kind, s.value) for s in hidden}
+                    basis[key] = (game, [s for s in now[key][1] if (s.kind, s.value) in before], now[key][2])
+        return basis
+
+    # --- where a payload goes ----------------------------------------------------------------------------------
+    def recipient(self, call) -> int | None:
+        """The user id a call is for alone (ephemeral answers, their edits and followups, DMs), or None: everybody."""
+        body = call.json if isinstance(call.json, dict) else {}
+        route = call.route or ""
+        fake = self.fake
+        if route.startswith(("/interactions/", "/webhooks/")):
+            inter = fake.interactions_by_token.get(call.params.get("webhook_token", ""))
+            if inter is None:
+                return None
+            user = inter.user.id
+            if route.endswith("/callback"):
+                kind, data = body.get("type"), body.get("data") or {}
+                if kind in (4, 5):
+                    return user if (data.get("flags") or 0) & EPHEMERAL else None
+                if kind == 7:
+                    source = inter.source_message
+                    return user if source is not None and source.ephemeral else None
+                return user  # modal, autocomplete: only the presser sees them
+            if call.method == "POST":
+                original = inter.original
+                if inter.type == 5 and original is not None and original.loading and not inter.first_followup_used:
+                    return user if original.ephemeral else None
+                return user if (body.get("flags") or 0) & EPHEMERAL else None
+            target = call.params.get("message_id", "@original")
+            message = inter.original if target == "@original" else fake.messages.get(int(target)) \
+                if str(target).isdigit() else None
+            return user if message is not None and message.ephemeral else None
+        channel_id = call.params.get("channel_id")
+        if channel_id is not None and str(channel_id).isdigit():
+            channel = fake.channels.get(int(channel_id))
+            if channel is not None and channel.is_dm and channel.recipient is not None:
+                return channel.recipient.id
+        return None
+
+    # --- checking a call ------------------------------------------------------------------------------------------
     def check(self, call) -> None:
         if call.method == "GET":
             return
+        try:
+            self._check(call)
+        except Exception as error:  # never break the fake's request handling
+            self._trouble(f"{call!r}: {error!r}")
+
+    def _check(self, call) -> None:
+        self._hook_presenters()
         self.scanned += 1
-        text = json.dumps(call.json, ensure_ascii=False) if call.json is not None else ""
-        never, public = self.hidden()
-        private = self.is_private(call)
-        for token in never + ([] if private else public):
-            if token and re.search(rf"(?<![\w:]){re.escape(token)}(?![\w])", text):
-                self.leaks.append(f"{call.method} {call.path}: {token!r}")
-        for upload in call.files:
-            if upload.filename and not ALLOWED_FILE.fullmatch(upload.filename):
-                self.leaks.append(f"{call.path}: file name {upload.filename!r}")
-            if upload.filename and upload.filename.endswith(".json") and not private:
-                self.leaks.append(f"{call.path}: a game record sent publicly")
-            if upload.data[:8] == b"\x89PNG\r\n\x1a\n" and any(c in upload.data for c in PNG_TEXT_CHUNKS):
-                self.leaks.append(f"{call.path}: PNG metadata in {upload.filename}")
+        text, problems = payload_text(call)
+        user = self.recipient(call)
+        for problem in problems:
+            self.leaks.append(f"{call.method} {call.path}: {problem}")
+        if not text:
+            return
+        snapshot = self._as_drawn(call, self.observe())
+        tables = {t.id: t for t in list(self.service._tables.values())}
+        for (table_id, audience), (game, hidden, known) in snapshot.items():
+            table = tables.get(table_id)
+            seat = table.seat_of(user) if (table is not None and user is not None) else None
+            if audience != seat:
+                continue
+            self.coverage[(game, "payload")] += 1
+            for secret in known:
+                if secret.regex().search(text):
+                    self.coverage[(game, f"shown to its knower: {secret.kind}")] += 1
+            for secret in hidden:
+                match = secret.regex().search(text)
+                if match:
+                    who = "everybody" if user is None else f"user {user} (seat {seat})"
+                    self.leaks.append(f"{call.method} {call.path} to {who}: table {table_id}'s {secret.kind} "
+                                      f"{secret.value!r} written as {match.group(0)!r}")
+
+    # --- the render check -----------------------------------------------------------------------------------------
+    def _hook_presenters(self) -> None:
+        if self._cog is not None:
+            return
+        for listener in self.service.listeners:
+            cog = getattr(listener, "__self__", None)
+            if cog is not None and hasattr(cog, "presenters") and hasattr(cog, "presenter"):
+                self._cog = cog
+                break
+        else:
+            return
+        cog = self._cog
+        plain = cog.presenter
+        scanner = self
+
+        def presenter(game: str):
+            return _CheckedPresenter(plain(game), scanner)
+
+        cog.presenter = presenter
+
+    def check_render(self, method: str, table, audience, board, render: Callable) -> None:
+        self.drawn(table, board)
+        if not self.differential:
+            return
+        try:
+            twin = twin_of(table, audience)
+            if twin is None:
+                return
+            other = render(twin)
+        except Exception as error:
+            self._trouble(f"twin of table {table.id} ({table.game}) for {audience}: {error!r}")
+            return
+        self.renders_checked += 1
+        self.coverage[(table.game, "render")] += 1
+        mine, theirs = board_text(board), board_text(other)
+        who = "everybody" if audience is None else f"seat {audience}"
+        if mine != theirs:
+            self.leaks.append(f"{table.game} {method} for {who} depends on hidden values: "
+                              f"{_difference(mine, theirs)}")
+        elif table.game not in IMAGE_SHOWS_SHADES and board.image != other.image:
+            self.leaks.append(f"{table.game} {method} image for {who} depends on hidden values")
 
 
-def _shown(tiles: list[str]) -> list[str]:
-    """A BOSSa tile as the engine names it and as the table writes it, in both languages."""
-    from cogs.bossa import tile_text
+class _CheckedPresenter:
+    """A presenter whose boards and private views are drawn twice: as is, and from the audience's twin."""
 
-    return [form for tile in tiles for form in (tile, tile_text(tile, "en"), tile_text(tile, "ja"))]
+    def __init__(self, presenter, scanner: LeakScanner) -> None:
+        self._presenter, self._scanner = presenter, scanner
+
+    def __getattr__(self, name: str):
+        return getattr(self._presenter, name)
+
+    def board(self, table, locale):
+        board = self._presenter.board(table, locale)
+        self._scanner.check_render("board", table, PUBLIC, board, lambda twin: self._presenter.board(twin, locale))
+        return board
+
+    def spectator(self, table, locale):
+        board = self._presenter.spectator(table, locale)
+        self._scanner.check_render("spectator view", table, PUBLIC, board,
+                                   lambda twin: self._presenter.spectator(twin, locale))
+        return board
+
+    def private(self, table, seat, locale):
+        board = self._presenter.private(table, seat, locale)
+        self._scanner.check_render("private view", table, seat, board,
+                                   lambda twin: self._presenter.private(twin, seat, locale))
+        return board
+
+    async def on_ui(self, interaction, table, name, values):
+        self._scanner.pressed(interaction, table)
+        return await self._presenter.on_ui(interaction, table, name, values)
 
 
-def _tiles(value) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [value]
-    return [v for v in value if isinstance(v, str)]
+def _embed_keys(embeds: list) -> set[str]:
+    """What identifies a drawn embed in a payload: all of it but the image (named by the attachment) and the footer
+    and type (which the table cog and discord.py may add)."""
+    return {json.dumps({k: v for k, v in embed.items() if k not in ("image", "footer", "type")}, sort_keys=True,
+                       default=str) for embed in embeds if isinstance(embed, dict)}
+
+
+def _custom_ids(value: Any) -> frozenset:
+    found = set()
+
+    def walk(item: Any) -> None:
+        if isinstance(item, dict):
+            if isinstance(item.get("custom_id"), str):
+                found.add(item["custom_id"])
+            for inner in item.values():
+                walk(inner)
+        elif isinstance(item, list):
+            for inner in item:
+                walk(inner)
+
+    walk(value)
+    return frozenset(found)
+
+
+def _difference(mine: list, theirs: list) -> str:
+    a = json.dumps(mine, ensure_ascii=False, sort_keys=True, default=str)
+    b = json.dumps(theirs, ensure_ascii=False, sort_keys=True, default=str)
+    start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return f"...{a[max(0, start - 60):start + 60]!r} vs twin ...{b[max(0, start - 60):start + 60]!r}"
