@@ -84,7 +84,19 @@ def command_play(args: argparse.Namespace) -> int:
         print("\n" + t("terminal.interrupted", locale))
         return 130
     finally:
+        _finish_tasks(loop)
         loop.close()
+
+
+def _finish_tasks(loop: asyncio.AbstractEventLoop) -> None:
+    """Cancel what an interrupted game left running and let it unwind, as asyncio.run does: a coroutine closed by
+    the loop's garbage instead prints 'coroutine ignored GeneratorExit'."""
+    pending = asyncio.all_tasks(loop)
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.wait(pending, timeout=5))
+    loop.run_until_complete(loop.shutdown_asyncgens())
 
 
 # --- argument checks shared by play and simulate: a clear message listing what is allowed, exit status 2 ----------
