@@ -20,7 +20,7 @@ from typing import Any, Awaitable, Callable
 
 import games
 from bot.races import FirstPressRaces, TooSlow
-from bot.storage import SeatRow, Storage, TimerRow
+from bot.storage import Conflict, SeatRow, Storage, TimerRow
 from games.contract import GameSpec, GameState, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -454,8 +454,10 @@ class TableService:
             seats_changed = self._count_absence(table, seat if source == "user" else None, absent, events)
             try:
                 await self._commit(table, seat, action, source, seats_changed)
-            except BaseException:
+            except BaseException as error:
                 self.forget(table.id)  # memory ran ahead of storage: reload the committed truth next time
+                if isinstance(error, Conflict):  # another process committed this table first (a shard handover)
+                    raise TableError("stale") from None
                 raise
             await self._after_change(table, events, seat=seat, source=source, timers_saved=True)
             return Outcome(table, seat, action, events)
