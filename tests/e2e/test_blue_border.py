@@ -41,10 +41,12 @@ async def test_a_whole_three_player_game_with_a_call(harness: Harness, tmp_path)
     users = {0: h.alice, 1: h.bob}
     assert board.files and list(board.files) == ["blue_border.png"]
 
+    h.service.ai_delay = 5  # the AI may call too: keep it out of this window so Bob's call is the first
     took = await h.fake.press(h.alice, board, custom_id=button(board, "a.take,source=deck")["custom_id"])
     assert took.type == 7 and button(board, "a.call") is not None
     called = await h.fake.press(h.bob, board, custom_id=button(board, "a.call")["custom_id"])
     assert called.type == 7
+    h.service.ai_delay = 0.05
     view = table.state.view(None)
     assert view["phase"] == "reward" and view["caller_seat"] == 1 and 20 in view["discard"]
     assert "20" in board.text()  # revealed by the call: now public
