@@ -170,6 +170,16 @@ class TableService:
             table.digests = self._digests(table)
         return table
 
+    async def _resync(self, table_id: int) -> None:
+        """Reload a table another process moved on, and arm the timers it stored (so the table goes on here)."""
+        try:
+            table = await self.get(table_id)
+        except TableError:
+            return
+        if table.status == "running":
+            for kind in ("deadline", "ai"):
+                self._tell_timers(table.timers.get(kind), table.id, kind)
+
     def forget(self, table_id: int) -> None:
         """Drop a table from memory (it is reloaded from storage on next use)."""
         self._tables.pop(table_id, None)
@@ -457,6 +467,7 @@ class TableService:
             except BaseException as error:
                 self.forget(table.id)  # memory ran ahead of storage: reload the committed truth next time
                 if isinstance(error, Conflict):  # another process committed this table first (a shard handover)
+                    await self._resync(table.id)
                     raise TableError("stale") from None
                 raise
             await self._after_change(table, events, seat=seat, source=source, timers_saved=True)

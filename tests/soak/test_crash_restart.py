@@ -24,18 +24,29 @@ HOST = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.c
 
 
 class BotProcess:
-    def __init__(self, fake: FakeDiscord, database: Path) -> None:
+    """`python -m bot run` as a real process against the fake; `shards`: the BODOGE_SHARD_IDS it runs of
+    `shard_count` (a process of a shard cluster)."""
+
+    def __init__(self, fake: FakeDiscord, database: Path | str, *, shards: list[int] | None = None,
+                 shard_count: int | None = None, log: Path | None = None) -> None:
         self.fake, self.database, self.process = fake, database, None
+        self.shards, self.shard_count, self.log = shards, shard_count, log
 
     async def start(self) -> None:
         env = {**os.environ, "DISCORD_TOKEN": self.fake.bot_token, "BODOGE_API_BASE": self.fake.api_base,
                "BODOGE_DATABASE": str(self.database), "BODOGE_AI_DELAY": "0.02", "BODOGE_EDIT_DELAY": "0.05",
                "BODOGE_RACE_GRACE": "0.05", "BODOGE_GUILD_READY_TIMEOUT": "0.05", "BODOGE_LOG_LEVEL": "WARNING"}
-        count = len(self.fake.identifies)
+        if self.shards is not None:
+            env.update(BODOGE_SHARD_COUNT=str(self.shard_count), BODOGE_SHARD_IDS=",".join(map(str, self.shards)))
+        count = len(self.fake.identifies) + len(self.shards or [0])
+        output = open(self.log, "ab") if self.log else asyncio.subprocess.DEVNULL
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "run", "--env-file", "/nonexistent", cwd=ROOT, env=env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-        await self.fake.wait_for(lambda: len(self.fake.identifies) > count, timeout=30, what="IDENTIFY")
+            stdout=output, stderr=output)
+        if self.log:
+            output.close()  # the process has its own copy
+        # discord.py waits 5 s before each IDENTIFY after a process's first
+        await self.fake.wait_for(lambda: len(self.fake.identifies) >= count, timeout=30, what="IDENTIFY")
         await asyncio.sleep(0.15)  # READY, GUILD_CREATE, on_ready
 
     async def kill(self) -> None:
