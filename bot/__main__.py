@@ -5,7 +5,6 @@ import argparse
 import asyncio
 import json
 import locale as system_locale
-import logging
 import os
 import sys
 
@@ -27,7 +26,9 @@ def command_run(args: argparse.Namespace) -> int:
     if not config.token:
         print(t("cli.no_token", _cli_locale()), file=sys.stderr)
         return 2
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.logs import configure
+
+    configure(config.log_level, config.log_format)
     from bot.client import BodogeBot
 
     bot = BodogeBot(config)

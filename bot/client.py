@@ -43,6 +43,7 @@ class BodogeBot(commands.AutoShardedBot):
         self.service.timer_scale = config.timer_scale
         self.scheduler = Scheduler(self.service)
         self.extra_cogs = extra_cogs or []
+        self.metrics = None  # bot.metrics.Metrics when BODOGE_METRICS_PORT is set
 
     async def setup_hook(self) -> None:
         if self.config.api_base and self.config.shard_count:
@@ -66,6 +67,12 @@ class BodogeBot(commands.AutoShardedBot):
                     log.exception("the %s cog failed to load", game)
         for name in self.extra_cogs:
             await self.load_extension(name)
+        if self.config.metrics_port:
+            from bot.metrics import Metrics
+
+            self.metrics = Metrics(self)
+            self.metrics.install()
+            await self.metrics.start(self.config.metrics_port)
         armed = await self.scheduler.start(self.config.owns)
         log.info("re-armed %d timers", armed)
         if self.config.dev_guild:
@@ -81,4 +88,6 @@ class BodogeBot(commands.AutoShardedBot):
         if cog is not None:
             await cog.refresher.stop()
         await super().close()
+        if self.metrics is not None:
+            await self.metrics.stop()
         await self.storage.close()
