@@ -34,27 +34,35 @@ CHANNELS = itertools.count(10**7)  # a fresh channel for every table of the run
 PAYLOAD = '{"type": "take", "source": "deck"}'
 
 
-async def raw_commits(target: str, count: int) -> float:
+class RawCommits:
     """Single-row INSERTs, each its own commit, one after another: the floor."""
-    if is_postgres(target):
-        connection = await asyncpg.connect(target)
-        await connection.execute("CREATE TABLE IF NOT EXISTS raw (id BIGSERIAL PRIMARY KEY, payload TEXT)")
+
+    def __init__(self, target: str) -> None:
+        self.target, self.connection = target, None
+
+    async def open(self) -> "RawCommits":
+        if is_postgres(self.target):
+            self.connection = await asyncpg.connect(self.target)
+            await self.connection.execute("CREATE TABLE IF NOT EXISTS raw (id BIGSERIAL PRIMARY KEY, payload TEXT)")
+        else:
+            self.connection = await aiosqlite.connect(self.target, isolation_level=None)
+            await self.connection.execute("PRAGMA journal_mode=WAL")
+            await self.connection.execute("PRAGMA synchronous=NORMAL")
+            await self.connection.execute("CREATE TABLE IF NOT EXISTS raw (id INTEGER PRIMARY KEY, payload TEXT)")
+        return self
+
+    async def run(self, count: int) -> float:
+        """Seconds for `count` commits."""
         started = time.perf_counter()
         for _ in range(count):
-            await connection.execute("INSERT INTO raw (payload) VALUES ($1)", PAYLOAD)
-        elapsed = time.perf_counter() - started
-        await connection.close()
-        return count / elapsed
-    connection = await aiosqlite.connect(target, isolation_level=None)
-    await connection.execute("PRAGMA journal_mode=WAL")
-    await connection.execute("PRAGMA synchronous=NORMAL")
-    await connection.execute("CREATE TABLE IF NOT EXISTS raw (id INTEGER PRIMARY KEY, payload TEXT)")
-    started = time.perf_counter()
-    for _ in range(count):
-        await connection.execute("INSERT INTO raw (payload) VALUES (?)", (PAYLOAD,))
-    elapsed = time.perf_counter() - started
-    await connection.close()
-    return count / elapsed
+            if is_postgres(self.target):
+                await self.connection.execute("INSERT INTO raw (payload) VALUES ($1)", PAYLOAD)
+            else:
+                await self.connection.execute("INSERT INTO raw (payload) VALUES (?)", (PAYLOAD,))
+        return time.perf_counter() - started
+
+    async def close(self) -> None:
+        await self.connection.close()
 
 
 async def blue_border_table(service: TableService):
@@ -65,8 +73,8 @@ async def blue_border_table(service: TableService):
 
 
 async def play(service: TableService, count: int, tables: int) -> float:
-    """Persisted actions/s with `tables` Blue Border tables acting at once (each table's actions in order, as people
-    make them). The tables are opened before the clock starts; a table that finishes is replaced by a new one."""
+    """Seconds for `count` persisted actions with `tables` Blue Border tables acting at once (each table's actions in
+    order, as people make them). The tables are opened before the clock starts; a finished one is replaced."""
     made = [0]
     ready = [await blue_border_table(service) for _ in range(tables)]
 
@@ -84,25 +92,36 @@ async def play(service: TableService, count: int, tables: int) -> float:
 
     started = time.perf_counter()
     await asyncio.gather(*(one_table(table, random.Random(n)) for n, table in enumerate(ready)))
-    return made[0] / (time.perf_counter() - started)
+    return time.perf_counter() - started
 
 
 async def storage_figures(target: str, quick: bool) -> dict:
-    count = 400 if quick else 2000
-    floor = await raw_commits(target, count)
+    """Rounds that alternate the floor and each figure, so a disk whose fsync time drifts during the run (a shared
+    machine) weighs on both alike."""
+    rounds, count = (2, 200) if quick else (5, 400)
+    raw = await RawCommits(target).open()
     storage = await Storage(target).open()
+    service = TableService(storage, race_grace=0.0, ai_delay=3600)
+    floor_seconds = sequential_seconds = concurrent_seconds = 0.0
+    batches = committed = 0
     try:
-        service = TableService(storage, race_grace=0.0, ai_delay=3600)
-        sequential = await play(service, count, 1)
-        before = (storage.group.transactions, storage.group.actions)
-        concurrent = await play(service, count * 2, 200)
-        batches = storage.group.transactions - before[0]
-        per_commit = (storage.group.actions - before[1]) / max(batches, 1)
+        for _ in range(rounds):
+            floor_seconds += await raw.run(count)
+            sequential_seconds += await play(service, count, 1)
+            floor_seconds += await raw.run(count)
+            before = (storage.group.transactions, storage.group.actions)
+            concurrent_seconds += await play(service, count * 4, 200)
+            batches += storage.group.transactions - before[0]
+            committed += storage.group.actions - before[1]
     finally:
         await storage.close()
+        await raw.close()
+    floor = 2 * rounds * count / floor_seconds
+    sequential = rounds * count / sequential_seconds
+    concurrent = rounds * count * 4 / concurrent_seconds
     return {"raw_commits_per_s": floor, "sequential_actions_per_s": sequential,
             "sequential_ratio": sequential / floor, "concurrent_actions_per_s": concurrent,
-            "concurrent_ratio": concurrent / floor, "actions_per_transaction_concurrent": per_commit}
+            "concurrent_ratio": concurrent / floor, "actions_per_transaction_concurrent": committed / max(batches, 1)}
 
 
 async def latency_on(target: str, quick: bool) -> dict:
