@@ -77,6 +77,7 @@ class Table:
     timers: dict = field(default_factory=dict)  # kind -> TimerRow: the stored timers, mirrored in memory
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
     revision: int = 0  # counts every change anyone could see (lobby changes too); in memory only
+    retired: bool = False  # memory ran ahead of storage (a failed commit): this copy is dropped, never acted on again
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -451,6 +452,8 @@ class TableService:
                    absent: list[int] = ()) -> Outcome:
         """Apply, then commit (with any change to the seats' absence counters) before anyone is told."""
         async with table.lock:
+            if table.retired:  # presses queued on a copy whose commit failed: the reloaded table decides
+                raise TableError("stale")
             if table.status != "running" or table.state is None:
                 raise TableError("table_closed")
             if version is not None:
@@ -465,6 +468,7 @@ class TableService:
             try:
                 await self._commit(table, seat, action, source, seats_changed)
             except BaseException as error:
+                table.retired = True
                 self.forget(table.id)  # memory ran ahead of storage: reload the committed truth next time
                 if isinstance(error, Conflict):  # another process committed this table first (a shard handover)
                     await self._resync(table.id)

@@ -81,9 +81,13 @@ async def test_two_processes_never_both_commit_one_table(storage, database_targe
         second = TableService(other_storage)
         await second.get(table.id)  # loaded at version 0, like the process taking the shard over
         await second.submit(table.id, 1, 0, {"type": "add", "n": 2})
-        with pytest.raises(TableError) as refused:
-            await first.submit(table.id, 1, 0, {"type": "add", "n": 1})
-        assert refused.value.code == "stale"
+        stale_copy = await first.get(table.id)
+        pressed = asyncio.create_task(first.submit(table.id, 1, 0, {"type": "add", "n": 1}))
+        queued = asyncio.create_task(first._act(stale_copy, 1, None, {"type": "add", "n": 1}, "user"))
+        for task in (pressed, queued):  # the press, and one queued behind it on the same stale copy
+            with pytest.raises(TableError) as refused:
+                await task
+            assert refused.value.code == "stale"
         log = await storage.actions(table.id)
         assert [(a["seq"], a["action"]["n"]) for a in log] == [(1, 2)]
         reloaded = await first.get(table.id)  # the refused process reloads the committed truth and goes on
