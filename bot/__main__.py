@@ -1,11 +1,10 @@
-"""Command line: `python -m bot [run|play|simulate|replay] ...` (see --help)."""
+"""Command line: `python -m bot [run|play|simulate|replay|migrate-db] ...` (see --help)."""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
 import locale as system_locale
-import logging
 import os
 import sys
 
@@ -27,7 +26,9 @@ def command_run(args: argparse.Namespace) -> int:
     if not config.token:
         print(t("cli.no_token", _cli_locale()), file=sys.stderr)
         return 2
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.logs import configure
+
+    configure(config.log_level, config.log_format)
     from bot.client import BodogeBot
 
     bot = BodogeBot(config)
@@ -164,11 +165,11 @@ def check_game_arguments(args: argparse.Namespace, locale: str) -> str | None:
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m bot", description="Bodoge Host: a Discord bot for five Japanese "
                                    "tabletop games. Without a subcommand, runs the bot.")
-    sub = root.add_subparsers(dest="command", metavar="{run,play,simulate,replay}")
+    sub = root.add_subparsers(dest="command", metavar="{run,play,simulate,replay,migrate-db}")
 
     run = sub.add_parser("run", help="run the Discord bot (token from DISCORD_TOKEN or .env)")
     run.add_argument("--env-file", default=".env", help="file with settings such as DISCORD_TOKEN (default .env)")
-    run.add_argument("--database", help="SQLite file (default: BODOGE_DATABASE or bodoge.sqlite3)")
+    run.add_argument("--database", help="SQLite file or postgresql:// URL (default: BODOGE_DATABASE or bodoge.sqlite3)")
     run.set_defaults(func=command_run)
 
     play = sub.add_parser("play", help="play a game in the terminal against AI seats")
@@ -198,6 +199,12 @@ def parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a game record (from /table log) and check its result")
     replay.add_argument("file", help="the record's JSON file")
     replay.set_defaults(func=command_replay)
+
+    migrate = sub.add_parser("migrate-db", help="copy every table, log, timer, result and setting to another "
+                             "database (e.g. SQLite to PostgreSQL), idempotently, and verify")
+    migrate.add_argument("--from", dest="source", required=True, help="SQLite file or postgresql:// URL to copy")
+    migrate.add_argument("--to", dest="target", required=True, help="postgresql:// URL (or SQLite file) to fill")
+    migrate.set_defaults(func=command_migrate_db)
     return root
 
 
@@ -234,6 +241,18 @@ class SimulateProgress:
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def command_migrate_db(args: argparse.Namespace) -> int:
+    from bot.migrate import MigrationError, migrate
+
+    try:
+        counts = asyncio.run(migrate(args.source, args.target))
+    except Exception as error:  # a refused connection, a bad URL, a mismatch: say so plainly
+        print(f"migrate-db: {error if isinstance(error, MigrationError) else repr(error)}", file=sys.stderr)
+        return 1
+    print("copied and verified: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
+    return 0
 
 
 def command_replay(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 
 import discord
+import yarl
 from discord.ext import commands
 
 import games
@@ -42,8 +43,14 @@ class BodogeBot(commands.AutoShardedBot):
         self.service.timer_scale = config.timer_scale
         self.scheduler = Scheduler(self.service)
         self.extra_cogs = extra_cogs or []
+        self.metrics = None  # bot.metrics.Metrics when BODOGE_METRICS_PORT is set
 
     async def setup_hook(self) -> None:
+        if self.config.api_base and self.config.shard_count:
+            # A stand-in for Discord (the tests' fake): discord.py sends a fixed shard count to the default gateway
+            # without asking; ask this API where its gateway is.
+            _, url, _ = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         await self.storage.open()
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(TableButton, TableSelect)
@@ -60,7 +67,13 @@ class BodogeBot(commands.AutoShardedBot):
                     log.exception("the %s cog failed to load", game)
         for name in self.extra_cogs:
             await self.load_extension(name)
-        armed = await self.scheduler.start()
+        if self.config.metrics_port:
+            from bot.metrics import Metrics
+
+            self.metrics = Metrics(self)
+            self.metrics.install()
+            await self.metrics.start(self.config.metrics_port)
+        armed = await self.scheduler.start(self.config.owns)
         log.info("re-armed %d timers", armed)
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)
@@ -75,4 +88,6 @@ class BodogeBot(commands.AutoShardedBot):
         if cog is not None:
             await cog.refresher.stop()
         await super().close()
+        if self.metrics is not None:
+            await self.metrics.stop()
         await self.storage.close()

@@ -24,6 +24,15 @@ class Config:
     timer_scale: float = 1.0  # multiplies every game deadline (tests use a small one)
     guild_ready_timeout: float = 2.0  # seconds discord.py waits for guilds before it calls the bot ready
     lobby_idle_minutes: float = 30  # a lobby unchanged this long closes by itself (0: never); /settings overrides it
+    metrics_port: int | None = None  # /healthz and /metrics (Prometheus) on this port; None: off
+    log_format: str = "text"  # "json": one JSON object per log line
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of that guild (Discord's rule: (guild_id >> 22) % shard_count); a
+        process without BODOGE_SHARD_IDS runs them all. Tables outside a guild belong to shard 0."""
+        if self.shard_ids is None or not self.shard_count:
+            return True
+        return ((guild_id or 0) >> 22) % self.shard_count in self.shard_ids
 
 
 def _int(name: str) -> int | None:
@@ -49,4 +58,6 @@ def load(env_file: str | Path | None = ".env") -> Config:
         afk_limit=int(os.environ.get("BODOGE_AFK_LIMIT", "3")),
         guild_ready_timeout=float(os.environ.get("BODOGE_GUILD_READY_TIMEOUT", "2")),
         lobby_idle_minutes=float(os.environ.get("BODOGE_LOBBY_IDLE_MINUTES", "30")),
+        metrics_port=_int("BODOGE_METRICS_PORT"),
+        log_format=os.environ.get("BODOGE_LOG_FORMAT", "text").strip().lower() or "text",
     )

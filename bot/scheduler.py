@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Callable
 
 from bot.storage import TimerRow
 from bot.tables import TableService
@@ -19,11 +20,12 @@ class Scheduler:
         self.running = False
         service.timer_listeners.append(self._on_timer)
 
-    async def start(self) -> int:
-        """Arm every stored timer; returns how many."""
+    async def start(self, owns: Callable[[int | None], bool] | None = None) -> int:
+        """Arm every stored timer (with `owns`: of the tables in the guilds this process's shards run); returns how
+        many. A process that takes a shard over picks that shard's timers up here."""
         self.running = True
-        await self.service.time_idle_lobbies()
-        timers = await self.service.storage.timers()
+        await self.service.time_idle_lobbies(owns)
+        timers = await self.service.storage.timers(owns)
         for timer in timers:
             self._arm(timer)
         return len(timers)

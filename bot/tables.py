@@ -20,7 +20,7 @@ from typing import Any, Awaitable, Callable
 
 import games
 from bot.races import FirstPressRaces, TooSlow
-from bot.storage import SeatRow, Storage, TimerRow
+from bot.storage import Conflict, SeatRow, Storage, TimerRow
 from games.contract import GameSpec, GameState, IllegalAction, offers
 
 log = logging.getLogger(__name__)
@@ -78,6 +78,7 @@ class Table:
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
     closed_idle: float | None = None  # set when the lobby closed by itself: the minutes it waited without a change
     revision: int = 0  # counts every change anyone could see (lobby changes too); in memory only
+    retired: bool = False  # memory ran ahead of storage (a failed commit): this copy is dropped, never acted on again
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -174,6 +175,16 @@ class TableService:
             table.digests = self._digests(table)
         return table
 
+    async def _resync(self, table_id: int) -> None:
+        """Reload a table another process moved on, and arm the timers it stored (so the table goes on here)."""
+        try:
+            table = await self.get(table_id)
+        except TableError:
+            return
+        if table.status == "running":
+            for kind in ("deadline", "ai"):
+                self._tell_timers(table.timers.get(kind), table.id, kind)
+
     def forget(self, table_id: int) -> None:
         """Drop a table from memory (it is reloaded from storage on next use)."""
         self._tables.pop(table_id, None)
@@ -233,11 +244,14 @@ class TableService:
         log.info("table %s: the lobby closed after %s idle minutes", table.id, table.closed_idle)
         return table
 
-    async def time_idle_lobbies(self) -> int:
+    async def time_idle_lobbies(self, owns: Callable[[int | None], bool] | None = None) -> int:
         """Give every open lobby without an idle timer one, counted from its last change (lobbies opened before
-        the timer existed, or while the setting was "never"). Returns how many."""
+        the timer existed, or while the setting was "never"); with `owns`, only in this process's guilds. Returns
+        how many."""
         armed = 0
         for table_id, guild_id, updated_at in await self.storage.lobbies_without_idle_timer():
+            if owns is not None and not owns(guild_id):
+                continue
             timer = await self._idle_timer(guild_id, table_id, since=updated_at)
             if timer is not None:
                 await self.storage.set_timer(timer)
@@ -510,6 +524,8 @@ class TableService:
                    absent: list[int] = ()) -> Outcome:
         """Apply, then commit (with any change to the seats' absence counters) before anyone is told."""
         async with table.lock:
+            if table.retired:  # presses queued on a copy whose commit failed: the reloaded table decides
+                raise TableError("stale")
             if table.status != "running" or table.state is None:
                 raise TableError("table_closed")
             if version is not None:
@@ -523,8 +539,12 @@ class TableService:
             seats_changed = self._count_absence(table, seat if source == "user" else None, absent, events)
             try:
                 await self._commit(table, seat, action, source, seats_changed)
-            except BaseException:
+            except BaseException as error:
+                table.retired = True
                 self.forget(table.id)  # memory ran ahead of storage: reload the committed truth next time
+                if isinstance(error, Conflict):  # another process committed this table first (a shard handover)
+                    await self._resync(table.id)
+                    raise TableError("stale") from None
                 raise
             await self._after_change(table, events, seat=seat, source=source, timers_saved=True)
             return Outcome(table, seat, action, events)

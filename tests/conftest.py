@@ -6,10 +6,38 @@ from tests.support.tinygame import SPEC as TINY
 games.register(TINY)
 
 
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One PostgreSQL server for the whole run (tests/support/postgres.py); each test gets its own database.
+    If it cannot start, every test that needs it fails with the reason: nothing is skipped."""
+    from tests.support.postgres import PostgresServer, PostgresUnavailable
+
+    try:
+        server = PostgresServer().start()
+    except PostgresUnavailable as error:
+        pytest.fail(f"the PostgreSQL test server could not start: {error}", pytrace=False)
+    yield server
+    server.stop()
+
+
 @pytest.fixture
-async def storage(tmp_path):
+def backend() -> str:
+    """The storage backend a test runs on; `tests.support.backends.both_backends` parametrises it."""
+    return "sqlite"
+
+
+@pytest.fixture
+async def database_target(backend, tmp_path, request) -> str:
+    """BODOGE_DATABASE for this test: an SQLite path, or the URL of a fresh PostgreSQL database."""
+    if backend == "postgres":
+        return await request.getfixturevalue("postgres_server").create_database()
+    return str(tmp_path / "test.sqlite3")
+
+
+@pytest.fixture
+async def storage(database_target):
     from bot.storage import Storage
 
-    store = await Storage(tmp_path / "test.sqlite3").open()
+    store = await Storage(database_target).open()
     yield store
     await store.close()

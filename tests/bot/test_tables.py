@@ -6,6 +6,9 @@ import pytest
 from bot.scheduler import Scheduler
 from bot.storage import Storage
 from bot.tables import TableError, TableService
+from tests.support.backends import both_backends
+
+pytestmark = both_backends
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
 
@@ -117,8 +120,8 @@ async def test_the_earliest_stamp_wins_a_race_even_when_it_arrives_second(storag
     assert outcome.seat == 1 and table.state.winner == 1 and table.version == 3
 
 
-async def test_every_acknowledged_move_survives_a_restart(tmp_path):
-    path = tmp_path / "db.sqlite3"
+async def test_every_acknowledged_move_survives_a_restart(database_target):
+    path = database_target
     first = await Storage(path).open()
     service = TableService(first)
     table = await running_table(service, options={"target": 10})
@@ -137,9 +140,9 @@ async def test_every_acknowledged_move_survives_a_restart(tmp_path):
     await second.close()
 
 
-async def test_a_deadline_plays_the_timeout_and_survives_a_restart(tmp_path):
+async def test_a_deadline_plays_the_timeout_and_survives_a_restart(database_target):
     now = [1000.0]
-    path = tmp_path / "db.sqlite3"
+    path = database_target
     first = await Storage(path).open()
     service = TableService(first, clock=lambda: now[0])
     table = await running_table(service, options={"turn_timeout": 30})

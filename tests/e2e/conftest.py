@@ -82,9 +82,10 @@ class Harness:
 
 
 @pytest.fixture
-async def harness(tmp_path):
+async def harness(database_target):
+    """On SQLite unless the test (or module: `pytestmark = both_backends`) parametrises `backend`."""
     async with FakeDiscord() as fake:
-        world = Harness(fake, tmp_path / "bodoge.sqlite3")
+        world = Harness(fake, database_target)
         await world.start()
         try:
             yield world

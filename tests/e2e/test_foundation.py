@@ -4,6 +4,9 @@ import asyncio
 import re
 
 from tests.e2e.conftest import Harness
+from tests.support.backends import both_backends
+
+pytestmark = both_backends  # the representative e2e part that runs on PostgreSQL too
 
 
 def shows(number: int, text: str) -> bool:

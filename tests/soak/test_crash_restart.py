@@ -1,12 +1,11 @@
 """Crash and restart: the bot runs as a real process against the fake Discord and is killed with SIGKILL at random
 moments (60 times), then restarted on the same database. Every move it acknowledged must still be in the log, no
-table may be left stuck, and every finished game must replay to its recorded result."""
+table may be left stuck, and every finished game must replay to its recorded result. On SQLite and on PostgreSQL."""
 import asyncio
 import json
 import os
 import random
 import signal
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -16,26 +15,38 @@ from bot.records import export, replay
 from bot.storage import Storage
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import FakeTimeout
+from tests.support.backends import both_backends
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 60
+KILLS = {"sqlite": 60, "postgres": 30}  # PostgreSQL: fewer, the run is long enough (each restart ~1 s)
 GAMES = ["blue_border", "deep_dive", "bossa", "diamond_box", "colorse"]
 HOST = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
 
 
 class BotProcess:
-    def __init__(self, fake: FakeDiscord, database: Path) -> None:
+    """`python -m bot run` as a real process against the fake; `shards`: the BODOGE_SHARD_IDS it runs of
+    `shard_count` (a process of a shard cluster)."""
+
+    def __init__(self, fake: FakeDiscord, database: Path | str, *, shards: list[int] | None = None,
+                 shard_count: int | None = None, log: Path | None = None) -> None:
         self.fake, self.database, self.process = fake, database, None
+        self.shards, self.shard_count, self.log = shards, shard_count, log
 
     async def start(self) -> None:
         env = {**os.environ, "DISCORD_TOKEN": self.fake.bot_token, "BODOGE_API_BASE": self.fake.api_base,
                "BODOGE_DATABASE": str(self.database), "BODOGE_AI_DELAY": "0.02", "BODOGE_EDIT_DELAY": "0.05",
                "BODOGE_RACE_GRACE": "0.05", "BODOGE_GUILD_READY_TIMEOUT": "0.05", "BODOGE_LOG_LEVEL": "WARNING"}
-        count = len(self.fake.identifies)
+        if self.shards is not None:
+            env.update(BODOGE_SHARD_COUNT=str(self.shard_count), BODOGE_SHARD_IDS=",".join(map(str, self.shards)))
+        count = len(self.fake.identifies) + len(self.shards or [0])
+        output = open(self.log, "ab") if self.log else asyncio.subprocess.DEVNULL
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "run", "--env-file", "/nonexistent", cwd=ROOT, env=env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-        await self.fake.wait_for(lambda: len(self.fake.identifies) > count, timeout=30, what="IDENTIFY")
+            stdout=output, stderr=output)
+        if self.log:
+            output.close()  # the process has its own copy
+        # discord.py waits 5 s before each IDENTIFY after a process's first
+        await self.fake.wait_for(lambda: len(self.fake.identifies) >= count, timeout=30, what="IDENTIFY")
         await asyncio.sleep(0.15)  # READY, GUILD_CREATE, on_ready
 
     async def kill(self) -> None:
@@ -43,20 +54,17 @@ class BotProcess:
         await self.process.wait()
 
 
-def db_rows(database: Path):
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    try:
-        tables = connection.execute("SELECT id, game, status, version, state, message_id, channel_id FROM tables").fetchall()
-        timers = {row[0] for row in connection.execute("SELECT table_id FROM timers")}
-        seats = {}
-        for table_id, seat, user_id, ai_level in connection.execute("SELECT table_id, seat, user_id, ai_level FROM seats"):
-            seats.setdefault(table_id, {})[seat] = (user_id, ai_level)
-        logs = {}
-        for table_id, action, source in connection.execute("SELECT table_id, action, source FROM actions ORDER BY seq"):
-            logs.setdefault(table_id, []).append((json.loads(action), source))
-        return tables, timers, seats, logs
-    finally:
-        connection.close()
+async def db_rows(reader: Storage):
+    """(tables, timers, seats, logs) as the bot committed them, read through a storage connection of our own."""
+    tables = [(r[0], r[1], r[6], r[9], r[10], r[4], r[3]) for r in await reader.dump("tables")]
+    timers = {row[0] for row in await reader.dump("timers")}
+    seats = {}
+    for table_id, seat, user_id, _name, ai_level, *_ in await reader.dump("seats"):
+        seats.setdefault(table_id, {})[seat] = (user_id, ai_level)
+    logs = {}
+    for table_id, _seq, _seat, action, source, _at in await reader.dump("actions"):
+        logs.setdefault(table_id, []).append((json.loads(action), source))
+    return tables, timers, seats, logs
 
 
 async def press_something(fake, user, board, rng, acknowledged, table_id):
@@ -89,9 +97,11 @@ def is_subsequence(needles, haystack) -> bool:
     return all(any(item == candidate for candidate in it) for item in needles)
 
 
-async def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
+@both_backends
+async def test_sigkill_at_random_moments_loses_nothing_acknowledged(database_target, backend):
     rng = random.Random(20261122)
-    database = tmp_path / "soak.sqlite3"
+    database = database_target
+    reader = await Storage(database).open()
     acknowledged: dict[int, list] = {}
     async with FakeDiscord(timeout=3) as fake:
         guild = fake.add_guild("soak", locale="en-US")
@@ -112,11 +122,11 @@ async def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
                 await fake.press(carol, board, custom_id=board.find_button("Join")["custom_id"], timeout=10)
             await fake.press(alice, board, custom_id=board.find_button("Start")["custom_id"], timeout=10)
             boards[int(board.buttons()[0]["custom_id"].split(":")[1])] = board
-        for _kill in range(KILLS):
+        for _kill in range(KILLS[backend]):
             stop_at = asyncio.get_running_loop().time() + rng.uniform(0.2, 1.2)
             while asyncio.get_running_loop().time() < stop_at:
-                tables, _timers, _seats, _logs = db_rows(database)
-                running = [(row[0], row[1], row[4]) for row in tables if row[2] == "running" and row[0] in boards]
+                running = [(r[0], r[1], r[10]) for r in await reader.dump("tables")
+                           if r[6] == "running" and r[0] in boards]
                 if not running:
                     break
                 table_id, game, state_json = rng.choice(running)
@@ -131,7 +141,8 @@ async def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
             await bot.kill()
             await bot.start()
         await asyncio.sleep(1.0)  # let timers and AI turns carry on after the last restart
-        tables, timers, seats, logs = db_rows(database)
+        tables, timers, seats, logs = await db_rows(reader)
+        await reader.close()
         await bot.kill()
 
     assert sum(len(v) for v in acknowledged.values()) > 50, "the soak made too few moves to mean anything"

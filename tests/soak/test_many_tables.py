@@ -4,6 +4,9 @@ import asyncio
 import random
 
 from bot.tables import TableError, TableService
+from tests.support.backends import both_backends
+
+pytestmark = both_backends
 
 
 async def test_two_hundred_tables_at_once_without_cross_talk(storage):

@@ -1,0 +1,197 @@
+"""Storage benchmarks, each against its floor in the same run: persisted Blue Border actions/s through the table
+service, one table at a time and 200 tables acting at once (group commit), against raw single-row commits on the
+same database (asyncpg on PostgreSQL, aiosqlite on SQLite); and the 200-table latency run (through the fake Discord,
+10 people pressing at once) on PostgreSQL.
+
+    .venv/bin/python bench/storage.py [--quick] [--backend postgres|sqlite|both] [--json]
+
+PostgreSQL is started from the system's binaries as the tests do (tests/support/postgres.py), durable: fsync on.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import aiosqlite  # noqa: E402
+import asyncpg  # noqa: E402
+
+from bot.storage import Storage, is_postgres  # noqa: E402
+from bot.tables import TableService  # noqa: E402
+
+logging.disable(logging.WARNING)
+CHANNELS = itertools.count(10**7)  # a fresh channel for every table of the run
+PAYLOAD = '{"type": "take", "source": "deck"}'
+
+
+class RawCommits:
+    """Single-row INSERTs, each its own commit, one after another: the floor."""
+
+    def __init__(self, target: str) -> None:
+        self.target, self.connection = target, None
+
+    async def open(self) -> "RawCommits":
+        if is_postgres(self.target):
+            self.connection = await asyncpg.connect(self.target)
+            await self.connection.execute("CREATE TABLE IF NOT EXISTS raw (id BIGSERIAL PRIMARY KEY, payload TEXT)")
+        else:
+            self.connection = await aiosqlite.connect(self.target, isolation_level=None)
+            await self.connection.execute("PRAGMA journal_mode=WAL")
+            await self.connection.execute("PRAGMA synchronous=NORMAL")
+            await self.connection.execute("CREATE TABLE IF NOT EXISTS raw (id INTEGER PRIMARY KEY, payload TEXT)")
+        return self
+
+    async def run(self, count: int) -> float:
+        """Seconds for `count` commits."""
+        started = time.perf_counter()
+        for _ in range(count):
+            if is_postgres(self.target):
+                await self.connection.execute("INSERT INTO raw (payload) VALUES ($1)", PAYLOAD)
+            else:
+                await self.connection.execute("INSERT INTO raw (payload) VALUES (?)", (PAYLOAD,))
+        return time.perf_counter() - started
+
+    async def close(self) -> None:
+        await self.connection.close()
+
+
+async def blue_border_table(service: TableService):
+    table = await service.open("blue_border", guild_id=1, channel_id=next(CHANNELS), host_id=1, host_name="a")
+    await service.join(table.id, 2, "b")
+    await service.start(table.id, 1)
+    return table
+
+
+async def play(service: TableService, count: int, tables: int) -> float:
+    """Seconds for `count` persisted actions with `tables` Blue Border tables acting at once (each table's actions in
+    order, as people make them). The tables are opened before the clock starts; a finished one is replaced."""
+    made = [0]
+    ready = [await blue_border_table(service) for _ in range(tables)]
+
+    async def one_table(table, rng: random.Random) -> None:
+        while made[0] < count:
+            if table.status != "running":
+                table = await blue_border_table(service)
+            acting = [s for s in table.state.to_act() if s >= 0]
+            if acting:
+                action = rng.choice(table.state.legal_actions(acting[0]))
+                await service._act(table, acting[0], table.version, action, "user")
+            else:
+                await service.expire(table.id, table.version)
+            made[0] += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(one_table(table, random.Random(n)) for n, table in enumerate(ready)))
+    return time.perf_counter() - started
+
+
+async def storage_figures(target: str, quick: bool) -> dict:
+    """Rounds that alternate the floor and each figure, so a disk whose fsync time drifts during the run (a shared
+    machine) weighs on both alike."""
+    rounds, count = (2, 200) if quick else (5, 400)
+    raw = await RawCommits(target).open()
+    storage = await Storage(target).open()
+    service = TableService(storage, race_grace=0.0, ai_delay=3600)
+    floor_seconds = sequential_seconds = concurrent_seconds = 0.0
+    batches = committed = 0
+    try:
+        for _ in range(rounds):
+            floor_seconds += await raw.run(count)
+            sequential_seconds += await play(service, count, 1)
+            floor_seconds += await raw.run(count)
+            before = (storage.group.transactions, storage.group.actions)
+            concurrent_seconds += await play(service, count * 4, 200)
+            batches += storage.group.transactions - before[0]
+            committed += storage.group.actions - before[1]
+    finally:
+        await storage.close()
+        await raw.close()
+    floor = 2 * rounds * count / floor_seconds
+    sequential = rounds * count / sequential_seconds
+    concurrent = rounds * count * 4 / concurrent_seconds
+    return {"raw_commits_per_s": floor, "sequential_actions_per_s": sequential,
+            "sequential_ratio": sequential / floor, "concurrent_actions_per_s": concurrent,
+            "concurrent_ratio": concurrent / floor, "actions_per_transaction_concurrent": committed / max(batches, 1)}
+
+
+async def latency_on(target: str, quick: bool) -> dict:
+    """bench/run.py's 200-table latency run (tiny game tables, 10 people pressing at once) on this database."""
+    from bench.run import config, press_add, start, tiny_tables
+    from bot.client import BodogeBot
+    from tests.fakediscord import FakeDiscord
+
+    presses = 200 if quick else 1000
+    async with FakeDiscord(timeout=30) as fake:
+        guild = fake.add_guild("bench")
+        users = [fake.add_user("a"), fake.add_user("b")]
+        for user in users:
+            fake.add_member(guild, user)
+        bot = BodogeBot(config(fake, target))
+        task = await start(fake, bot)
+        boards = await tiny_tables(fake, bot, guild, users, 200)
+        latencies: list[float] = []
+        rng = random.Random(1)
+
+        async def player() -> None:
+            for _ in range(presses // 10):
+                table, board = boards[rng.randrange(len(boards))]
+                if table.status != "running" or table.state.phase != "turn":
+                    continue
+                try:
+                    _, elapsed = await press_add(fake, table, board, users)
+                except Exception:  # noqa: BLE001 - a press racing another on the same table
+                    continue
+                latencies.append(elapsed * 1000)
+
+        await asyncio.gather(*(player() for _ in range(10)))
+        await bot.close()
+        await task
+    latencies.sort()
+    return {"latency_p50_ms": statistics.median(latencies), "latency_p99_ms": latencies[int(len(latencies) * 0.99) - 1]}
+
+
+async def main(quick: bool, backends: list[str], as_json: bool) -> None:
+    results: dict = {}
+    server = None
+    try:
+        for backend in backends:
+            if backend == "postgres":
+                from tests.support.postgres import PostgresServer
+
+                server = PostgresServer(durable=True).start()
+                target = await server.create_database("bench")
+                results["postgres"] = await storage_figures(target, quick)
+                results["postgres"].update(await latency_on(await server.create_database("latency"), quick))
+            else:
+                with tempfile.TemporaryDirectory() as folder:
+                    results["sqlite"] = await storage_figures(str(Path(folder) / "bench.sqlite3"), quick)
+    finally:
+        if server is not None:
+            server.stop()
+    if as_json:
+        print(json.dumps(results))
+        return
+    for backend, figures in results.items():
+        print(backend)
+        for name, value in figures.items():
+            print(f"  {name:<38} {value:10.2f}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--backend", choices=["postgres", "sqlite", "both"], default="both")
+    parser.add_argument("--json", action="store_true")
+    arguments = parser.parse_args()
+    chosen = ["postgres", "sqlite"] if arguments.backend == "both" else [arguments.backend]
+    asyncio.run(main(arguments.quick, chosen, arguments.json))

@@ -1,0 +1,458 @@
+"""The storage interface, the one schema both backends share, and group commit.
+
+What is kept: tables and their seats, an append-only action log with the state snapshot after each action, pending
+timers, results, and guild settings. Every accepted action (log row, snapshot, seats and timers when they changed,
+the result when it ended the game) is one transaction committed before the bot answers. Actions of many tables that
+arrive together share one transaction (group commit); each caller returns only after the commit that holds its
+action. An action commits only on top of the version its table had when it was loaded: a second process acting on a
+stale copy of the same table gets `Conflict`, never a second row for the same move.
+
+Backends implement a few primitives (`_rows`, `_row`, `_transaction`, `_commit_batch`, migrations); every query
+below is written once with `?` placeholders.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+# Each entry upgrades the schema by one version; never edit a released entry, append a new one. Written in SQLite's
+# dialect; the PostgreSQL backend translates the types (postgres.py: INTEGER -> BIGINT, REAL -> DOUBLE PRECISION).
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER,
+        host_id INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'cancelled')),
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        state TEXT,
+        marks TEXT NOT NULL DEFAULT '[]',
+        locale TEXT NOT NULL DEFAULT 'en',
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_table_per_channel ON tables(channel_id) WHERE status IN ('lobby', 'running');
+    CREATE INDEX tables_by_guild ON tables(guild_id, game, status);
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        ai_level TEXT,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        source TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    CREATE TABLE timers (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        due_at REAL NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (table_id, kind)
+    );
+    CREATE TABLE results (
+        table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+        winners TEXT NOT NULL,
+        scores TEXT NOT NULL,
+        finished_at REAL NOT NULL
+    );
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
+    # 2: absent players (consecutive timeouts, the one "more time", an AI that took a person's seat)
+    """
+    ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN more_time_used INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX tables_by_channel ON tables(channel_id, id);
+    """,
+]
+
+# Every kept relation, its columns and primary key, in an order that respects the foreign keys (migrate-db, dumps).
+RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "tables": (("id", "game", "guild_id", "channel_id", "message_id", "host_id", "status", "options", "seed",
+                "version", "state", "marks", "locale", "created_at", "updated_at"), ("id",)),
+    "seats": (("table_id", "seat", "user_id", "name", "ai_level", "timeouts", "more_time_used", "taken_over"),
+              ("table_id", "seat")),
+    "actions": (("table_id", "seq", "seat", "action", "source", "at"), ("table_id", "seq")),
+    "timers": (("table_id", "kind", "version", "due_at", "detail"), ("table_id", "kind")),
+    "results": (("table_id", "winners", "scores", "finished_at"), ("table_id",)),
+    "guild_settings": (("guild_id", "settings"), ("guild_id",)),
+}
+
+SEAT_INSERT = ("INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, more_time_used, taken_over)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+TIMER_INSERT = "INSERT INTO timers (table_id, kind, version, due_at, detail) VALUES (?, ?, ?, ?, ?)"
+TABLE_COLUMNS = ", ".join(RELATIONS["tables"][0])
+NEW_ID = object()  # a parameter standing for the id the transaction's first statement returned
+
+
+class Conflict(Exception):
+    """Another process (or a stale copy) already committed this table past the version this action was built on."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    ai_level: str | None
+    timeouts: int = 0
+    more_time_used: bool = False
+    taken_over: bool = False
+
+
+@dataclass
+class TableRow:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    status: str
+    options: dict
+    seed: int
+    version: int
+    state: str | None
+    marks: list
+    locale: str
+    seats: list[SeatRow]
+
+
+@dataclass
+class TimerRow:
+    table_id: int
+    kind: str
+    version: int
+    due_at: float
+    detail: str
+
+
+@dataclass
+class ActionWrite:
+    """One accepted action as it is committed. seats/timers None: unchanged; timers []: none pending."""
+    table_id: int
+    seq: int
+    seat: int
+    action: str  # JSON
+    source: str
+    at: float
+    state: str
+    marks: str  # JSON
+    status: str
+    seats: list[SeatRow] | None
+    timers: list[TimerRow] | None
+    result: dict | None
+
+
+def seat_values(table_id: Any, seats: Sequence[SeatRow]) -> list[tuple]:
+    return [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.more_time_used), int(s.taken_over))
+            for s in seats]
+
+
+def timer_values(timers: Sequence[TimerRow]) -> list[tuple]:
+    return [(t.table_id, t.kind, t.version, t.due_at, t.detail) for t in timers]
+
+
+class GroupCommit:
+    """Queues action writes; one task commits whatever is queued in one transaction, then the next batch. A lone
+    action is committed at once (no waiting to fill a batch); under concurrency the batches grow by themselves."""
+
+    MAX_BATCH = 256
+
+    def __init__(self, commit_batch: Callable[[list[ActionWrite]], Any]) -> None:
+        self._commit_batch = commit_batch
+        self._pending: list[tuple[ActionWrite, asyncio.Future]] = []
+        self._task: asyncio.Task | None = None
+        self.transactions = 0  # committed batches
+        self.actions = 0  # committed actions
+
+    async def submit(self, write: ActionWrite) -> None:
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._pending.append((write, future))
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending[:self.MAX_BATCH], self._pending[self.MAX_BATCH:]
+            try:
+                errors = await self._commit_batch([write for write, _ in batch])
+            except asyncio.CancelledError:
+                self._fail(batch, ConnectionError("storage closed before the commit"))
+                raise
+            except Exception as error:  # the transaction failed: nothing in it is acknowledged
+                errors = [error] * len(batch)
+            else:
+                self.transactions += 1
+                self.actions += sum(error is None for error in errors)
+            for (_, future), error in zip(batch, errors):
+                if future.done():
+                    continue
+                if error is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(error)
+
+    @staticmethod
+    def _fail(batch, error: BaseException) -> None:
+        for _, future in batch:
+            if not future.done():
+                future.set_exception(error)
+
+    async def wait_idle(self) -> None:
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+
+class Storage:
+    """`Storage(target)` opens the backend the target names: a `postgresql://` URL or an SQLite path."""
+
+    dialect = ""
+
+    def __new__(cls, target: Any = None, *args: Any, **kwargs: Any) -> "Storage":
+        if cls is Storage:
+            if is_postgres(target):
+                from bot.storage.postgres import PostgresStorage
+                cls = PostgresStorage
+            else:
+                from bot.storage.sqlite import SQLiteStorage
+                cls = SQLiteStorage
+        return super().__new__(cls)
+
+    def __init__(self, target: Any) -> None:
+        self.target = str(target)
+        self.group = GroupCommit(self._commit_batch)
+
+    # --- what each backend provides -------------------------------------------------------------
+    async def open(self) -> "Storage":
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    async def _rows(self, sql: str, params: Sequence = ()) -> list:
+        raise NotImplementedError
+
+    async def _row(self, sql: str, params: Sequence = ()):
+        rows = await self._rows(sql, params)
+        return rows[0] if rows else None
+
+    async def _transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
+        """Run (sql, params, many) steps in one transaction; returns the first row's first value of a first step
+        that has RETURNING (and passes it to later steps for NEW_ID)."""
+        raise NotImplementedError
+
+    async def _commit_batch(self, writes: list[ActionWrite]) -> list[BaseException | None]:
+        """Commit these actions in one transaction: None for each committed one, the error for each refused."""
+        raise NotImplementedError
+
+    # --- tables ---------------------------------------------------------------------------
+    async def create_table(self, game: str, guild_id: int | None, channel_id: int, host_id: int,
+                           options: dict, seed: int, locale: str, seats: list[SeatRow],
+                           idle_timer: "TimerRow | None" = None) -> int:
+        """A new lobby, with its idle-lobby timer (whose table_id is filled in here), in one transaction."""
+        now = time.time()
+        timer_steps = [] if idle_timer is None else [
+            (TIMER_INSERT, [(NEW_ID, idle_timer.kind, idle_timer.version, idle_timer.due_at, idle_timer.detail)], True)]
+        table_id = await self._transaction([
+            ("INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed, locale, created_at,"
+             " updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+             (game, guild_id, channel_id, host_id, json.dumps(options), seed, locale, now, now), False),
+            (SEAT_INSERT, seat_values(NEW_ID, seats), True), *timer_steps])
+        if idle_timer is not None:
+            idle_timer.table_id = table_id
+        return table_id
+
+    @staticmethod
+    def _seat_steps(table_id: int, seats: list[SeatRow]) -> list[tuple[str, Any, bool]]:
+        return [("DELETE FROM seats WHERE table_id = ?", (table_id,), False),
+                (SEAT_INSERT, seat_values(table_id, seats), True)]
+
+    async def save_lobby(self, table_id: int, *, host_id: int, options: dict, seats: list[SeatRow],
+                         status: str = "lobby", idle_timer: "TimerRow | None | bool" = True) -> None:
+        """Write a lobby's seats and settings (or its cancellation) in one transaction, with its idle-lobby timer
+        replaced by `idle_timer` (None: removed; True, the default: left as it is)."""
+        timer_steps = []
+        if idle_timer is not True:
+            timer_steps.append(("DELETE FROM timers WHERE table_id = ? AND kind = 'lobby'", (table_id,), False))
+        if isinstance(idle_timer, TimerRow):
+            timer_steps.append((TIMER_INSERT, timer_values([idle_timer]), True))
+        await self._transaction([
+            ("UPDATE tables SET host_id = ?, options = ?, status = ?, updated_at = ? WHERE id = ?",
+             (host_id, json.dumps(options), status, time.time(), table_id), False),
+            *self._seat_steps(table_id, seats), *timer_steps])
+
+    async def set_message(self, table_id: int, channel_id: int, message_id: int) -> None:
+        await self._transaction([("UPDATE tables SET channel_id = ?, message_id = ? WHERE id = ?",
+                                  (channel_id, message_id, table_id), False)])
+
+    async def set_status(self, table_id: int, status: str) -> None:
+        await self._transaction([("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?",
+                                  (status, time.time(), table_id), False)])
+
+    async def start_game(self, table_id: int, seats: list[SeatRow], options: dict, state: str, marks: list) -> None:
+        await self._transaction([
+            ("UPDATE tables SET status = 'running', version = 0, options = ?, state = ?, marks = ?, updated_at = ?"
+             " WHERE id = ?", (json.dumps(options), state, json.dumps(marks), time.time(), table_id), False),
+            *self._seat_steps(table_id, seats),
+            ("DELETE FROM timers WHERE table_id = ? AND kind = 'lobby'", (table_id,), False)])
+
+    async def record_action(self, table_id: int, seq: int, seat: int, action: dict, source: str, state: str,
+                            marks: list, *, result: dict | None = None, seats: list[SeatRow] | None = None,
+                            timers: list[TimerRow] | None = None) -> None:
+        """Append one accepted action and the state after it, atomically: with the seats and the table's timers
+        when they changed, and the result if it ended the game. Returns once committed (group commit); raises
+        Conflict if the table is no longer at version seq - 1."""
+        if result is not None:
+            timers = []
+        await self.group.submit(ActionWrite(
+            table_id, seq, seat, json.dumps(action, ensure_ascii=False), source, time.time(), state,
+            json.dumps(marks), "finished" if result is not None else "running", seats, timers, result))
+
+    async def save_seats(self, table_id: int, seats: list[SeatRow]) -> None:
+        await self._transaction(self._seat_steps(table_id, seats))
+
+    async def load_table(self, table_id: int) -> TableRow | None:
+        row = await self._row(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        if row is None:
+            return None
+        seats = [SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6])) for r in await self._rows(
+            "SELECT seat, user_id, name, ai_level, timeouts, more_time_used, taken_over FROM seats WHERE table_id = ?"
+            " ORDER BY seat", (table_id,))]
+        return TableRow(id=row[0], game=row[1], guild_id=row[2], channel_id=row[3], message_id=row[4], host_id=row[5],
+                        status=row[6], options=json.loads(row[7]), seed=row[8], version=row[9], state=row[10],
+                        marks=json.loads(row[11]), locale=row[12], seats=seats)
+
+    async def _value(self, sql: str, params: Sequence) -> Any:
+        row = await self._row(sql, params)
+        return row[0] if row else None
+
+    async def open_table_in(self, channel_id: int) -> int | None:
+        return await self._value("SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')",
+                                 (channel_id,))
+
+    async def latest_table_in(self, channel_id: int) -> int | None:
+        return await self._value("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+
+    async def stats(self, guild_id: int, game: str | None = None) -> list[dict]:
+        """One row per finished seat of a person in this guild: game, user, won, whether an AI took over a seat."""
+        query = (
+            "SELECT t.id, t.game, s.seat, s.user_id, s.name, s.taken_over, r.winners,"
+            " (SELECT MAX(taken_over) FROM seats WHERE table_id = t.id) AS any_takeover"
+            " FROM tables t JOIN results r ON r.table_id = t.id JOIN seats s ON s.table_id = t.id"
+            " WHERE t.guild_id = ? AND t.status = 'finished' AND s.user_id IS NOT NULL")
+        params: list = [guild_id]
+        if game:
+            query += " AND t.game = ?"
+            params.append(game)
+        rows = await self._rows(query, params)
+        return [{"table": r[0], "game": r[1], "seat": r[2], "user_id": r[3], "name": r[4], "taken_over": bool(r[5]),
+                 "won": r[2] in json.loads(r[6]), "marked": bool(r[7])} for r in rows]
+
+    async def table_by_message(self, message_id: int) -> int | None:
+        return await self._value("SELECT id FROM tables WHERE message_id = ?", (message_id,))
+
+    async def actions(self, table_id: int) -> list[dict]:
+        rows = await self._rows("SELECT seq, seat, action, source, at FROM actions WHERE table_id = ? ORDER BY seq",
+                                (table_id,))
+        return [{"seq": r[0], "seat": r[1], "action": json.loads(r[2]), "source": r[3], "at": r[4]} for r in rows]
+
+    async def result(self, table_id: int) -> dict | None:
+        row = await self._row("SELECT winners, scores FROM results WHERE table_id = ?", (table_id,))
+        return {"winners": json.loads(row[0]), "scores": json.loads(row[1])} if row else None
+
+    # --- timers -----------------------------------------------------------------------------
+    async def set_timer(self, timer: TimerRow) -> None:
+        await self._transaction([(
+            TIMER_INSERT + " ON CONFLICT (table_id, kind) DO UPDATE SET version = excluded.version,"
+            " due_at = excluded.due_at, detail = excluded.detail", timer_values([timer])[0], False)])
+
+    async def replace_timers(self, table_id: int, timers: list[TimerRow]) -> None:
+        await self._transaction([("DELETE FROM timers WHERE table_id = ?", (table_id,), False),
+                                 (TIMER_INSERT, timer_values(timers), True)])
+
+    async def clear_timer(self, table_id: int, kind: str | None = None) -> None:
+        if kind is None:
+            await self._transaction([("DELETE FROM timers WHERE table_id = ?", (table_id,), False)])
+        else:
+            await self._transaction([("DELETE FROM timers WHERE table_id = ? AND kind = ?", (table_id, kind), False)])
+
+    async def timers(self, owns: Callable[[int | None], bool] | None = None) -> list[TimerRow]:
+        """Every pending timer; with `owns`, only those of tables whose guild it accepts (a shard's tables)."""
+        rows = await self._rows("SELECT tm.table_id, tm.kind, tm.version, tm.due_at, tm.detail, t.guild_id"
+                                " FROM timers tm JOIN tables t ON t.id = tm.table_id")
+        return [TimerRow(*row[:5]) for row in rows if owns is None or owns(row[5])]
+
+    async def lobbies_without_idle_timer(self) -> list[tuple[int, int | None, float]]:
+        """Open lobbies with no idle-lobby timer: (table id, guild id, time of the last change)."""
+        rows = await self._rows(
+            "SELECT id, guild_id, updated_at FROM tables WHERE status = 'lobby' AND NOT EXISTS"
+            " (SELECT 1 FROM timers WHERE timers.table_id = tables.id AND timers.kind = 'lobby')")
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    async def timer(self, table_id: int, kind: str) -> TimerRow | None:
+        row = await self._row("SELECT table_id, kind, version, due_at, detail FROM timers WHERE table_id = ?"
+                              " AND kind = ?", (table_id, kind))
+        return TimerRow(*row) if row else None
+
+    # --- guild settings ---------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> dict:
+        settings = await self._value("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return json.loads(settings) if settings else {}
+
+    async def set_guild_settings(self, guild_id: int, settings: dict) -> None:
+        await self._transaction([("INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT"
+                                  " (guild_id) DO UPDATE SET settings = excluded.settings",
+                                  (guild_id, json.dumps(settings)), False)])
+
+    # --- whole relations (migrate-db, checks) ------------------------------------------------
+    async def counts(self) -> dict[str, int]:
+        return {name: (await self._row(f"SELECT COUNT(*) FROM {name}"))[0] for name in RELATIONS}
+
+    async def dump(self, name: str) -> list[tuple]:
+        columns, key = RELATIONS[name]
+        return [tuple(row) for row in await self._rows(
+            f"SELECT {', '.join(columns)} FROM {name} ORDER BY {', '.join(key)}")]
+
+    async def upsert(self, name: str, rows: list[tuple]) -> None:
+        """Insert rows of a relation, replacing any with the same key (so copying twice changes nothing)."""
+        columns, key = RELATIONS[name]
+        others = [c for c in columns if c not in key]
+        sql = (f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+               f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET "
+               + ", ".join(f"{c} = excluded.{c}" for c in others))
+        if rows:
+            await self._transaction([(sql, rows, True)])
+        await self._after_upsert(name)
+
+    async def _after_upsert(self, name: str) -> None:
+        """A backend hook (PostgreSQL moves the table id sequence past copied ids)."""
+
+
+def is_postgres(target: Any) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))

@@ -1,0 +1,128 @@
+"""Storage, on SQLite and on PostgreSQL alike: the schema, one transaction per action, the version check that keeps
+two processes from committing the same table, group commit, and timers by shard."""
+import asyncio
+
+import pytest
+
+from bot.storage import MIGRATIONS, Conflict, SeatRow, Storage, TimerRow
+from bot.tables import TableError, TableService
+from tests.support.backends import both_backends
+
+pytestmark = both_backends
+BIG = 1_234_567_890_123_456_789  # Discord ids need 64 bits
+
+
+async def running(storage, channel_id=10, guild_id=1):
+    table_id = await storage.create_table("tiny", guild_id, channel_id, BIG, {"target": 10}, 2**62 - 1, "ja",
+                                          [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")])
+    await storage.start_game(table_id, [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")],
+                             {"target": 10}, '{"s": 0}', [0, 0])
+    return table_id
+
+
+async def test_the_schema_is_migrated_and_keeps_64_bit_ids(storage, database_target):
+    assert await storage.schema_version() == len(MIGRATIONS)
+    table_id = await running(storage, channel_id=BIG, guild_id=BIG)
+    row = await storage.load_table(table_id)
+    assert (row.guild_id, row.channel_id, row.host_id, row.seed, row.locale) == (BIG, BIG, BIG, 2**62 - 1, "ja")
+    assert [(s.user_id, s.ai_level) for s in row.seats] == [(BIG, None), (None, "hard")]
+    again = await Storage(database_target).open()  # a second start migrates nothing and sees the same
+    try:
+        assert await again.schema_version() == len(MIGRATIONS)
+        assert (await again.load_table(table_id)).seats == row.seats
+    finally:
+        await again.close()
+
+
+async def test_an_action_commits_log_snapshot_seats_timers_and_result_together(storage, database_target):
+    table_id = await running(storage)
+    timer = TimerRow(table_id, "deadline", 1, 1234.5, '{"kind": "turn", "seats": [1]}')
+    seats = [SeatRow(0, BIG, "alice", "normal", 3, True, True), SeatRow(1, None, "", "hard")]
+    await storage.record_action(table_id, 1, 0, {"type": "add", "n": 2, "word": "ボーダー"}, "user", '{"s": 1}',
+                                [1, 0], seats=seats, timers=[timer])
+    reader = await Storage(database_target).open()  # acknowledged means visible to another connection
+    try:
+        row = await reader.load_table(table_id)
+        assert (row.version, row.state, row.marks, row.status) == (1, '{"s": 1}', [1, 0], "running")
+        assert row.seats == seats
+        assert await reader.timers() == [timer]
+        assert [a["action"] for a in await reader.actions(table_id)] == [{"type": "add", "n": 2, "word": "ボーダー"}]
+    finally:
+        await reader.close()
+    await storage.record_action(table_id, 2, -1, {"type": "timeout"}, "timeout", '{"s": 2}', [1, 2],
+                                result={"winners": [1], "scores": [3, 10]})
+    row = await storage.load_table(table_id)
+    assert (row.status, row.version) == ("finished", 2)
+    assert await storage.result(table_id) == {"winners": [1], "scores": [3, 10]}
+    assert await storage.timers() == []  # a finished game has nothing pending
+
+
+async def test_an_action_on_a_stale_version_is_refused_and_changes_nothing(storage):
+    table_id = await running(storage)
+    await storage.record_action(table_id, 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0])
+    for seq in (1, 3):  # the same move again (another process), or one built on a version never committed
+        with pytest.raises(Conflict):
+            await storage.record_action(table_id, seq, 1, {"type": "add", "n": 2}, "user", '{"bad": 1}', [0, 0],
+                                        timers=[TimerRow(table_id, "ai", seq, 1.0, "")])
+    row = await storage.load_table(table_id)
+    assert (row.version, row.state) == (1, '{"s": 1}')
+    assert [a["seq"] for a in await storage.actions(table_id)] == [1] and await storage.timers() == []
+
+
+async def test_two_processes_never_both_commit_one_table(storage, database_target):
+    """A handover overlap: the old owner and the new one both hold the table; only the first commit counts, the
+    other is told the board moved on, and the log has one row per version."""
+    first = TableService(storage)
+    table = await first.open("tiny", guild_id=1, channel_id=10, host_id=1, host_name="a", options={"target": 10})
+    await first.join(table.id, 2, "b")
+    await first.start(table.id, 1)
+    other_storage = await Storage(database_target).open()
+    try:
+        second = TableService(other_storage)
+        await second.get(table.id)  # loaded at version 0, like the process taking the shard over
+        await second.submit(table.id, 1, 0, {"type": "add", "n": 2})
+        stale_copy = await first.get(table.id)
+        pressed = asyncio.create_task(first.submit(table.id, 1, 0, {"type": "add", "n": 1}))
+        queued = asyncio.create_task(first._act(stale_copy, 1, None, {"type": "add", "n": 1}, "user"))
+        for task in (pressed, queued):  # the press, and one queued behind it on the same stale copy
+            with pytest.raises(TableError) as refused:
+                await task
+            assert refused.value.code == "stale"
+        log = await storage.actions(table.id)
+        assert [(a["seq"], a["action"]["n"]) for a in log] == [(1, 2)]
+        reloaded = await first.get(table.id)  # the refused process reloads the committed truth and goes on
+        assert reloaded.version == 1 and reloaded.state.counter == 2
+        await first.submit(table.id, 2, 1, {"type": "add", "n": 1})
+        assert [a["seq"] for a in await other_storage.actions(table.id)] == [1, 2]
+    finally:
+        await other_storage.close()
+
+
+async def test_group_commit_puts_many_tables_in_one_transaction_and_refuses_only_the_stale(storage):
+    tables = [await running(storage, channel_id=100 + n) for n in range(60)]
+    await storage.record_action(tables[7], 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0])
+    before = storage.group.transactions
+    outcomes = await asyncio.gather(*(
+        storage.record_action(table_id, 1, 0, {"type": "add", "n": 2}, "user", '{"s": 2}', [1, 0],
+                              timers=[TimerRow(table_id, "ai", 1, 5.0, "")])
+        for table_id in tables), return_exceptions=True)
+    refused = [table_id for table_id, outcome in zip(tables, outcomes) if outcome is not None]
+    assert refused == [tables[7]] and isinstance(outcomes[7], Conflict)
+    assert storage.group.transactions - before < 10, "60 actions arriving together took one commit each"
+    for table_id in tables:
+        log = await storage.actions(table_id)
+        assert [a["action"]["n"] for a in log] == ([1] if table_id == tables[7] else [2])
+    assert len(await storage.timers()) == 59
+
+
+async def test_timers_of_owned_shards_only(storage):
+    ids = {}
+    for guild in (4 << 22, 5 << 22):  # Discord's shard of a guild: (guild_id >> 22) % shard_count
+        table_id = await running(storage, channel_id=guild, guild_id=guild)
+        await storage.record_action(table_id, 1, 0, {"type": "add", "n": 1}, "user", '{}', [1, 0],
+                                    timers=[TimerRow(table_id, "deadline", 1, 9.0, "")])
+        ids[(guild >> 22) % 2] = table_id
+    for shard in (0, 1):
+        owned = await storage.timers(lambda guild_id: (guild_id >> 22) % 2 == shard)
+        assert [t.table_id for t in owned] == [ids[shard]]
+    assert len(await storage.timers()) == 2
