@@ -257,9 +257,9 @@ async def test_the_guild_setting_overrides_the_idle_default(storage):
     assert (await storage.timer(other.id, "lobby")).due_at == 1000.0 + 1800  # another guild: the default
 
 
-async def test_an_idle_lobby_expires_after_a_restart(tmp_path):
+async def test_an_idle_lobby_expires_after_a_restart(database_target):
     now = [1000.0]
-    path = tmp_path / "db.sqlite3"
+    path = database_target
     first = await Storage(path).open()
     service = TableService(first, clock=lambda: now[0], lobby_idle_minutes=30)
     scheduler = Scheduler(service)
@@ -288,9 +288,9 @@ async def test_an_idle_lobby_expires_after_a_restart(tmp_path):
     await second.close()
 
 
-async def test_a_lobby_without_an_idle_timer_gets_one_at_start(tmp_path):
+async def test_a_lobby_without_an_idle_timer_gets_one_at_start(database_target):
     """Lobbies opened before the timer existed (or while the setting was "never") are timed from their last change."""
-    path = tmp_path / "db.sqlite3"
+    path = database_target
     first = await Storage(path).open()
     service = TableService(first, lobby_idle_minutes=0)
     table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
