@@ -22,7 +22,8 @@ async def migrate_db(source, target) -> subprocess.CompletedProcess:
 
 
 async def fill(path) -> dict:
-    """A finished game, a running one with a deadline, a lobby, a cancelled table and a guild's settings."""
+    """A finished game, a running one with a deadline, a lobby (with its idle timer), a cancelled table and a guild's
+    settings."""
     storage = await Storage(path).open()
     service = TableService(storage, race_grace=0.01)
     tables = {}
@@ -53,7 +54,7 @@ async def test_sqlite_to_postgres_copies_everything_idempotently(tmp_path, postg
     target = await postgres_server.create_database("migrate")
     first = await migrate(source, target)
     assert first == await migrate(source, target)  # a second run changes nothing
-    assert first["tables"] == 4 and first["actions"] == 4 and first["timers"] == 1 and first["results"] == 1
+    assert first["tables"] == 4 and first["actions"] == 4 and first["timers"] == 2 and first["results"] == 1
     assert first["guild_settings"] == 1 and set(first) == set(RELATIONS)
 
     original, copy = await Storage(source).open(), await Storage(target).open()
@@ -68,7 +69,7 @@ async def test_sqlite_to_postgres_copies_everything_idempotently(tmp_path, postg
         # the copy goes on: the running table's deadline is armed there, its next move commits, new ids follow
         service = TableService(copy)
         scheduler = Scheduler(service)
-        assert await scheduler.start() == 1
+        assert await scheduler.start() == 2  # the running table's deadline and the lobby's idle timer
         await scheduler.stop()
         await service.submit(tables["running"], 2, 1, {"type": "add", "n": 2})
         assert (await copy.load_table(tables["running"])).version == 2
@@ -86,7 +87,7 @@ async def test_the_command_line_copies_back_and_refuses_a_target_that_differs(tm
     target = await postgres_server.create_database("migrate")
     done = await migrate_db(source, target)
     assert done.returncode == 0, done.stderr
-    assert "copied and verified: tables 4, seats 7, actions 4, timers 1, results 1, guild_settings 1" in done.stdout
+    assert "copied and verified: tables 4, seats 7, actions 4, timers 2, results 1, guild_settings 1" in done.stdout
     backup = str(tmp_path / "backup.sqlite3")  # and back: a portable backup of the PostgreSQL database
     assert (await migrate_db(target, backup)).returncode == 0
     assert (await migrate_db(backup, target)).returncode == 0
