@@ -99,9 +99,10 @@ class BlueBorderPresenter(Presenter):
         return items
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
-        # Nobody knows their own numbers: a diver's view is the public board (without buttons).
+        # Nobody knows their own numbers: a diver's view is the public board (without buttons), their row marked.
         board = self.board(table, locale)
         board.items = []
+        board.image = draw_board(table.state.view(seat))
         board.content = t(f"{GAME}.private_note", locale)
         return board
 
