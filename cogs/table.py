@@ -18,9 +18,9 @@ import games
 from bot import codec
 from bot.delivery import send_dm
 from bot.i18n import has, normalise, t
-from bot.presenter import SEAT_MARKS, Presenter, seat_name
+from cogs.presenter import SEAT_MARKS, Presenter, seat_name
 from bot.races import snowflake_time_ms
-from bot.refresher import Refresher
+from cogs.refresher import Refresher
 from bot.storage import TimerRow
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id

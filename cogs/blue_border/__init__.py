@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import t
-from bot.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from cogs.blue_border.image import draw_board, draw_chart

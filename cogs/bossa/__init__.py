@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import normalise, t
-from bot.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.text import format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id

@@ -8,7 +8,7 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import has, t
-from bot.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, action_id, ui_id
 from cogs.colorse.image import draw_board

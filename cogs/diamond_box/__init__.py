@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import t
-from bot.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
 from cogs.diamond_box.image import draw_board, draw_hand, draw_placements
