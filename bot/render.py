@@ -42,11 +42,15 @@ def readable_on(hex_colour: str) -> str:
     return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
-def png(image: Image.Image) -> bytes:
-    """Encode as PNG with no text, time or other ancillary chunks."""
+def png(image: Image.Image, exact: bool = False) -> bytes:
+    """Encode as PNG with no text, time or other ancillary chunks. Unless `exact`, the colours are reduced to a
+    256-colour palette first (half the bytes, and quicker to compress); `exact` keeps every shade (Blue Border,
+    whose shades are the game)."""
     buffer = io.BytesIO()
     clean = Image.new(image.mode, image.size)
     clean.paste(image)
+    if not exact:
+        clean = clean.quantize(256, method=Image.Quantize.FASTOCTREE)
     clean.save(buffer, format="PNG", optimize=False, compress_level=3)
     return buffer.getvalue()
 

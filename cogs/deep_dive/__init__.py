@@ -249,6 +249,7 @@ class DeepDivePresenter(Presenter):
         # Only face-down tiles are hidden, from everyone alike: a player's view is the public board.
         board = self.board(table, locale)
         board.items = []
+        board.image = draw_board(table.state.view(seat))  # the same board, the player's own panel ringed
         board.content = t(f"{GAME}.private_note", locale)
         return board
 
