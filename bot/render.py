@@ -43,16 +43,24 @@ def readable_on(hex_colour: str) -> str:
 
 
 def png(image: Image.Image, exact: bool = False) -> bytes:
-    """Encode as PNG with no text, time or other ancillary chunks. Unless `exact`, the colours are reduced to a
-    256-colour palette first (half the bytes, and quicker to compress); `exact` keeps every shade (Blue Border,
-    whose shades are the game)."""
-    buffer = io.BytesIO()
+    """Encode as PNG with no text, time or other ancillary chunks. A picture that would pass MAX_BYTES is reduced
+    to a 256-colour palette first (it halves the bytes but costs more time than drawing), unless `exact` (Blue
+    Border, whose shades are the game)."""
     clean = Image.new(image.mode, image.size)
     clean.paste(image)
-    if not exact:
-        clean = clean.quantize(256, method=Image.Quantize.FASTOCTREE)
-    clean.save(buffer, format="PNG", optimize=False, compress_level=3)
+    data = _encode(clean)
+    if len(data) > MAX_BYTES and not exact:
+        data = _encode(clean.quantize(256, method=Image.Quantize.FASTOCTREE))
+    return data
+
+
+def _encode(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False, compress_level=1)
     return buffer.getvalue()
+
+
+MAX_BYTES = 100_000
 
 
 # --- phone-sized pictures ----------------------------------------------------------------------------
