@@ -94,8 +94,8 @@ class DiamondBoxPresenter(Presenter):
         shown = moves[first:first + PER_PAGE]
         v = table.version
         options = [discord.SelectOption(
-            label=t(f"{GAME}_table.option", locale, n=first + offset + 1, penalty=penalty,
-                    rotation=t(f"{GAME}.rotation.{action['rotation']}", locale), x=action["x"], y=action["y"])[:100],
+            label=t(f"{GAME}_table.option_pick", locale, n=first + offset + 1, penalty=penalty,
+                    rotation=t(f"{GAME}.rotation.{action['rotation']}", locale))[:100],
             value=codec.encode(action)) for offset, (action, penalty) in enumerate(shown)]
         items: list[discord.ui.Item] = [TableSelect(
             ui_id(table.id, v, "act0", select=True), options=options, row=0,
