@@ -189,7 +189,7 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
             draw.rounded_rectangle((x - 4, top - 4, x + size + 4, top + size + 4), radius=12, outline=HIGHLIGHT,
                                    width=4)
         if count > 1:
-            badge(draw, x + size - 6, top + 2, count)
+            badge(draw, x + size - 20, top + 1, count)  # inside the tile's top-right corner
         if trapped:  # trapped penguins on the predators, in their owners' colours
             small, per_row = (28, 3) if len(trapped) <= 6 else (20, 4)
             step = (size - 8) / per_row
@@ -334,7 +334,10 @@ def legend_items() -> list:
         draw.rounded_rectangle(box, radius=6, fill=BAND[2], outline=INK, width=1)
         centred_text(draw, box, "3", MIN_TEXT)
 
-    return [(hidden, "face down (count)"), (same, "same tiles"), (depth, "depth"), (row, "complete row"),
+    def start(draw, box):
+        draw.rounded_rectangle(box, radius=(box[3] - box[1]) / 2, fill="#d69e2e", outline="#fefcbf", width=2)
+
+    return [(start, "1st / LAST: start token"), (hidden, "face down (count)"), (same, "same tiles"), (depth, "depth"), (row, "complete row"),
             (lambda draw, box: turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20), "to act")]
 
 
