@@ -11,6 +11,7 @@ from bot.i18n import t
 from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
+from bot.words import diamond_card
 from cogs.diamond_box.image import draw_board
 
 GAME = "diamond_box"
@@ -18,9 +19,7 @@ PER_SELECT, SELECTS = 25, 4
 PER_PAGE = PER_SELECT * SELECTS
 
 
-def card_name(card: str, locale: str) -> str:
-    colour, pattern = card.split(":")
-    return f"{t(f'{GAME}.colour.{colour}', locale)} {pattern}"
+card_name = diamond_card
 
 
 class DiamondBoxPresenter(Presenter):
