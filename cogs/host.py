@@ -15,6 +15,16 @@ from games.data import load
 TIMERS = [30, 60, 90, 120, 180]
 
 
+def option_value(game: str, name: str, value, locale: str) -> str:
+    """A table setting's value in words: its own catalogue entry, on/off, or the number."""
+    key = f"{game}.option.{name}.{value}"
+    if has(key, locale):
+        return t(key, locale)
+    if isinstance(value, bool):
+        return t("lobby.on" if value else "lobby.off", locale)
+    return "-" if value is None else str(value)
+
+
 def user_locale(interaction: discord.Interaction) -> str:
     return normalise(interaction.locale)
 
@@ -81,8 +91,9 @@ class HostCog(commands.Cog, name="HostCog"):
         embed.add_field(name=t("rules.players", locale), value=f"{spec.min_players}–{spec.max_players}")
         options = []
         for name, default in spec.options.items():
-            label = t(f"{game}.option.{name}", locale) if has(f"{game}.option.{name}", locale) else name
-            options.append(f"{label}: {default if default is not None else '-'}")
+            if name == "stacked" or not has(f"{game}.option.{name}", locale):
+                continue  # a test hook or an engine detail, not a table setting
+            options.append(f"{t(f'{game}.option.{name}', locale)}: {option_value(game, name, default, locale)}")
         embed.add_field(name=t("rules.options", locale), value="\n".join(options)[:1024] or "-", inline=False)
         embed.add_field(name=t("rules.full_text", locale), value=load("links.json")["rules_base"] + spec.rules_file,
                         inline=False)

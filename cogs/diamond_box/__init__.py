@@ -11,15 +11,14 @@ from bot.i18n import t
 from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
+from bot.words import diamond_card
 from cogs.diamond_box.image import draw_board, draw_hand, draw_placements
 
 GAME = "diamond_box"
 PER_PAGE = 12  # placements drawn on one page of the chooser (a 3 x 4 grid of pictures)
 
 
-def card_name(card: str, locale: str) -> str:
-    colour, pattern = card.split(":")
-    return f"{t(f'{GAME}.colour.{colour}', locale)} {pattern}"
+card_name = diamond_card
 
 
 class DiamondBoxPresenter(Presenter):
