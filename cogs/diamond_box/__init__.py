@@ -141,7 +141,7 @@ class DiamondBoxPresenter(Presenter):
                             inline=True)
         if not hand:
             return Board(embed)
-        return Board(embed, image=draw_hand(view, seat, best), image_name="hand.png")
+        return Board(embed, image=draw_hand(view, seat, best), image_name="diamond_box.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)
