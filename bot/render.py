@@ -141,12 +141,15 @@ def result_banner(entries: list[tuple[int | None, str, bool]], width: int = PHON
         box = (x0 + 6, y0 + 4, x0 + cell_w - 6, y0 + 104)
         draw.rounded_rectangle(box, radius=14, fill="#3b3216" if won else PANEL,
                                outline=HIGHLIGHT if won else "#3a4558", width=4 if won else 2)
-        disc_x = box[0] + 44
-        seat_disc(draw, disc_x, y0 + 62, 26, seat, label=None if seat is not None else "A")
+        middle = (box[0] + box[2]) / 2
+        seat_disc(draw, middle, y0 + 34, 22, seat, label=None if seat is not None else "A")
         if won:
-            crown(draw, disc_x, y0 + 24, 34)
-        draw.text(((disc_x + 30 + box[2]) / 2, y0 + 56), value, font=font(40 if len(value) <= 4 else 28),
-                  fill=HIGHLIGHT if won else INK, anchor="mm")
+            crown(draw, middle - 48, y0 + 34, 34)
+            crown(draw, middle + 48, y0 + 34, 34)
+        size = 34
+        while size > MIN_TEXT and text_width(value, size) > box[2] - box[0] - 12:
+            size -= 2
+        draw.text((middle, y0 + 80), value, font=font(size), fill=HIGHLIGHT if won else INK, anchor="mm")
     return image
 
 

@@ -14,6 +14,7 @@ from games.diamond_box.geometry import card_cells
 MARGIN = 1  # empty cells drawn around the group, where new cards may go
 PAD = 16
 MAX_CELL = 76
+MAX_GRID_H = 560  # a tall centre gets smaller cells, so the hands stay on a phone's screen
 GRID_LINE = "#2a3140"
 THUMB_COLUMNS = 3
 THUMB_GAP = 12
@@ -153,7 +154,8 @@ def result_entries(view: dict) -> list[tuple[int, str, bool]]:
 
 def draw_board(view: dict) -> bytes:
     area = extent(view)
-    size = int(area_size(area, PHONE_WIDTH - 2 * PAD, MAX_CELL))
+    rows = area[3] - area[2] + 1
+    size = int(min(area_size(area, PHONE_WIDTH - 2 * PAD, MAX_CELL), MAX_GRID_H / rows))
     grid_h = (area[3] - area[2] + 1) * size
     card_size = HAND_CARD
     legend = legend_items()
