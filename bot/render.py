@@ -26,7 +26,9 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (int(width), int(height)), colour)
+    """A palette image: every colour drawn is kept exactly (up to 256), and it encodes in a third of the time of
+    RGB. Text on it is drawn without anti-aliasing, which the 2x drawing size hides once shown at phone size."""
+    image = Image.new("P", (int(width), int(height)), colour)
     return image, ImageDraw.Draw(image)
 
 
@@ -43,13 +45,13 @@ def readable_on(hex_colour: str) -> str:
 
 
 def png(image: Image.Image, exact: bool = False) -> bytes:
-    """Encode as PNG with no text, time or other ancillary chunks. A picture that would pass MAX_BYTES is reduced
-    to a 256-colour palette first (it halves the bytes but costs more time than drawing), unless `exact` (Blue
-    Border, whose shades are the game)."""
-    clean = Image.new(image.mode, image.size)
-    clean.paste(image)
+    """Encode as PNG with no text, time or other ancillary chunks. An RGB picture (one stacked by `above`) that
+    would pass MAX_BYTES is reduced to a 256-colour palette first, unless `exact` (Blue Border, whose shades are the
+    game)."""
+    clean = image.copy()
+    clean.info = {}
     data = _encode(clean)
-    if len(data) > MAX_BYTES and not exact:
+    if len(data) > MAX_BYTES and not exact and clean.mode == "RGB":
         data = _encode(clean.quantize(256, method=Image.Quantize.FASTOCTREE))
     return data
 
@@ -154,10 +156,17 @@ def result_banner(entries: list[tuple[int | None, str, bool]], width: int = PHON
 
 
 def above(top: Image.Image, bottom: Image.Image) -> Image.Image:
-    """`top` stacked over `bottom` (same width)."""
-    image = Image.new("RGB", (max(top.width, bottom.width), top.height + bottom.height), BACKGROUND)
-    image.paste(top, (0, 0))
-    image.paste(bottom, (0, top.height))
+    """`top` stacked over `bottom` (same width), as one palette image: each part's colours are re-indexed into the
+    new image's palette (pasting a palette image copies indices, not colours)."""
+    image, draw = canvas(max(top.width, bottom.width), top.height + bottom.height)
+    for part, y in ((top, 0), (bottom, top.height)):
+        part = part if part.mode == "P" else part.convert("P", palette=Image.Palette.ADAPTIVE)
+        palette = part.getpalette() or []
+        lut = list(range(256))
+        for _count, index in part.getcolors(256) or []:
+            rgb = tuple(palette[3 * index:3 * index + 3])
+            lut[index] = draw.palette.getcolor(rgb, image)
+        image.paste(part.point(lut), (0, y))
     return image
 
 
