@@ -40,6 +40,7 @@ class BodogeBot(commands.AutoShardedBot):
         self.service = TableService(self.storage, race_grace=config.race_grace, ai_delay=config.ai_delay,
                                     afk_limit=config.afk_limit)
         self.service.timer_scale = config.timer_scale
+        self.service.nudge_delay = config.notify_delay
         self.scheduler = Scheduler(self.service)
         self.extra_cogs = extra_cogs or []
 

@@ -1,4 +1,5 @@
-"""One scheduler for every table's timed work: deadlines (the engine's timeout at expiry) and AI wake-ups.
+"""One scheduler for every table's timed work: deadlines (the engine's timeout at expiry), AI wake-ups and the
+"your turn" reminders.
 Timers live in storage, so `start()` after a restart re-arms whatever was pending (overdue ones fire at once)."""
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import asyncio
 import logging
 
 from bot.storage import TimerRow
-from bot.tables import TableService
+from bot.tables import TIMER_KINDS, TableService
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ class Scheduler:
         return len(self._tasks)
 
     def _on_timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
-        kinds = ("deadline", "ai") if kind == "all" else (kind,)
+        kinds = TIMER_KINDS if kind == "all" else (kind,)
         for name in kinds:
             task = self._tasks.pop((table_id, name), None)
             if task is not None and task is not asyncio.current_task():
@@ -65,6 +66,8 @@ class Scheduler:
                 await self.service.expire(timer.table_id, timer.version)
             elif timer.kind == "ai":
                 await self.service.ai_move(timer.table_id, timer.version)
+            elif timer.kind == "nudge":
+                await self.service.nudge(timer.table_id)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -78,6 +78,13 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX tables_by_channel ON tables(channel_id, id);
     """,
+    # 3: each person's own settings (how they are told it is their turn)
+    """
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
 ]
 
 
@@ -337,4 +344,19 @@ class Storage:
     async def set_guild_settings(self, guild_id: int, settings: dict) -> None:
         await self.db.execute("INSERT OR REPLACE INTO guild_settings (guild_id, settings) VALUES (?, ?)",
                               (guild_id, json.dumps(settings)))
+        await self.db.commit()
+
+    async def all_guild_settings(self) -> dict[int, dict]:
+        rows = await (await self.db.execute("SELECT guild_id, settings FROM guild_settings")).fetchall()
+        return {guild_id: json.loads(settings) for guild_id, settings in rows}
+
+    # --- user settings ----------------------------------------------------------------------
+    async def user_settings(self, user_id: int) -> dict:
+        row = await (await self.db.execute("SELECT settings FROM user_settings WHERE user_id = ?",
+                                           (user_id,))).fetchone()
+        return json.loads(row[0]) if row else {}
+
+    async def set_user_settings(self, user_id: int, settings: dict) -> None:
+        await self.db.execute("INSERT OR REPLACE INTO user_settings (user_id, settings) VALUES (?, ?)",
+                              (user_id, json.dumps(settings)))
         await self.db.commit()

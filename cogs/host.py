@@ -13,6 +13,8 @@ from bot.i18n import LOCALES, has, normalise, t
 from games.data import load
 
 TIMERS = [30, 60, 90, 120, 180]
+NOTIFY_DELAYS = [0, 30, 60, 120, 300]  # seconds before a person is told it is their turn (0: never)
+NOTIFY_MODES = ("channel", "dm", "off")
 
 
 def option_value(game: str, name: str, value, locale: str) -> str:
@@ -107,24 +109,47 @@ class HostCog(commands.Cog, name="HostCog"):
                               colour=0x2B6CB0)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    # --- /notify ---------------------------------------------------------------------------------
+    @app_commands.command(name=_("notify", key="cmd.notify"),
+                          description=_("How you are told it is your turn", key="cmd.notify.desc"))
+    @app_commands.rename(mode=_("mode", key="cmd.notify.mode.name"))
+    @app_commands.describe(mode=_("In the table's channel, by DM, or not at all", key="cmd.notify.mode"))
+    @app_commands.choices(mode=[app_commands.Choice(name=_(mode, key=f"notify.mode.{mode}"), value=mode)
+                                for mode in NOTIFY_MODES])
+    async def notify(self, interaction: discord.Interaction, mode: str | None = None) -> None:
+        locale = user_locale(interaction)
+        if mode is not None and mode not in NOTIFY_MODES:
+            return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
+        settings = await self.storage.user_settings(interaction.user.id)
+        if mode is not None:
+            settings["notify"] = mode
+            await self.storage.set_user_settings(interaction.user.id, settings)
+        current = settings.get("notify", "channel")
+        await interaction.response.send_message(
+            t("notify.current", locale, mode=t(f"notify.mode.{current}", locale)), ephemeral=True)
+
     # --- /settings --------------------------------------------------------------------------------
     @app_commands.command(name=_("settings", key="cmd.settings"), description=_("Server settings for the game tables", key="cmd.settings.desc"))
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     @app_commands.rename(language=_("language", key="cmd.settings.language"), threads=_("threads", key="cmd.settings.threads"),
-                         turn_timer=_("turn_timer", key="cmd.settings.turn_timer"))
+                         turn_timer=_("turn_timer", key="cmd.settings.turn_timer"),
+                         notify_delay=_("notify_delay", key="cmd.settings.notify_delay"))
     @app_commands.choices(
         language=[app_commands.Choice(name=_("server default", key="settings.language.auto"), value="auto")]
         + [app_commands.Choice(name=code, value=code) for code in LOCALES],
-        turn_timer=[app_commands.Choice(name=str(s), value=s) for s in TIMERS])
+        turn_timer=[app_commands.Choice(name=str(s), value=s) for s in TIMERS],
+        notify_delay=[app_commands.Choice(name=str(s), value=s) for s in NOTIFY_DELAYS])
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
-                       threads: bool | None = None, turn_timer: int | None = None) -> None:
+                       threads: bool | None = None, turn_timer: int | None = None,
+                       notify_delay: int | None = None) -> None:
         locale = user_locale(interaction)
         permissions = interaction.permissions
         if not (permissions and permissions.manage_guild):
             return await interaction.response.send_message(t("settings.forbidden", locale), ephemeral=True)
-        if (language is not None and language not in ("auto", *LOCALES)) or (turn_timer is not None
-                                                                             and turn_timer not in TIMERS):
+        if (language is not None and language not in ("auto", *LOCALES)) or (
+                turn_timer is not None and turn_timer not in TIMERS) or (
+                notify_delay is not None and notify_delay not in NOTIFY_DELAYS):
             # only a tampered client sends a value the command does not offer
             return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
         current = await self.storage.guild_settings(interaction.guild_id)
@@ -134,12 +159,16 @@ class HostCog(commands.Cog, name="HostCog"):
             current["threads"] = threads
         if turn_timer is not None:
             current.setdefault("timers", {})["turn_timeout"] = turn_timer
-        if any(v is not None for v in (language, threads, turn_timer)):
+        if notify_delay is not None:
+            current["notify_delay"] = notify_delay
+            self.bot.service.nudge_delays[interaction.guild_id] = notify_delay
+        if any(v is not None for v in (language, threads, turn_timer, notify_delay)):
             await self.storage.set_guild_settings(interaction.guild_id, current)
         embed = discord.Embed(title=t("settings.title", locale), description=t(
             "settings.current", locale, language=current.get("locale", t("settings.language.auto", locale)),
             threads=t("lobby.on" if current.get("threads", True) else "lobby.off", locale),
-            timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale))))
+            timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale)),
+            notify=current.get("notify_delay", int(self.bot.service.nudge_delay)) or t("lobby.off", locale)))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
