@@ -227,7 +227,7 @@ class SimulateProgress:
         if self.quiet:
             return
         if self.bar is None:
-            if time.perf_counter() - self.started < 0.5:
+            if time.perf_counter() - self.started < float(os.environ.get("BODOGE_PROGRESS_AFTER", "0.5")):
                 return
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn

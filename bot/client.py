@@ -41,6 +41,7 @@ class BodogeBot(commands.AutoShardedBot):
         self.service = TableService(self.storage, race_grace=config.race_grace, ai_delay=config.ai_delay,
                                     afk_limit=config.afk_limit, lobby_idle_minutes=config.lobby_idle_minutes)
         self.service.timer_scale = config.timer_scale
+        self.service.nudge_delay = config.notify_delay
         self.scheduler = Scheduler(self.service)
         self.extra_cogs = extra_cogs or []
         self.metrics = None  # bot.metrics.Metrics when BODOGE_METRICS_PORT is set

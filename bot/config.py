@@ -33,6 +33,7 @@ class Config:
         if self.shard_ids is None or not self.shard_count:
             return True
         return ((guild_id or 0) >> 22) % self.shard_count in self.shard_ids
+    notify_delay: float = 60.0  # seconds a person may leave their turn before they are told (0: never; /settings)
 
 
 def _int(name: str) -> int | None:
@@ -60,4 +61,5 @@ def load(env_file: str | Path | None = ".env") -> Config:
         lobby_idle_minutes=float(os.environ.get("BODOGE_LOBBY_IDLE_MINUTES", "30")),
         metrics_port=_int("BODOGE_METRICS_PORT"),
         log_format=os.environ.get("BODOGE_LOG_FORMAT", "text").strip().lower() or "text",
+        notify_delay=float(os.environ.get("BODOGE_NOTIFY_DELAY", "60")),
     )

@@ -1,5 +1,5 @@
-"""One scheduler for every table's timed work: deadlines (the engine's timeout at expiry), AI wake-ups and idle
-lobbies (closed after a while without a change).
+"""One scheduler for every table's timed work: deadlines (the engine's timeout at expiry), AI wake-ups, the
+"your turn" reminders and idle lobbies (closed after a while without a change).
 Timers live in storage, so `start()` after a restart re-arms whatever was pending (overdue ones fire at once)."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 from typing import Callable
 
 from bot.storage import TimerRow
-from bot.tables import TableService
+from bot.tables import ALL_TIMER_KINDS, TableService
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ class Scheduler:
         return len(self._tasks)
 
     def _on_timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
-        kinds = ("deadline", "ai", "lobby") if kind == "all" else (kind,)
+        kinds = ALL_TIMER_KINDS if kind == "all" else (kind,)
         for name in kinds:
             task = self._tasks.pop((table_id, name), None)
             if task is not None and task is not asyncio.current_task():
@@ -71,6 +71,8 @@ class Scheduler:
                 await self.service.ai_move(timer.table_id, timer.version)
             elif timer.kind == "lobby":
                 await self.service.close_idle_lobby(timer.table_id, timer.due_at)
+            elif timer.kind == "nudge":
+                await self.service.nudge(timer.table_id)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -26,6 +26,8 @@ from games.contract import GameSpec, GameState, IllegalAction, offers
 log = logging.getLogger(__name__)
 
 OPEN = ("lobby", "running")
+TIMER_KINDS = ("deadline", "ai", "nudge")  # the timers a running table may have (bot/scheduler.py fires them)
+ALL_TIMER_KINDS = (*TIMER_KINDS, "lobby")  # and a lobby's idle timer
 
 
 class TableError(Exception):
@@ -136,6 +138,10 @@ class TableService:
         self._loading: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []  # told after every committed change
         self.timer_listeners: list[Callable[[TimerRow | None, int, str], None]] = []
+        # "your turn": a person still to act after this many seconds is told once (0: never), per guild if set
+        self.nudge_delay = 0.0
+        self.nudge_delays: dict[int, float] = {}
+        self.nudge_listeners: list[Callable[[Table, list[int]], Awaitable[None]]] = []
 
     # --- loading ------------------------------------------------------------------------------
     async def get(self, table_id: int) -> Table:
@@ -165,7 +171,7 @@ class TableService:
             host_id=row.host_id, status=row.status, options=row.options, seed=row.seed, version=row.version,
             locale=row.locale, seats=[Seat(s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
                                       for s in row.seats])
-        for kind in ("deadline", "ai", "lobby"):
+        for kind in ALL_TIMER_KINDS:
             timer = await self.storage.timer(table_id, kind)
             if timer is not None:
                 table.timers[kind] = timer
@@ -643,7 +649,7 @@ class TableService:
             if not timers_saved:
                 table.timers = self._plan_timers(table)
                 await self.storage.replace_timers(table.id, list(table.timers.values()))
-            for kind in ("deadline", "ai"):
+            for kind in TIMER_KINDS:
                 self._tell_timers(table.timers.get(kind), table.id, kind)
         else:
             self._tell_timers(None, table.id, "all")
@@ -671,7 +677,59 @@ class TableService:
             plan["deadline"] = TimerRow(table.id, "deadline", table.version, due, detail)
         if any(s >= 0 and table.seats[s].is_ai for s in table.state.to_act()):
             plan["ai"] = TimerRow(table.id, "ai", table.version, now + self.ai_delay, "")
+        nudge = self._plan_nudge(table, now)
+        if nudge is not None:
+            plan["nudge"] = nudge
         return plan
+
+    def _plan_nudge(self, table: Table, now: float) -> TimerRow | None:
+        """A "your turn" timer for the persons to act: not AI seats, not a first-press race (a call window).
+        A turn is a seat's mark (the version its choices last changed at): each is told at most once."""
+        delay = self.nudge_delays.get(table.guild_id, self.nudge_delay) if table.guild_id else self.nudge_delay
+        if not delay:
+            return None
+        state = table.state
+        seats: dict[str, int] = {}
+        for seat in state.to_act():
+            entry = table.seats[seat] if 0 <= seat < len(table.seats) else None
+            if entry is None or entry.is_ai or entry.user_id is None:
+                continue
+            if any(a.get("type") in table.spec.race_actions for a in state.legal_actions(seat)):
+                continue
+            seats[str(seat)] = table.marks[seat]
+        if not seats:
+            return None
+        previous = table.timers.get("nudge")
+        old = json.loads(previous.detail) if previous is not None else {"seats": {}, "told": []}
+        told = [s for s in old.get("told", []) if old["seats"].get(s) == seats.get(s)]
+        if previous is not None and all(old["seats"].get(s) == mark for s, mark in seats.items()):
+            due = previous.due_at  # the same turns, still waited for
+        else:
+            due = now + delay * self.timer_scale
+        return TimerRow(table.id, "nudge", table.version, due, json.dumps({"seats": seats, "told": told}))
+
+    async def nudge(self, table_id: int) -> list[int]:
+        """The "your turn" timer ran out: the persons still on the same turn, not yet told, are told now (once)."""
+        table = await self.get(table_id)
+        timer = table.timers.get("nudge")
+        if table.status != "running" or table.state is None or timer is None:
+            return []
+        detail = json.loads(timer.detail)
+        acting = set(table.state.to_act())
+        seats = [int(s) for s, mark in detail["seats"].items()
+                 if s not in detail["told"] and int(s) in acting and table.marks[int(s)] == mark
+                 and not table.seats[int(s)].is_ai]
+        if not seats:
+            return []
+        detail["told"] += [str(s) for s in seats]
+        timer.detail = json.dumps(detail)
+        await self.storage.set_timer(timer)  # told survives a restart: nobody is told twice
+        for listener in self.nudge_listeners:
+            try:
+                await listener(table, seats)
+            except Exception:
+                log.exception("table %s: your-turn listener failed", table.id)
+        return seats
 
     @staticmethod
     def _same_window(previous_detail: str, deadline: games.Deadline) -> bool:

@@ -24,6 +24,20 @@ def _idle_choice(minutes: int) -> app_commands.Choice[int]:
     return app_commands.Choice(name=str(minutes), value=minutes)
 
 
+NOTIFY_DELAYS = [0, 30, 60, 120, 300]  # seconds before a person is told it is their turn (0: never)
+NOTIFY_MODES = ("channel", "dm", "off")
+
+
+def option_value(game: str, name: str, value, locale: str) -> str:
+    """A table setting's value in words: its own catalogue entry, on/off, or the number."""
+    key = f"{game}.option.{name}.{value}"
+    if has(key, locale):
+        return t(key, locale)
+    if isinstance(value, bool):
+        return t("lobby.on" if value else "lobby.off", locale)
+    return "-" if value is None else str(value)
+
+
 def user_locale(interaction: discord.Interaction) -> str:
     return normalise(interaction.locale)
 
@@ -90,8 +104,9 @@ class HostCog(commands.Cog, name="HostCog"):
         embed.add_field(name=t("rules.players", locale), value=f"{spec.min_players}–{spec.max_players}")
         options = []
         for name, default in spec.options.items():
-            label = t(f"{game}.option.{name}", locale) if has(f"{game}.option.{name}", locale) else name
-            options.append(f"{label}: {default if default is not None else '-'}")
+            if name == "stacked" or not has(f"{game}.option.{name}", locale):
+                continue  # a test hook or an engine detail, not a table setting
+            options.append(f"{t(f'{game}.option.{name}', locale)}: {option_value(game, name, default, locale)}")
         embed.add_field(name=t("rules.options", locale), value="\n".join(options)[:1024] or "-", inline=False)
         embed.add_field(name=t("rules.full_text", locale), value=load("links.json")["rules_base"] + spec.rules_file,
                         inline=False)
@@ -105,28 +120,50 @@ class HostCog(commands.Cog, name="HostCog"):
                               colour=0x2B6CB0)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    # --- /notify ---------------------------------------------------------------------------------
+    @app_commands.command(name=_("notify", key="cmd.notify"),
+                          description=_("How you are told it is your turn", key="cmd.notify.desc"))
+    @app_commands.rename(mode=_("mode", key="cmd.notify.mode.name"))
+    @app_commands.describe(mode=_("In the table's channel, by DM, or not at all", key="cmd.notify.mode"))
+    @app_commands.choices(mode=[app_commands.Choice(name=_(mode, key=f"notify.mode.{mode}"), value=mode)
+                                for mode in NOTIFY_MODES])
+    async def notify(self, interaction: discord.Interaction, mode: str | None = None) -> None:
+        locale = user_locale(interaction)
+        if mode is not None and mode not in NOTIFY_MODES:
+            return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
+        settings = await self.storage.user_settings(interaction.user.id)
+        if mode is not None:
+            settings["notify"] = mode
+            await self.storage.set_user_settings(interaction.user.id, settings)
+        current = settings.get("notify", "channel")
+        await interaction.response.send_message(
+            t("notify.current", locale, mode=t(f"notify.mode.{current}", locale)), ephemeral=True)
+
     # --- /settings --------------------------------------------------------------------------------
     @app_commands.command(name=_("settings", key="cmd.settings"), description=_("Server settings for the game tables", key="cmd.settings.desc"))
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     @app_commands.rename(language=_("language", key="cmd.settings.language"), threads=_("threads", key="cmd.settings.threads"),
                          turn_timer=_("turn_timer", key="cmd.settings.turn_timer"),
-                         idle_lobby=_("idle_lobby_minutes", key="cmd.settings.idle_lobby"))
+                         idle_lobby=_("idle_lobby_minutes", key="cmd.settings.idle_lobby"),
+                         notify_delay=_("notify_delay", key="cmd.settings.notify_delay"))
     @app_commands.choices(
         language=[app_commands.Choice(name=_("server default", key="settings.language.auto"), value="auto")]
         + [app_commands.Choice(name=code, value=code) for code in LOCALES],
         turn_timer=[app_commands.Choice(name=str(s), value=s) for s in TIMERS],
-        idle_lobby=[_idle_choice(m) for m in IDLE_LOBBY])
+        idle_lobby=[_idle_choice(m) for m in IDLE_LOBBY],
+        notify_delay=[app_commands.Choice(name=str(s), value=s) for s in NOTIFY_DELAYS])
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        threads: bool | None = None, turn_timer: int | None = None,
-                       idle_lobby: int | None = None) -> None:
+                       idle_lobby: int | None = None, notify_delay: int | None = None) -> None:
         locale = user_locale(interaction)
         permissions = interaction.permissions
         if not (permissions and permissions.manage_guild):
             return await interaction.response.send_message(t("settings.forbidden", locale), ephemeral=True)
         if ((language is not None and language not in ("auto", *LOCALES))
                 or (turn_timer is not None and turn_timer not in TIMERS)
-                or (idle_lobby is not None and idle_lobby not in IDLE_LOBBY)):
+                or (idle_lobby is not None and idle_lobby not in IDLE_LOBBY)
+                or (notify_delay is not None and notify_delay not in NOTIFY_DELAYS)):
             # only a tampered client sends a value the command does not offer
             return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
         current = await self.storage.guild_settings(interaction.guild_id)
@@ -141,13 +178,17 @@ class HostCog(commands.Cog, name="HostCog"):
                 current.pop("lobby_idle_minutes", None)
             else:
                 current["lobby_idle_minutes"] = idle_lobby
-        if any(v is not None for v in (language, threads, turn_timer, idle_lobby)):
+        if notify_delay is not None:
+            current["notify_delay"] = notify_delay
+            self.bot.service.nudge_delays[interaction.guild_id] = notify_delay
+        if any(v is not None for v in (language, threads, turn_timer, idle_lobby, notify_delay)):
             await self.storage.set_guild_settings(interaction.guild_id, current)
         idle = current.get("lobby_idle_minutes", self.bot.service.lobby_idle_minutes)
         embed = discord.Embed(title=t("settings.title", locale), description=t(
             "settings.current", locale, language=current.get("locale", t("settings.language.auto", locale)),
             threads=t("lobby.on" if current.get("threads", True) else "lobby.off", locale),
-            timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale)))
+            timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale)),
+            notify=current.get("notify_delay", int(self.bot.service.nudge_delay)) or t("lobby.off", locale))
             + "\n" + t("settings.idle_line", locale,
                         minutes=f"{idle:g}" if idle > 0 else t("settings.idle.never", locale)))
         await interaction.response.send_message(embed=embed, ephemeral=True)

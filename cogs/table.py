@@ -18,9 +18,10 @@ import games
 from bot import codec
 from bot.delivery import send_dm
 from bot.i18n import has, normalise, t
-from bot.presenter import SEAT_MARKS, Presenter, seat_name
+from cogs.host import option_value
+from cogs.presenter import SEAT_MARKS, Presenter, seat_name
 from bot.races import snowflake_time_ms
-from bot.refresher import Refresher
+from cogs.refresher import Refresher
 from bot.storage import TimerRow
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
@@ -52,11 +53,16 @@ class TableCog(commands.Cog, name="TableCog"):
         self.refresher = Refresher(self, bot.config.edit_delay)
         self.service.listeners.append(self.on_change)
         self.service.timer_listeners.append(self.on_timer)
+        self.service.nudge_listeners.append(self.on_nudge)
         self._background: set[asyncio.Task] = set()
+        self.nudges: dict[int, dict[int, tuple[int, int]]] = {}  # table -> seat -> (ping message id, its turn)
 
     async def cog_load(self) -> None:
         # The game list is known once every game package is registered (tests add their own).
         self.play._params["game"].choices = game_choices()
+        for guild_id, settings in (await self.service.storage.all_guild_settings()).items():
+            if "notify_delay" in settings:
+                self.service.nudge_delays[guild_id] = settings["notify_delay"]
 
     async def cog_unload(self) -> None:
         await self.refresher.stop()
@@ -130,12 +136,7 @@ class TableCog(commands.Cog, name="TableCog"):
         return t(key, locale) if has(key, locale) else name
 
     def value_label(self, game: str, name: str, value, locale: str) -> str:
-        key = f"{game}.option.{name}.{value}"
-        if has(key, locale):
-            return t(key, locale)
-        if isinstance(value, bool):
-            return t("lobby.on" if value else "lobby.off", locale)
-        return "-" if value is None else str(value)
+        return option_value(game, name, value, locale)
 
     def settings_text(self, table: Table, locale: str) -> str:
         spec = table.spec
@@ -157,6 +158,8 @@ class TableCog(commands.Cog, name="TableCog"):
 
     async def on_change(self, table: Table, events: list[dict]) -> None:
         self.refresher.request(table)
+        if self.nudges.get(table.id):
+            self._spawn(self.clear_nudges(table))
         for event in events:
             if event.get("type") == "seat_to_ai" and event.get("reason") == "absent":
                 self._spawn(self.tell_absent(table, event["seat"]))
@@ -164,6 +167,45 @@ class TableCog(commands.Cog, name="TableCog"):
             seats = self.presenter(table.game).private_news(table, events)
             if seats:
                 self._spawn(self.deliver(table, seats))
+
+    # --- "your turn" ---------------------------------------------------------------------------
+    async def on_nudge(self, table: Table, seats: list[int]) -> None:
+        """Persons who have not acted within the delay: a ping in the table's channel that mentions only them
+        (deleted once they act), or a DM, as each chose with /notify."""
+        for seat in seats:
+            user_id = table.seats[seat].user_id
+            mode = (await self.service.storage.user_settings(user_id)).get("notify", "channel")
+            game = table.spec.name(table.locale)
+            if mode == "dm":
+                text = t("notify.your_turn_dm", table.locale, game=game, link=self.jump_url(table) or "")
+                await send_dm(self.bot, user_id, Board(discord.Embed(description=text)), None)
+            elif mode == "channel":
+                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                try:
+                    message = await channel.send(
+                        t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game),
+                        allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)], everyone=False,
+                                                                 roles=False, replied_user=False))
+                except discord.HTTPException:
+                    log.warning("table %s: the your-turn message failed", table.id, exc_info=True)
+                    continue
+                self.nudges.setdefault(table.id, {})[seat] = (message.id, table.marks[seat])
+
+    async def clear_nudges(self, table: Table) -> None:
+        """Delete the pings of seats that have acted (their turn moved on) or of a table that is over."""
+        pings = self.nudges.get(table.id, {})
+        acting = set(table.state.to_act()) if table.state is not None and table.status == "running" else set()
+        for seat, (message_id, mark) in list(pings.items()):
+            if seat in acting and table.marks[seat] == mark:
+                continue
+            pings.pop(seat, None)
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.HTTPException:
+                log.info("table %s: a your-turn message was already gone", table.id)
+        if not pings:
+            self.nudges.pop(table.id, None)
 
     def _spawn(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)

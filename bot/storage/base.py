@@ -84,6 +84,13 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX tables_by_channel ON tables(channel_id, id);
     """,
+    # 3: each person's own settings (how they are told it is their turn)
+    """
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
 ]
 
 # Every kept relation, its columns and primary key, in an order that respects the foreign keys (migrate-db, dumps).
@@ -96,6 +103,7 @@ RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "timers": (("table_id", "kind", "version", "due_at", "detail"), ("table_id", "kind")),
     "results": (("table_id", "winners", "scores", "finished_at"), ("table_id",)),
     "guild_settings": (("guild_id", "settings"), ("guild_id",)),
+    "user_settings": (("user_id", "settings"), ("user_id",)),
 }
 
 SEAT_INSERT = ("INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, more_time_used, taken_over)"
@@ -429,6 +437,20 @@ class Storage:
         await self._transaction([("INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT"
                                   " (guild_id) DO UPDATE SET settings = excluded.settings",
                                   (guild_id, json.dumps(settings)), False)])
+
+    async def all_guild_settings(self) -> dict[int, dict]:
+        return {guild_id: json.loads(settings)
+                for guild_id, settings in await self._rows("SELECT guild_id, settings FROM guild_settings")}
+
+    # --- user settings ----------------------------------------------------------------------
+    async def user_settings(self, user_id: int) -> dict:
+        settings = await self._value("SELECT settings FROM user_settings WHERE user_id = ?", (user_id,))
+        return json.loads(settings) if settings else {}
+
+    async def set_user_settings(self, user_id: int, settings: dict) -> None:
+        await self._transaction([("INSERT INTO user_settings (user_id, settings) VALUES (?, ?) ON CONFLICT"
+                                  " (user_id) DO UPDATE SET settings = excluded.settings",
+                                  (user_id, json.dumps(settings)), False)])
 
     # --- whole relations (migrate-db, checks) ------------------------------------------------
     async def counts(self) -> dict[str, int]:

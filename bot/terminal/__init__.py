@@ -23,7 +23,8 @@ from bot.storage import Storage
 from bot.tables import Table, TableError, TableService
 from bot.terminal import boards
 from bot.text import seat_name
-from bot.words import action_label, diamond_card, event_line
+from bot.terminal.labels import action_label, event_line
+from bot.words import diamond_card
 
 PAGE = 12
 DIAMOND_PAGE = 9

@@ -16,7 +16,8 @@ from rich.text import Text
 from bot.i18n import t
 from bot.tables import Table
 from bot.text import seat_name
-from bot.words import ARROWS, bossa_tile, colorse_card, deep_dive_tile
+from bot.terminal.labels import ARROWS
+from bot.words import bossa_tile, colorse_card, deep_dive_tile
 from games.data import load
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

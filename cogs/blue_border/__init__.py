@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import t
-from bot.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from cogs.blue_border.image import draw_board, draw_chart
@@ -99,9 +99,10 @@ class BlueBorderPresenter(Presenter):
         return items
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
-        # Nobody knows their own numbers: a diver's view is the public board (without buttons).
+        # Nobody knows their own numbers: a diver's view is the public board (without buttons), their row marked.
         board = self.board(table, locale)
         board.items = []
+        board.image = draw_board(table.state.view(seat))
         board.content = t(f"{GAME}.private_note", locale)
         return board
 

@@ -3,13 +3,16 @@
 can hold nothing a player may not see."""
 from __future__ import annotations
 
-from bot.render import INK, MUTED, canvas, centred_text, font, png, readable_on, seat_colour
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, font, png,
+                        readable_on, result_banner, seat_disc, turn_arrow)
 
-CARD_W, CARD_H, GAP = 62, 84, 10
-LEFT = 70
-WIDTH = LEFT + 7 * (CARD_W + GAP) + 20
-HIGHLIGHT = "#f6e05e"
+LEFT = 64
+GAP = 8
+CARD_W = (PHONE_WIDTH - LEFT - 10 - 6 * GAP) // 7
+CARD_H = int(CARD_W * 1.3)
+WIDTH = PHONE_WIDTH
 EMPTY = "#2d3748"
+DISCARD_W, DISCARD_H, DISCARD_STEP = 44, 52, 50
 
 
 def _card(draw, x: int, y: int, card: dict | None, *, label: str = "", highlight: bool = False, scale: float = 1) -> None:
@@ -18,52 +21,89 @@ def _card(draw, x: int, y: int, card: dict | None, *, label: str = "", highlight
     if card is None:
         draw.rounded_rectangle(box, radius=8, outline=MUTED, width=2, fill=EMPTY)
         if label:
-            centred_text(draw, box, label, int(22 * scale), fill=MUTED)
+            centred_text(draw, box, label, max(MIN_TEXT, int(28 * scale)), fill=MUTED)
     else:
         draw.rounded_rectangle(box, radius=8, fill=card["shade"], outline="#0b1a2e", width=2)
         if "number" in card:
-            centred_text(draw, box, str(card["number"]), int(30 * scale), fill=readable_on(card["shade"]))
+            centred_text(draw, box, str(card["number"]), max(MIN_TEXT, int(40 * scale)), fill=readable_on(card["shade"]))
     if highlight:
-        draw.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), radius=10, outline=HIGHLIGHT, width=4)
+        draw.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), radius=10, outline=HIGHLIGHT, width=5)
+
+
+def _stack(draw, x: int, y: int, top: dict | None, height: int) -> None:
+    """A field pile or the deck: a few edges behind the top card show it is a stack."""
+    for offset in (8, 4)[: max(0, min(2, height - 1))][::-1] if height > 1 else ():
+        draw.rounded_rectangle((x + offset, y - offset, x + CARD_W + offset, y + CARD_H - offset), radius=8,
+                               fill="#1a365d", outline="#0b1a2e", width=2)
+    _card(draw, x, y, top)
+
+
+def _count_label(draw, x: int, y: int, text: str) -> None:
+    draw.text((x + CARD_W / 2 + 4, y), text, font=font(MIN_TEXT), fill=INK, anchor="mt")
+
+
+def result_entries(view: dict) -> list[tuple[int, str, bool]]:
+    winners = view["winner_seats"] or []
+    if view["rounds"] > 1:
+        return [(seat, f"{score} wins", seat in winners) for seat, score in enumerate(view["round_scores"])]
+    return [(d["seat"], f"{d['filled']}/7", d["seat"] in winners) for d in view["divers"]]
 
 
 def draw_board(view: dict) -> bytes:
     divers = view["divers"]
-    row_h = CARD_H + 26
-    field_y = 20 + len(divers) * row_h + 10
-    discard_y = field_y + CARD_H + 40
-    rows_of_discard = max(1, -(-len(view["discard"]) // 16))
-    height = discard_y + 30 + rows_of_discard * 44 + 10
+    row_h = CARD_H + 14
+    field_y = 10 + len(divers) * row_h + 14
+    discard_y = field_y + CARD_H + 44
+    per_row = (WIDTH - 20) // DISCARD_STEP
+    rows_of_discard = max(1, -(-len(view["discard"]) // per_row))
+    height = discard_y + 34 + rows_of_discard * (DISCARD_H + 6) + 8
     image, draw = canvas(WIDTH, height)
     placement = view.get("placement")
+    acting = set(view.get("to_act") or []) if not view["finished"] else set()
     for diver in divers:
-        y = 20 + diver["seat"] * row_h
-        colour = seat_colour(diver["seat"])
-        draw.ellipse((14, y + CARD_H // 2 - 18, 50, y + CARD_H // 2 + 18), fill=colour)
-        centred_text(draw, (14, y + CARD_H // 2 - 18, 50, y + CARD_H // 2 + 18), str(diver["seat"] + 1), 20)
-        if view.get("active_seat") == diver["seat"]:
-            draw.polygon([(4, y + CARD_H // 2 - 8), (12, y + CARD_H // 2), (4, y + CARD_H // 2 + 8)], fill=HIGHLIGHT)
+        seat = diver["seat"]
+        y = 10 + seat * row_h
+        mid = y + CARD_H // 2
+        to_act = view.get("active_seat") == seat or (view["phase"] != "turn" and seat in acting)
+        if to_act:
+            draw.rounded_rectangle((2, y - 5, WIDTH - 2, y + CARD_H + 5), radius=10, outline=HIGHLIGHT, width=3)
+            turn_arrow(draw, 6, mid, 14)
+        own = view.get("seat") == seat
+        shift = 14 if diver["skip"] or own else 0
+        if own:  # a player's own view: their row, ringed and marked
+            draw.ellipse((40 - 26, mid - shift - 26, 40 + 26, mid - shift + 26), outline=INK, width=3)
+        seat_disc(draw, 40, mid - shift, 20, seat)
+        if diver["skip"] or own:
+            draw.text((40, mid + 14), "SKIP" if diver["skip"] else "YOU", font=font(MIN_TEXT),
+                      fill=HIGHLIGHT if diver["skip"] else INK, anchor="mt")
         for index, card in enumerate(diver["slots"]):
             x = LEFT + index * (CARD_W + GAP)
-            just_placed = bool(placement and placement["seat"] == diver["seat"] and placement["slot_index"] == index)
+            just_placed = bool(placement and placement["seat"] == seat and placement["slot_index"] == index)
             _card(draw, x, y, card, label=view["slots"][index], highlight=just_placed)
-        if diver["skip"]:
-            draw.text((LEFT, y + CARD_H + 4), "SKIP", fill=HIGHLIGHT, font=font(16))
-    # field: deck, then the four piles
+    # the field: the deck, then the four piles, each with how many cards it holds
+    draw.rectangle((0, field_y - 8, WIDTH, field_y + CARD_H + 40), fill=PANEL)
     deck = view["deck"]
-    _card(draw, LEFT, field_y, deck["top"], label="")
-    draw.text((LEFT, field_y + CARD_H + 4), f"DECK {deck['count']}", fill=INK, font=font(16))
+    _stack(draw, LEFT, field_y, deck["top"], deck["count"])
+    _count_label(draw, LEFT, field_y + CARD_H + 6, f"DECK {deck['count']}")
     for number, pile in enumerate(view["piles"]):
-        x = LEFT + (number + 2) * (CARD_W + GAP)
-        _card(draw, x, field_y, pile["top"], label="")
-        draw.text((x, field_y + CARD_H + 4), f"{number + 1}  x{pile['height']}", fill=INK, font=font(16))
+        x = LEFT + (number + 2) * (CARD_W + GAP) + (number * GAP) // 2
+        _stack(draw, x, field_y, pile["top"], pile["height"])
+        disc = (x + 6, field_y + 6, x + 40, field_y + 40)
+        draw.ellipse(disc, fill="#1a202c", outline=INK, width=2)
+        centred_text(draw, disc, str(number + 1), MIN_TEXT)
+        _count_label(draw, x, field_y + CARD_H + 6, f"{pile['height']} card" + ("" if pile["height"] == 1 else "s"))
     # the discard is face up: its numbers are public
-    draw.text((LEFT, discard_y), "DISCARD", fill=MUTED, font=font(14))
+    draw.text((12, discard_y), "DISCARD", font=font(MIN_TEXT), fill=MUTED)
     for index, number in enumerate(view["discard"]):
-        x = LEFT + (index % 16) * 34
-        y = discard_y + 18 + (index // 16) * 44
-        _card(draw, x, y, {"shade": _shade_of(view, number), "number": number}, scale=0.45)
-    return png(image)
+        x = 12 + (index % per_row) * DISCARD_STEP
+        y = discard_y + 32 + (index // per_row) * (DISCARD_H + 6)
+        shade = _shade_of(view, number)
+        box = (x, y, x + DISCARD_W, y + DISCARD_H)
+        draw.rounded_rectangle(box, radius=6, fill=shade, outline="#0b1a2e", width=2)
+        centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))
+    if view["finished"]:
+        image = above(result_banner(result_entries(view)), image)
+    return png(image, exact=True)
 
 
 def _shade_of(view: dict, number: int) -> str:
@@ -78,8 +118,8 @@ def draw_chart(chart: list[dict]) -> bytes:
     """The colour chart (色見表): every shade with its number. Public information."""
     per_row = 8
     rows = -(-len(chart) // per_row)
-    image, draw = canvas(20 + per_row * 72, 20 + rows * 96)
+    image, draw = canvas(WIDTH, 16 + rows * (CARD_H + 10))
     for index, entry in enumerate(chart):
-        x, y = 20 + (index % per_row) * 72, 20 + (index // per_row) * 96
+        x, y = 12 + (index % per_row) * (CARD_W + 2), 12 + (index // per_row) * (CARD_H + 10)
         _card(draw, x, y, entry)
-    return png(image)
+    return png(image, exact=True)

@@ -12,15 +12,17 @@ A tile is drawn as two halves: a dark half with white pips (its white dots) and 
 black dots), like the two dice: the white die is dark with white pips, the black die light with black pips."""
 from __future__ import annotations
 
-from bot.render import BACKGROUND, INK, MUTED, canvas, centred_text, font, png, readable_on, seat_colour
+from bot.render import BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, font, png, readable_on
+from bot.render import legend as draw_legend
+from bot.render import legend_height, result_banner, seat_colour, turn_arrow
 from games.bossa.tiles import dots
 
-WIDTH = 880
-MARGIN = 18
-TILE_W, TILE_H = 84, 42
-SLOT = 96
-TILE_GAP = 5
-DIE = 60
+WIDTH = PHONE_WIDTH
+MARGIN = 14
+TILE_W, TILE_H = 70, 36
+SLOT = 77
+TILE_GAP = 4
+DIE = 52
 HAND_STEP = TILE_W + 10
 PER_ROW = (WIDTH - 2 * MARGIN) // HAND_STEP
 
@@ -98,7 +100,7 @@ def die(draw, x: float, y: float, value: int | None, colour: str | None, size: f
 def seat_disc(draw, cx: float, cy: float, seat: int, radius: float = 15) -> None:
     colour = seat_colour(seat)
     draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour, outline="#0b0f16", width=2)
-    centred_text(draw, (cx - radius, cy - radius, cx + radius, cy + radius), str(seat + 1), int(radius * 1.2),
+    centred_text(draw, (cx - radius, cy - radius, cx + radius, cy + radius), str(seat + 1), max(MIN_TEXT, int(radius * 1.2)),
                  fill=readable_on(colour))
 
 
@@ -112,23 +114,9 @@ def dashed_box(draw, box: tuple[float, float, float, float], colour: str, dash: 
         draw.line((x1, y, x1, min(y + dash, y1)), fill=colour, width=2)
 
 
-def size_icons(draw, box: tuple[float, float, float, float], sizes: list[int]) -> None:
-    """The tile counts an open end takes, as groups of little tiles separated by slashes (1 / 2 means 1 or 2)."""
-    x0, y0, x1, y1 = box
-    w, h, gap = 8, 18, 2
-    widths = [n * w + (n - 1) * gap for n in sizes]
-    slash = 12
-    total = sum(widths) + slash * (len(sizes) - 1)
-    x = (x0 + x1 - total) / 2
-    cy = (y0 + y1) / 2
-    for number, (count, width) in enumerate(zip(sizes, widths)):
-        if number:
-            centred_text(draw, (x, cy - 10, x + slash, cy + 10), "/", 16, fill=HIGHLIGHT)
-            x += slash
-        for k in range(count):
-            left = x + k * (w + gap)
-            draw.rectangle((left, cy - h / 2, left + w, cy + h / 2), fill=HIGHLIGHT)
-        x += width
+def size_text(draw, box: tuple[float, float, float, float], sizes: list[int]) -> None:
+    """How many tiles an open end takes, as digits ("1/2": one or two tiles)."""
+    centred_text(draw, box, "/".join(str(size) for size in sizes), 28 if len(sizes) < 3 else MIN_TEXT, fill=HIGHLIGHT)
 
 
 # --- the lines ------------------------------------------------------------------------------------
@@ -152,7 +140,7 @@ def column_height(line: dict) -> int:
     return max(DIE, TILE_H + 26, tallest * (TILE_H + TILE_GAP))
 
 
-LINE_HEAD, LABEL_H = 34, 34
+LINE_HEAD, LABEL_H = 36, 32
 
 
 def line_height(line: dict) -> int:
@@ -165,12 +153,12 @@ def draw_line(draw, y: int, colour: str, line: dict) -> int:
                            outline=PANEL_EDGE, width=2)
     # header: a chip in the line's colours, its owner, and how many of 6 columns it has
     chip_fill, chip_text = (DARK_HALF, WHITE_PIP) if colour == "white" else (LIGHT_HALF, BLACK_PIP)
-    draw.rounded_rectangle((MARGIN, y + 7, MARGIN + 96, y + 29), radius=8, fill=chip_fill, outline="#0b0f16", width=2)
-    centred_text(draw, (MARGIN, y + 7, MARGIN + 96, y + 29), colour.upper(), 15, fill=chip_text)
+    draw.rounded_rectangle((MARGIN, y + 4, MARGIN + 110, y + 32), radius=8, fill=chip_fill, outline="#0b0f16", width=2)
+    centred_text(draw, (MARGIN, y + 4, MARGIN + 110, y + 32), colour.upper(), MIN_TEXT, fill=chip_text)
     if line["owner_seat"] is not None:
-        seat_disc(draw, MARGIN + 116, y + 18, line["owner_seat"], 12)
+        seat_disc(draw, MARGIN + 134, y + 18, line["owner_seat"], 16)
     count = line["column_count"]
-    draw.text((WIDTH - MARGIN, y + 18), f"{count}/6", font=font(18), fill=HIGHLIGHT if count >= 5 else INK, anchor="rm")
+    draw.text((WIDTH - MARGIN, y + 18), f"{count}/6 columns", font=font(MIN_TEXT), fill=HIGHLIGHT if count >= 5 else INK, anchor="rm")
     top = y + LINE_HEAD
     body = top + LABEL_H
     if line["die"] is None:
@@ -183,17 +171,17 @@ def draw_line(draw, y: int, colour: str, line: dict) -> int:
         cx = x + SLOT / 2
         label_box = (x, top, x + SLOT, top + LABEL_H)
         if kind == "die":
-            centred_text(draw, label_box, str(die_value), 24, fill=INK)
+            centred_text(draw, label_box, str(die_value), 28, fill=INK)
             die(draw, cx - DIE / 2, body, die_value, colour)
         elif kind == "column":
-            centred_text(draw, label_box, str(item["value"]), 24, fill=INK)
+            centred_text(draw, label_box, str(item["value"]), 28, fill=INK)
             for level, tile_id in enumerate(item["tiles"]):
                 tile(draw, cx - TILE_W / 2, body + level * (TILE_H + TILE_GAP), tile_id, counted=colour)
         else:
-            centred_text(draw, label_box, str(item["value"]), 26, fill=HIGHLIGHT)
+            centred_text(draw, label_box, str(item["value"]), 30, fill=HIGHLIGHT)
             box = (cx - TILE_W / 2, body, cx + TILE_W / 2, body + TILE_H + 8)
             dashed_box(draw, box, HIGHLIGHT)
-            size_icons(draw, (box[0], box[1], box[2], box[3] - 6), item["sizes"])
+            size_text(draw, box, item["sizes"])
             arrow_y = top + LABEL_H / 2
             if item["side"] == "down":
                 draw.polygon([(x + 4, arrow_y), (x + 14, arrow_y - 7), (x + 14, arrow_y + 7)], fill=HIGHLIGHT)
@@ -205,7 +193,7 @@ def draw_line(draw, y: int, colour: str, line: dict) -> int:
 
 
 # --- the players ----------------------------------------------------------------------------------
-PLAYER_HEAD = 44
+PLAYER_HEAD = 48
 
 
 def hand_rows(count: int) -> int:
@@ -225,26 +213,30 @@ def draw_player(draw, y: int, view: dict, seat: int) -> int:
     seat_disc(draw, MARGIN + 16, mid, seat)
     x = MARGIN + 40
     if active:
-        draw.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=HIGHLIGHT)
+        turn_arrow(draw, x - 2, mid, 14)
     x += 20
     colour = view["colours"][seat]
     die(draw, x, mid - 15, view["dice"][seat], colour, size=30)
     x += 44
     count = view["hand_counts"][seat]
-    draw.text((x, mid), f"HAND {count}", font=font(18), fill=INK, anchor="lm")
+    draw.text((x, mid), f"HAND {count}", font=font(28), fill=INK, anchor="lm")
+    if view.get("seat") == seat:  # a player's own view
+        you = (x + 150, mid - 16, x + 220, mid + 16)
+        draw.rounded_rectangle(you, radius=10, fill="#e2e8f0", outline="#0b0f16", width=2)
+        centred_text(draw, you, "YOU", MIN_TEXT, fill="#111111")
     # the action markers, right-aligned: bright while unused, struck out once spent
     unused = set(view["unused_actions"][seat])
     right = WIDTH - MARGIN
     for name, letter in reversed(MARKERS):
-        box = (right - 30, mid - 14, right, mid + 14)
+        box = (right - 34, mid - 17, right, mid + 17)
         if name in unused:
             draw.rounded_rectangle(box, radius=6, fill="#d69e2e", outline="#0b0f16", width=2)
-            centred_text(draw, box, letter, 17, fill="#111111")
+            centred_text(draw, box, letter, MIN_TEXT, fill="#111111")
         else:
             draw.rounded_rectangle(box, radius=6, outline=MUTED, width=2)
-            centred_text(draw, box, letter, 17, fill=MUTED)
+            centred_text(draw, box, letter, MIN_TEXT, fill=MUTED)
             draw.line((box[0] + 4, box[3] - 4, box[2] - 4, box[1] + 4), fill=MUTED, width=2)
-        right -= 36
+        right -= 40
     hand = view["hands"][seat]
     top = y + PLAYER_HEAD
     for index in range(count):
@@ -260,32 +252,51 @@ def draw_player(draw, y: int, view: dict, seat: int) -> int:
 # --- the deck and the tiles out of play -------------------------------------------------------------
 OUT_SCALE = 0.6
 OUT_STEP = int(TILE_W * OUT_SCALE) + 6
-OUT_X = MARGIN + 150
+OUT_X = MARGIN + 130
 OUT_PER_ROW = (WIDTH - MARGIN - OUT_X) // OUT_STEP
 
 
 def footer_height(view: dict) -> int:
     rows = max(1, -(-len(view["out_of_play"]) // OUT_PER_ROW))
-    return max(TILE_H + 40, 26 + rows * (int(TILE_H * OUT_SCALE) + 6)) + 10
+    return max(TILE_H + 44, 34 + rows * (int(TILE_H * OUT_SCALE) + 6)) + 10
 
 
 def draw_footer(draw, y: int, view: dict) -> int:
     back(draw, MARGIN, y + 6)
-    draw.text((MARGIN + TILE_W / 2, y + TILE_H + 10), f"DECK {view['deck_count']}", font=font(16), fill=INK,
+    draw.text((MARGIN + TILE_W / 2, y + TILE_H + 10), f"DECK {view['deck_count']}", font=font(MIN_TEXT), fill=INK,
               anchor="mt")
-    draw.text((OUT_X, y + 4), f"OUT {len(view['out_of_play'])}", font=font(14), fill=MUTED)
+    draw.text((OUT_X, y + 2), f"OUT OF PLAY {len(view['out_of_play'])}", font=font(MIN_TEXT), fill=MUTED)
     for index, tile_id in enumerate(view["out_of_play"]):
         tx = OUT_X + (index % OUT_PER_ROW) * OUT_STEP
-        ty = y + 24 + (index // OUT_PER_ROW) * (int(TILE_H * OUT_SCALE) + 6)
+        ty = y + 32 + (index // OUT_PER_ROW) * (int(TILE_H * OUT_SCALE) + 6)
         tile(draw, tx, ty, tile_id, scale=OUT_SCALE)
     return y + footer_height(view)
 
 
+def legend_items() -> list:
+    def end(draw, box):
+        dashed_box(draw, box, HIGHLIGHT, dash=5)
+        centred_text(draw, box, "2", MIN_TEXT, fill=HIGHLIGHT)
+
+    def marker(letter):
+        def icon(draw, box):
+            draw.rounded_rectangle(box, radius=6, fill="#d69e2e", outline="#0b0f16", width=2)
+            centred_text(draw, box, letter, MIN_TEXT, fill="#111111")
+        return icon
+
+    def turn(draw, box):
+        turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
+
+    return [(end, "open end: tiles it takes"), (marker("R"), "redraw"), (marker("E"), "exchange"),
+            (marker("S"), "stack"), (turn, "to play")]
+
+
 def draw_board(view: dict) -> bytes:
     lines = view["lines"]
+    legend = legend_items()
     height = 12 + sum(line_height(lines[c]) + 10 for c in COLOURS) + 6
     height += sum(player_height(view, seat) + 10 for seat in range(len(view["hand_counts"])))
-    height += footer_height(view) + 4
+    height += footer_height(view) + 4 + legend_height(legend, WIDTH - 2 * MARGIN) + 8
     image, draw = canvas(WIDTH, height, BACKGROUND)
     y = 12
     for colour in COLOURS:
@@ -293,5 +304,11 @@ def draw_board(view: dict) -> bytes:
     y += 6
     for seat in range(len(view["hand_counts"])):
         y = draw_player(draw, y, view, seat) + 10
-    draw_footer(draw, y, view)
+    y = draw_footer(draw, y, view)
+    draw_legend(draw, MARGIN, y, WIDTH - 2 * MARGIN, legend)
+    if view["phase"] == "over":
+        winners = (view.get("result") or {}).get("winners", [])
+        columns = {line["owner_seat"]: line["column_count"] for line in lines.values()}
+        entries = [(seat, f"{columns.get(seat, 0)}/6 columns", seat in winners) for seat in range(len(view["hand_counts"]))]
+        image = above(result_banner(entries), image)
     return png(image)

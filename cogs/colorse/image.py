@@ -1,79 +1,176 @@
-"""COLORSE's board picture: every player's 3x2 box (face-down bonus cards as backs), the common cards (the face-down
-one as a back), held cards, round wins, parent (P) and child (C). Drawn from `view(None)`: no hidden card, no sign."""
+"""COLORSE's pictures, drawn for a phone (see bot/render.py): one panel per player (seat disc, PARENT / CHILD, the
+3 x 2 box, cards held for placing, a star per round won), the common cards and the deck, and a legend. Every colour
+carries its shape too (data/colorse/symbols.json), for colour-blind players.
+
+`draw_board(view)` draws any seat's view: from `view(None)` (the table) a face-down card is a back; from a player's
+own view, their own face-down bonus cards show face up with a dark corner (only they see that picture)."""
 from __future__ import annotations
 
-from bot.render import INK, MUTED, canvas, centred_text, font, png, seat_colour
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, font, png,
+                        result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import legend as draw_legend
+from bot.render import legend_height
 from games.data import load
 
-CELL = 54
-GAP = 6
-ROW_H = 2 * CELL + GAP + 30
-LEFT = 70
+CARD = 76
+GAP = 8
+PAD = 10
+ROW_H = 2 * CARD + GAP + 2 * PAD
+BOX_X = 118
+HELD_X = BOX_X + 3 * (CARD + GAP) + 14
+HELD = 58
+STAR = 40
+WINS_X = PHONE_WIDTH - 16
 
 
-def _palette() -> dict:
+def palette() -> dict:
     return load("colorse/palette.json")
 
 
-def _card(draw, x: int, y: int, entry: dict | None, size: int = CELL) -> None:
-    palette = _palette()
+def symbols() -> dict:
+    return load("colorse/symbols.json")
+
+
+def star(draw, cx: float, cy: float, size: float, filled: bool) -> None:
+    box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
+    if filled:
+        symbol(draw, box, "star", fill=HIGHLIGHT, outline="#0b0f16")
+    else:
+        symbol(draw, box, "star", fill="#3a4558", outline=MUTED)
+
+
+def card_back(draw, x: float, y: float, size: float) -> None:
+    colours = palette()
     box = (x, y, x + size, y + size)
-    if entry is None:
-        draw.rounded_rectangle(box, radius=6, outline=MUTED, width=2, fill=palette["empty"])
-        return
-    if entry.get("face_down") and "card" not in entry or entry.get("back"):
-        draw.rounded_rectangle(box, radius=6, fill=palette["back"], outline="#111111", width=2)
-        for offset in range(6, size, 12):
-            draw.line((x + offset, y + 4, x + 4, y + offset), fill=palette["back_pattern"], width=2)
-        return
-    card = entry["card"]
+    draw.rounded_rectangle(box, radius=8, fill=colours["back"], outline="#111111", width=2)
+    for offset in range(8, int(size) * 2, 14):
+        draw.line((x + max(4, offset - size + 4), y + min(offset, size - 4), x + min(offset, size - 4),
+                   y + max(4, offset - size + 4)), fill=colours["back_pattern"], width=3)
+    draw.rounded_rectangle(box, radius=8, outline="#111111", width=2)
+
+
+def card_face(draw, x: float, y: float, size: float, card: str, colour: str | None = None) -> None:
+    """A face-up card: one colour, two colours split on the diagonal, or SPECIAL (white "S" until it has a colour).
+    Each colour's shape sits in its part of the card."""
+    colours, shapes = palette(), symbols()
+    box = (x, y, x + size, y + size)
+    mark = size * 0.34
     if card == "S":
-        colour = entry.get("colour")
-        draw.rounded_rectangle(box, radius=6, fill=palette[colour] if colour else palette["special"],
+        draw.rounded_rectangle(box, radius=8, fill=colours[colour] if colour else colours["special"],
                                outline="#111111", width=2)
-        centred_text(draw, box, "S", size // 2, fill="#111111")
+        centred_text(draw, (x, y + size * 0.34, x + size, y + size), "S", int(size * 0.5), fill="#111111")
+        if colour:
+            symbol(draw, (x + 5, y + 5, x + 5 + mark, y + 5 + mark), shapes[colour])
         return
-    colours = [palette[letter] for letter in card]
-    if len(colours) == 1:
-        draw.rounded_rectangle(box, radius=6, fill=colours[0], outline="#111111", width=2)
-    else:  # a two-colour card: split along the diagonal
-        draw.rounded_rectangle(box, radius=6, fill=colours[0], outline="#111111", width=2)
-        draw.polygon([(x + size - 2, y + 2), (x + size - 2, y + size - 2), (x + 2, y + size - 2)], fill=colours[1])
-        draw.rounded_rectangle(box, radius=6, outline="#111111", width=2)
-    if entry.get("face_down"):  # the owner's own bonus card, in a private board
-        draw.rectangle((x + 4, y + 4, x + 14, y + 14), fill=palette["back"])
+    if len(card) == 1:
+        draw.rounded_rectangle(box, radius=8, fill=colours[card], outline="#111111", width=2)
+        big = size * 0.5
+        symbol(draw, (x + (size - big) / 2, y + (size - big) / 2, x + (size + big) / 2, y + (size + big) / 2),
+               shapes[card])
+        return
+    first, second = card
+    draw.rounded_rectangle(box, radius=8, fill=colours[first], outline="#111111", width=2)
+    draw.polygon([(x + size - 2, y + 2), (x + size - 2, y + size - 2), (x + 2, y + size - 2)], fill=colours[second])
+    draw.line((x + size - 2, y + 2, x + 2, y + size - 2), fill="#111111", width=2)
+    draw.rounded_rectangle(box, radius=8, outline="#111111", width=2)
+    symbol(draw, (x + 6, y + 6, x + 6 + mark, y + 6 + mark), shapes[first])
+    symbol(draw, (x + size - 6 - mark, y + size - 6 - mark, x + size - 6, y + size - 6), shapes[second])
+
+
+def slot(draw, x: float, y: float, entry: dict | None, size: float = CARD) -> None:
+    if entry is None:
+        draw.rounded_rectangle((x, y, x + size, y + size), radius=8, outline="#4a5568", width=2, fill="#232a36")
+        return
+    if entry.get("back") or (entry.get("face_down") and "card" not in entry):
+        card_back(draw, x, y, size)
+        return
+    card_face(draw, x, y, size, entry["card"], entry.get("colour"))
+    if entry.get("face_down"):  # the owner's own bonus card: face down on the table
+        corner = size * 0.36
+        draw.polygon([(x + size - corner, y + size), (x + size, y + size - corner), (x + size, y + size)],
+                     fill=palette()["back"], outline="#111111")
+
+
+def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
+    width = font(MIN_TEXT).getlength(word) + 16
+    box = (cx - width / 2, y, cx + width / 2, y + 32)
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline="#0b0f16", width=2)
+    centred_text(draw, box, word, MIN_TEXT, fill="#111111")
+
+
+def draw_seat(draw, view: dict, seat: int, y: float) -> None:
+    acting = seat_is_acting(view, seat)
+    own = view.get("seat") == seat
+    draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + ROW_H - 6), radius=12, fill=PANEL,
+                           outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
+    seat_disc(draw, 58, y + 44, 28, seat)
+    if acting:
+        turn_arrow(draw, 12, y + 44, 16)
+    if seat == view["parent_seat"]:
+        role_pill(draw, 58, y + 86, "PARENT", "#f6ad55")
+    elif seat == view["child_seat"]:
+        role_pill(draw, 58, y + 86, "CHILD", "#90cdf4")
+    if own:
+        role_pill(draw, 58, y + 126, "YOU", "#e2e8f0")
+    box = view["boxes"][seat]
+    for index in range(6):  # slots 0-2 are the bottom row, 3-5 the top row
+        column, top = index % 3, index >= 3
+        slot(draw, BOX_X + column * (CARD + GAP), y + PAD + (0 if top else CARD + GAP),
+             box[index] if index < len(box) else None)
+    held = view["held"][seat]
+    for number, card in enumerate(held):
+        x = HELD_X + number * (HELD + 8)
+        slot(draw, x, y + ROW_H / 2 - HELD / 2 - 3, {"card": card}, HELD)
+    for number in range(view["rounds_to_win"]):
+        cx = WINS_X - STAR / 2 - (view["rounds_to_win"] - 1 - number) * (STAR + 8)
+        star(draw, cx, y + ROW_H / 2 - 3, STAR, number < view["round_wins"][seat])
+
+
+def seat_is_acting(view: dict, seat: int) -> bool:
+    phase = view["phase"]
+    if phase == "sign":
+        return seat in (view["parent_seat"], view["child_seat"]) and seat not in view["chosen_seats"]
+    if phase == "take":
+        return bool(view["takes"]) and view["takes"][0]["seat"] == seat
+    if phase == "place":
+        return view["placing_seat"] == seat
+    return False
+
+
+def legend_items() -> list:
+    def won(draw, box):
+        star(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, box[3] - box[1], True)
+
+    def back(draw, box):
+        card_back(draw, box[0], box[1], box[3] - box[1])
+
+    def turn(draw, box):
+        turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
+
+    return [(won, "round won"), (back, "face down"), (turn, "to act")]
 
 
 def draw_board(view: dict) -> bytes:
     players = view["players"]
-    common_y = 20 + players * ROW_H + 10
-    width = LEFT + 3 * (CELL + GAP) + 40 + 6 * (CELL // 2 + GAP) + 120
-    image, draw = canvas(width, common_y + CELL + 40)
+    legend = legend_items()
+    common_y = 8 + players * ROW_H
+    legend_y = common_y + 36 + CARD + 12
+    height = legend_y + legend_height(legend, PHONE_WIDTH - 24) + 12
+    image, draw = canvas(PHONE_WIDTH, height)
     for seat in range(players):
-        y = 20 + seat * ROW_H
-        disc = (14, y + CELL - 18, 50, y + CELL + 18)
-        draw.ellipse(disc, fill=seat_colour(seat))
-        centred_text(draw, disc, str(seat + 1), 20)
-        role = "P" if seat == view["parent_seat"] else "C" if seat == view["child_seat"] else ""
-        if role:
-            draw.text((22, y + CELL + 22), role, fill=INK, font=font(18))
-        box = view["boxes"][seat]
-        for index in range(6):  # slots 0-2 are the bottom row, 3-5 the top row
-            column, top = index % 3, index >= 3
-            x = LEFT + column * (CELL + GAP)
-            _card(draw, x, y + (0 if top else CELL + GAP), box[index] if index < len(box) else None)
-        held_x = LEFT + 3 * (CELL + GAP) + 30
-        for number, card in enumerate(view["held"][seat]):
-            _card(draw, held_x + number * (CELL // 2 + GAP), y + CELL // 2, {"card": card}, CELL // 2)
-        wins_x = width - 100
-        for number in range(view["rounds_to_win"]):
-            filled = number < view["round_wins"][seat]
-            draw.ellipse((wins_x + number * 30, y + CELL - 10, wins_x + number * 30 + 20, y + CELL + 10),
-                         fill="#f6e05e" if filled else None, outline="#f6e05e", width=2)
-    draw.text((LEFT, common_y - 4), "COMMON", fill=MUTED, font=font(14))
-    for slot, card in enumerate(view["common"]):
-        x = LEFT + slot * (CELL + GAP)
+        draw_seat(draw, view, seat, 8 + seat * ROW_H)
+    draw.text((BOX_X, common_y + 4), "COMMON", font=font(MIN_TEXT), fill=MUTED)
+    for number, card in enumerate(view["common"]):
         entry = None if card is None else ({"back": True} if card.get("face_down") else {"card": card["card"]})
-        _card(draw, x, common_y + 14, entry)
-    draw.text((LEFT + 3 * (CELL + GAP) + 20, common_y + 30), f"DECK {view['deck_count']}", fill=INK, font=font(16))
+        slot(draw, BOX_X + number * (CARD + GAP), common_y + 36, entry)
+    deck_x = HELD_X + 20
+    draw.text((deck_x, common_y + 4), "DECK", font=font(MIN_TEXT), fill=MUTED)
+    card_back(draw, deck_x, common_y + 36, CARD)
+    label = (deck_x + 8, common_y + 36 + CARD / 2 - 20, deck_x + CARD - 8, common_y + 36 + CARD / 2 + 20)
+    draw.rounded_rectangle(label, radius=8, fill="#1a202c")
+    centred_text(draw, label, str(view["deck_count"]), 30)
+    draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend)
+    if view["phase"] == "over":
+        entries = [(seat, f"{wins} wins", seat == view["winner_seat"]) for seat, wins in enumerate(view["round_wins"])]
+        image = above(result_banner(entries), image)
     return png(image)

@@ -8,19 +8,17 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import t
-from bot.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
-from cogs.diamond_box.image import draw_board
+from bot.words import diamond_card
+from cogs.diamond_box.image import draw_board, draw_hand, draw_placements
 
 GAME = "diamond_box"
-PER_SELECT, SELECTS = 25, 4
-PER_PAGE = PER_SELECT * SELECTS
+PER_PAGE = 12  # placements drawn on one page of the chooser (a 3 x 4 grid of pictures)
 
 
-def card_name(card: str, locale: str) -> str:
-    colour, pattern = card.split(":")
-    return f"{t(f'{GAME}.colour.{colour}', locale)} {pattern}"
+card_name = diamond_card
 
 
 class DiamondBoxPresenter(Presenter):
@@ -56,6 +54,11 @@ class DiamondBoxPresenter(Presenter):
             raise TableError("not_your_turn", "error.not_your_turn")
         return seat
 
+    def best_card(self, table: Table, seat: int) -> str:
+        """The card whose best placement costs least (the first such card in hand)."""
+        legal = table.state.legal_actions(seat)
+        return min(legal, key=lambda a: table.state.penalty_of(a))["card"]
+
     def card_chooser(self, table: Table, seat: int, locale: str) -> Board:
         hand = table.state.view(seat)["hands"][seat]
         legal = table.state.legal_actions(seat)
@@ -73,37 +76,72 @@ class DiamondBoxPresenter(Presenter):
                              placeholder=t(f"{GAME}.action.card", locale))
         return Board(embed, items=[select])
 
+    def ranked(self, table: Table, seat: int, card: str) -> list[tuple[dict, int]]:
+        """Every legal placement of `card` with its penalty, best first."""
+        moves = [(a, table.state.penalty_of(a)) for a in table.state.legal_actions(seat) if a["card"] == card]
+        return sorted(moves, key=lambda m: (m[1], m[0]["rotation"], m[0]["y"], m[0]["x"]))
+
     def placement_chooser(self, table: Table, seat: int, card: str, page: int, locale: str) -> Board:
-        moves = sorted((a for a in table.state.legal_actions(seat) if a["card"] == card),
-                       key=lambda a: (table.state.penalty_of(a), a["rotation"], a["y"], a["x"]))
+        """One page of PER_PAGE placements, each drawn in its own numbered picture; a select sends one, another jumps
+        to any page (so every placement is two presses away from the card)."""
+        moves = self.ranked(table, seat, card)
         if not moves:
             raise TableError("illegal_action", "error.illegal_action")
         pages = max(1, -(-len(moves) // PER_PAGE))
         page = min(max(page, 0), pages - 1)
-        shown = moves[page * PER_PAGE:(page + 1) * PER_PAGE]
-        marks, items = [], []
-        for chunk in range(0, len(shown), PER_SELECT):
-            options = []
-            for offset, action in enumerate(shown[chunk:chunk + PER_SELECT]):
-                number = page * PER_PAGE + chunk + offset + 1
-                marks.append((str(number), action["x"], action["y"]))
-                options.append(discord.SelectOption(
-                    label=t(f"{GAME}_table.option", locale, n=number, penalty=table.state.penalty_of(action),
-                            rotation=t(f"{GAME}.rotation.{action['rotation']}", locale), x=action["x"],
-                            y=action["y"])[:100], value=codec.encode(action)))
-            items.append(TableSelect(ui_id(table.id, table.version, f"act{chunk // PER_SELECT}", select=True),
-                                     options=options, row=chunk // PER_SELECT,
-                                     placeholder=t(f"{GAME}_table.placements", locale, first=options[0].label.split(" ")[0],
-                                                   last=options[-1].label.split(" ")[0])[:150]))
+        first = page * PER_PAGE
+        shown = moves[first:first + PER_PAGE]
+        v = table.version
+        options = [discord.SelectOption(
+            label=t(f"{GAME}_table.option_pick", locale, n=first + offset + 1, penalty=penalty,
+                    rotation=t(f"{GAME}.rotation.{action['rotation']}", locale))[:100],
+            value=codec.encode(action)) for offset, (action, penalty) in enumerate(shown)]
+        items: list[discord.ui.Item] = [TableSelect(
+            ui_id(table.id, v, "act0", select=True), options=options, row=0,
+            placeholder=t(f"{GAME}_table.placements", locale, first=first + 1, last=first + len(shown))[:150])]
         index = table.state.view(seat)["hands"][seat].index(card)
         if pages > 1:
+            jumps = [discord.SelectOption(
+                label=t(f"{GAME}_table.page_option", locale, first=n * PER_PAGE + 1,
+                        last=min(len(moves), (n + 1) * PER_PAGE), low=moves[n * PER_PAGE][1],
+                        high=moves[min(len(moves), (n + 1) * PER_PAGE) - 1][1])[:100],
+                value=str(n), default=n == page) for n in range(min(pages, 25))]
+            items.append(TableSelect(ui_id(table.id, v, f"jump.{index}", select=True), options=jumps, row=1,
+                                     placeholder=t(f"{GAME}_table.jump", locale)[:150]))
             for target, key in ((page - 1, "previous"), (page + 1, "next")):
                 if 0 <= target < pages:
-                    items.append(TableButton(ui_id(table.id, table.version, f"pg.{index}.{target}"),
-                                             label=t(f"{GAME}_table.{key}", locale), row=4))
-        embed = discord.Embed(description=t(f"{GAME}_table.pick_place", locale, card=card_name(card, locale),
-                                            count=len(moves), page=page + 1, pages=pages), colour=0x8A4FC4)
-        return Board(embed, image=draw_board(table.state.view(seat), marks), image_name="placements.png", items=items)
+                    items.append(TableButton(ui_id(table.id, v, f"pg.{index}.{target}"),
+                                             label=t(f"{GAME}_table.{key}", locale), row=2))
+        embed = discord.Embed(description="\n".join([
+            t(f"{GAME}_table.pick_place", locale, card=card_name(card, locale), count=len(moves), page=page + 1,
+              pages=pages), t(f"{GAME}_table.chooser_legend", locale)]), colour=0x8A4FC4)
+        numbered = [(first + offset + 1, action, penalty) for offset, (action, penalty) in enumerate(shown)]
+        return Board(embed, image=draw_placements(table.state.view(seat), numbered), image_name="placements.png",
+                     items=items)
+
+    def private(self, table: Table, seat: int, locale: str) -> Board:
+        """Your hand, large, numbered as in the chooser, with each card's least penalty (hands are public; this is
+        the same information, drawn for the one who must choose)."""
+        view = table.state.view(seat)
+        hand = view["hands"][seat]
+        best: dict[str, int] = {}
+        if not view["finished"] and view["turn_seat"] == seat:
+            for action in table.state.legal_actions(seat):
+                penalty = table.state.penalty_of(action)
+                best[action["card"]] = min(penalty, best.get(action["card"], penalty))
+        embed = self.header(table, locale)
+        embed.colour = 0x8A4FC4
+        embed.description = t(f"{GAME}_table.private_legend" if best else f"{GAME}_table.private_wait", locale)
+        embed.add_field(name=t(f"{GAME}_table.your_hand", locale),
+                        value=t(f"{GAME}_table.hand_count", locale, count=len(hand)), inline=True)
+        if best:
+            card, penalty = min(best.items(), key=lambda item: (item[1], hand.index(item[0])))
+            embed.add_field(name=t(f"{GAME}_table.best_move", locale),
+                            value=t(f"{GAME}_table.best_value", locale, n=hand.index(card) + 1, penalty=penalty),
+                            inline=True)
+        if not hand:
+            return Board(embed)
+        return Board(embed, image=draw_hand(view, seat, best), image_name="diamond_box.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)
@@ -117,9 +155,16 @@ class DiamondBoxPresenter(Presenter):
             board = self.placement_chooser(table, seat, values[0], 0, locale)
             await interaction.response.edit_message(**board.message_kwargs(editing=True))
             return True
-        if name.startswith("pg."):
+        if name.startswith(("pg.", "jump.")):
             seat = self._mover(interaction, table)
-            _, index, page = name.split(".")
+            if name.startswith("jump."):
+                if not values or not values[0].isdigit():
+                    return False
+                name = f"pg.{name[5:]}.{values[0]}"
+            parts = name.split(".")
+            if len(parts) != 3:
+                return False
+            _, index, page = parts
             hand = table.state.view(seat)["hands"][seat]
             if not index.isdigit() or not page.isdigit() or int(index) >= len(hand):
                 return False

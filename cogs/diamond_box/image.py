@@ -1,73 +1,239 @@
-"""Diamond Box pictures: the centre (frame colours, white/black diamonds, card outlines, a coordinate grid) and every
-hand (hands are public). The chooser's picture also marks where each offered placement would go."""
+"""Diamond Box pictures, drawn for a phone (see bot/render.py): the centre (frame colours, each with its shape for
+colour-blind players, white/black diamonds, the last card outlined), every hand (hands are public) with the seat to
+act marked, a player's own hand, and the chooser's placements, each in its own little picture of the centre with the
+card laid in its footprint at its rotation, numbered and with its penalty."""
 from __future__ import annotations
 
-from bot.render import INK, MUTED, canvas, centred_text, font, png, seat_colour
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, font, png,
+                        result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import legend as draw_legend
+from bot.render import legend_height
 from games.data import load
+from games.diamond_box.geometry import card_cells
 
-CELL = 34
-MARGIN = 2  # empty cells drawn around the group, where new cards may go
-MINI = 12
+MARGIN = 1  # empty cells drawn around the group, where new cards may go
+PAD = 16
+MAX_CELL = 76
+MAX_GRID_H = 560  # a tall centre gets smaller cells, so the hands stay on a phone's screen
+GRID_LINE = "#2a3140"
+THUMB_COLUMNS = 3
+THUMB_GAP = 12
 
 
-def _colours() -> dict:
+def palette() -> tuple[dict, dict, dict]:
     data = load("diamond_box/cards.json")
-    return {c["id"]: c["rgb"] for c in data["colours"]}, data["diamonds"]
+    symbols = load("diamond_box/symbols.json")
+    return {c["id"]: c["rgb"] for c in data["colours"]}, data["diamonds"], symbols
 
 
-def _diamond(draw, x: int, y: int, size: int, colour: str) -> None:
-    half, inset = size // 2, max(2, size // 6)
+def diamond(draw, x: float, y: float, size: float, colour: str) -> None:
+    half, inset = size / 2, max(2, size / 7)
     draw.polygon([(x + half, y + inset), (x + size - inset, y + half), (x + half, y + size - inset),
                   (x + inset, y + half)], fill=colour, outline="#555555")
 
 
-def draw_board(view: dict, marks: list[tuple[str, int, int]] | None = None) -> bytes:
-    frames, diamonds = _colours()
+def cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str) -> None:
+    """One cell: its frame colour, the colour's shape in the top-left corner, the diamond."""
+    frames, diamonds, symbols = palette()
+    draw.rectangle((x, y, x + size - 1, y + size - 1), fill=frames[frame], outline="#151a22")
+    diamond(draw, x + size * 0.12, y + size * 0.12, size * 0.82, diamonds[diamond_letter])
+    if size < 22:  # too small for a readable shape (the chooser's little pictures)
+        return
+    mark = size * 0.28
+    symbol(draw, (x + 3, y + 3, x + 3 + mark, y + 3 + mark), symbols[frame], fill="#ffffff", outline="#111111")
+
+
+def card(draw, x: float, y: float, size: float, card_id: str) -> None:
+    """A card at rotation 0 (3 x 2 cells of `size`)."""
+    colour, pattern = card_id.split(":")
+    for index, letter in enumerate(pattern):
+        cell(draw, x + (index % 3) * size, y + (index // 3) * size, size, colour, letter)
+    draw.rectangle((x - 2, y - 2, x + 3 * size + 1, y + 2 * size + 1), outline="#0b0f16", width=3)
+
+
+def extent(view: dict, extra: list[tuple[int, int]] = (), margin: int = MARGIN) -> tuple[int, int, int, int]:
     bounds = view["bounds"]
-    x0, x1 = bounds["x_min"] - MARGIN, bounds["x_max"] + MARGIN
-    y0, y1 = bounds["y_min"] - MARGIN, bounds["y_max"] + MARGIN
-    left, top = 40, 30
-    grid_w, grid_h = (x1 - x0 + 1) * CELL, (y1 - y0 + 1) * CELL
-    hands = view["hands"]
-    hand_h = 3 * MINI + 16
-    longest = max((len(hand) for hand in hands), default=0)
-    width = max(left + grid_w + 20, 44 + longest * (3 * MINI + 10) + 10)
-    height = top + grid_h + 20 + len(hands) * (hand_h + 8) + 10
-    image, draw = canvas(width, height)
-    px = lambda x: left + (x - x0) * CELL  # noqa: E731
-    py = lambda y: top + (y - y0) * CELL  # noqa: E731
-    for x in range(x0, x1 + 1):
-        centred_text(draw, (px(x), top - 24, px(x) + CELL, top - 4), str(x), 12, fill=MUTED)
-        draw.line((px(x), top, px(x), top + grid_h), fill="#2a3140")
-    for y in range(y0, y1 + 1):
-        centred_text(draw, (4, py(y), left - 4, py(y) + CELL), str(y), 12, fill=MUTED)
-        draw.line((left, py(y), left + grid_w, py(y)), fill="#2a3140")
-    for cell in view["grid"]:
-        x, y = px(cell["x"]), py(cell["y"])
-        draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=frames[cell["colour"]])
-        _diamond(draw, x, y, CELL, diamonds[cell["diamond"]])
-    for index, card in enumerate(view["centre"]):
-        xs = [c["x"] for c in card["cells"]]
-        ys = [c["y"] for c in card["cells"]]
-        top_card = index == len(view["centre"]) - 1
-        draw.rectangle((px(min(xs)), py(min(ys)), px(max(xs)) + CELL - 1, py(max(ys)) + CELL - 1),
-                       outline="#f6e05e" if top_card else "#111111", width=3 if top_card else 1)
-    for label, x, y in marks or []:
-        box = (px(x) + 2, py(y) + 2, px(x) + 24, py(y) + 18)
-        draw.rounded_rectangle(box, radius=4, fill="#111111", outline="#f6e05e")
-        centred_text(draw, box, label, 11)
-    hands_y = top + grid_h + 20
-    for seat, hand in enumerate(hands):
-        y = hands_y + seat * (hand_h + 8)
-        draw.ellipse((8, y + 8, 32, y + 32), fill=seat_colour(seat))
-        centred_text(draw, (8, y + 8, 32, y + 32), str(seat + 1), 14)
-        if view.get("turn_seat") == seat:
-            draw.rectangle((4, y, width - 4, y + hand_h), outline="#f6e05e", width=2)
-        for number, card in enumerate(hand):
-            colour, pattern = card.split(":")
-            cx = 44 + number * (3 * MINI + 10)
-            draw.rectangle((cx - 2, y + 4, cx + 3 * MINI + 1, y + 2 * MINI + 7), fill=frames[colour])
-            for index, diamond in enumerate(pattern):
-                _diamond(draw, cx + (index % 3) * MINI, y + 6 + (index // 3) * MINI, MINI, diamonds[diamond])
-            draw.text((cx, y + 2 * MINI + 10), str(number + 1), fill=INK, font=font(11))
+    xs = [bounds["x_min"], bounds["x_max"], *(x for x, _ in extra)]
+    ys = [bounds["y_min"], bounds["y_max"], *(y for _, y in extra)]
+    return min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin
+
+
+def draw_centre(draw, view: dict, left: float, top: float, size: float, area: tuple[int, int, int, int],
+                placement: dict | None = None, outline_last: bool = True) -> None:
+    """The visible cells of the centre within `area` (x0, x1, y0, y1); with `placement`, that card laid on top."""
+    x0, x1, y0, y1 = area
+    px = lambda x: left + (x - x0) * size  # noqa: E731
+    py = lambda y: top + (y - y0) * size  # noqa: E731
+    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
+    for x in range(x0, x1 + 2):
+        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
+    for y in range(y0, y1 + 2):
+        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
+    for entry in view["grid"]:
+        cell(draw, px(entry["x"]), py(entry["y"]), size, entry["colour"], entry["diamond"])
+    if view["centre"] and outline_last and placement is None:
+        last = view["centre"][-1]["cells"]
+        xs, ys = [c["x"] for c in last], [c["y"] for c in last]
+        draw.rectangle((px(min(xs)) - 2, py(min(ys)) - 2, px(max(xs) + 1) + 1, py(max(ys) + 1) + 1),
+                       outline=HIGHLIGHT, width=4)
+    if placement is not None:
+        cells = card_cells(placement["card"], placement["rotation"], placement["x"], placement["y"])
+        colour = placement["card"].split(":")[0]
+        occupied = {(entry["x"], entry["y"]) for entry in view["grid"]}
+        for cx, cy, letter in cells:
+            cell(draw, px(cx), py(cy), size, colour, letter)
+            if (cx, cy) not in occupied:  # a protruding cell: one penalty card
+                draw.line((px(cx) + 2, py(cy + 1) - 3, px(cx + 1) - 3, py(cy) + 2), fill=HIGHLIGHT, width=3)
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        frame = (px(min(xs)) - 3, py(min(ys)) - 3, px(max(xs) + 1) + 2, py(max(ys) + 1) + 2)
+        draw.rectangle(frame, outline="#ffffff", width=4)
+        draw.rectangle((frame[0] - 2, frame[1] - 2, frame[2] + 2, frame[3] + 2), outline="#0b0f16", width=2)
+
+
+HAND_CARD = 36
+
+
+def hand_rows_height(count: int, card_size: int) -> int:
+    rows = max(1, -(-count // per_row(card_size)))
+    return max(rows * (2 * card_size + 16) + 6, 96)
+
+
+def hands_height(view: dict, card_size: int) -> int:
+    return sum(hand_rows_height(len(hand), card_size) + 8 for hand in view["hands"])
+
+
+def count_chip(draw, cx: float, cy: float, count: int | str) -> None:
+    """A hand's size: the number on a little card."""
+    box = (cx - 17, cy - 22, cx + 17, cy + 22)
+    draw.rounded_rectangle(box, radius=5, fill="#e2e8f0", outline="#0b0f16", width=2)
+    centred_text(draw, box, str(count), 28, fill="#111111")
+
+
+def legend_items() -> list:
+    def chip(draw, box):
+        count_chip(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, "5")
+
+    def last(draw, box):
+        draw.rectangle(box, fill="#3b6fd6", outline=HIGHLIGHT, width=4)
+
+    def arrow(draw, box):
+        turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
+
+    return [(chip, "cards in hand"), (last, "last card"), (arrow, "to play")]
+
+
+def per_row(card_size: int) -> int:
+    return max(1, int((PHONE_WIDTH - 100) // (3 * card_size + 14)))
+
+
+def draw_hands(draw, view: dict, top: float, card_size: int) -> None:
+    y = top
+    for seat, hand in enumerate(view["hands"]):
+        height = hand_rows_height(len(hand), card_size)
+        acting = view.get("turn_seat") == seat and not view["finished"]
+        draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL,
+                               outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
+        seat_disc(draw, 46, y + 28, 22, seat)
+        if acting:
+            turn_arrow(draw, 10, y + 28, 14)
+        count_chip(draw, 46, y + 70, len(hand))
+        for number, card_id in enumerate(hand):
+            row, column = divmod(number, per_row(card_size))
+            card(draw, 90 + column * (3 * card_size + 14), y + 10 + row * (2 * card_size + 16), card_size, card_id)
+        y += height + 8
+
+
+def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> float:
+    x0, x1, y0, y1 = area
+    return min(cap, width / (x1 - x0 + 1))
+
+
+def result_entries(view: dict) -> list[tuple[int, str, bool]]:
+    return [(seat, f"{len(hand)} cards", seat in view["winner_seats"]) for seat, hand in enumerate(view["hands"])]
+
+
+def draw_board(view: dict) -> bytes:
+    area = extent(view)
+    rows = area[3] - area[2] + 1
+    size = int(min(area_size(area, PHONE_WIDTH - 2 * PAD, MAX_CELL), MAX_GRID_H / rows))
+    grid_h = (area[3] - area[2] + 1) * size
+    card_size = HAND_CARD
+    legend = legend_items()
+    legend_h = legend_height(legend, PHONE_WIDTH - 200)
+    height = PAD + grid_h + 12 + hands_height(view, card_size) + legend_h + 12
+    image, draw = canvas(PHONE_WIDTH, height)
+    grid_w = (area[1] - area[0] + 1) * size
+    draw_centre(draw, view, (PHONE_WIDTH - grid_w) / 2, PAD, size, area)
+    y = PAD + grid_h + 12
+    draw_hands(draw, view, y, card_size)
+    y += hands_height(view, card_size)
+    draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend)
+    draw.text((PHONE_WIDTH - 16, y + 20), f"DECK {view['deck_count']}", font=font(30), fill=INK, anchor="rm")
+    if view["finished"]:
+        image = above(result_banner(result_entries(view)), image)
+    return png(image)
+
+
+def draw_hand(view: dict, seat: int, best: dict[str, int]) -> bytes:
+    """A player's own hand, large: each card numbered as in the chooser, with its cheapest penalty (`best`)."""
+    hand = view["hands"][seat]
+    size = 56
+    columns = 3
+    cell_w = (PHONE_WIDTH - 2 * PAD) / columns
+    rows = max(1, -(-len(hand) // columns))
+    row_h = 2 * size + 64
+    image, draw = canvas(PHONE_WIDTH, PAD + rows * row_h + 4)
+    for number, card_id in enumerate(hand):
+        row, column = divmod(number, columns)
+        x = PAD + column * cell_w + (cell_w - 3 * size) / 2
+        y = PAD + row * row_h
+        card(draw, x, y + 8, size, card_id)
+        label = f"{number + 1}" + (f"   +{best[card_id]}" if card_id in best else "")
+        draw.text((x + 1.5 * size, y + 2 * size + 20), label, font=font(30), fill=INK, anchor="mt")
+    return png(image)
+
+
+def placement_layout(view: dict, placements: list[tuple[int, dict, int]]) -> dict:
+    """Where the chooser's picture puts everything: the canvas size, the centre's cell size and area, and per
+    placement its panel, its number's badge and its footprint (pixel boxes x0, y0, x1, y1)."""
+    thumb_w = (PHONE_WIDTH - 2 * PAD - (THUMB_COLUMNS - 1) * THUMB_GAP) / THUMB_COLUMNS
+    footprints = [(x, y) for _, action, _ in placements
+                  for x, y, _ in card_cells(action["card"], action["rotation"], action["x"], action["y"])]
+    area = extent(view, footprints, margin=0)
+    size = area_size(area, thumb_w - 8, 40)
+    grid_w, grid_h = (area[1] - area[0] + 1) * size, (area[3] - area[2] + 1) * size
+    head = 40
+    thumb_h = head + grid_h + 8
+    rows = max(1, -(-len(placements) // THUMB_COLUMNS))
+    panels = []
+    for index, (_number, action, _penalty) in enumerate(placements):
+        row, column = divmod(index, THUMB_COLUMNS)
+        x = PAD + column * (thumb_w + THUMB_GAP)
+        y = PAD + row * (thumb_h + THUMB_GAP)
+        left, top = x + (thumb_w - grid_w) / 2, y + head
+        cells = card_cells(action["card"], action["rotation"], action["x"], action["y"])
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        footprint = (left + (min(xs) - area[0]) * size, top + (min(ys) - area[2]) * size,
+                     left + (max(xs) + 1 - area[0]) * size, top + (max(ys) + 1 - area[2]) * size)
+        panels.append({"panel": (x, y, x + thumb_w, y + thumb_h), "badge": (x + 4, y + 4, x + 58, y + head - 2),
+                       "grid": (left, top), "footprint": footprint})
+    return {"width": PHONE_WIDTH, "height": PAD + rows * (thumb_h + THUMB_GAP), "size": size, "area": area,
+            "head": head, "panels": panels}
+
+
+def draw_placements(view: dict, placements: list[tuple[int, dict, int]]) -> bytes:
+    """Numbered little pictures of the centre, one per offered placement (number, action, penalty): the card laid
+    at its place and rotation, its footprint framed in white, protruding cells struck through."""
+    layout = placement_layout(view, placements)
+    image, draw = canvas(layout["width"], layout["height"])
+    for (number, action, penalty), boxes in zip(placements, layout["panels"]):
+        x, y, x1, y1 = boxes["panel"]
+        draw.rounded_rectangle(boxes["panel"], radius=10, fill=PANEL, outline="#3a4558", width=2)
+        draw.rounded_rectangle(boxes["badge"], radius=8, fill=HIGHLIGHT)
+        centred_text(draw, boxes["badge"], str(number), 28, fill="#111111")
+        middle = y + layout["head"] / 2 + 2
+        draw.text((x1 - 8, middle), f"+{penalty}", font=font(30), fill="#68d391" if penalty == 0 else INK, anchor="rm")
+        draw.text((boxes["badge"][2] + 8, middle), f"{action['rotation']}°", font=font(MIN_TEXT), fill=MUTED,
+                  anchor="lm")
+        draw_centre(draw, view, *boxes["grid"], layout["size"], layout["area"], placement=action)
     return png(image)

@@ -63,7 +63,8 @@ def test_simulate_checks_its_arguments_first(args, phrase):
 def test_simulate_shows_a_progress_bar_on_a_terminal_unless_quiet(quiet):
     child = pexpect.spawn(sys.executable, ["-m", "bot", "simulate", "diamond_box", "--games", "16",
                                            *(["--quiet"] if quiet else [])],
-                          cwd=ROOT, env={**os.environ, "TERM": "xterm-256color"}, encoding="utf-8", timeout=60)
+                          cwd=ROOT, env={**os.environ, "TERM": "xterm-256color", "BODOGE_PROGRESS_AFTER": "0"},
+                          encoding="utf-8", timeout=60)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and "finished        16" in child.before

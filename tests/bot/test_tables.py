@@ -1,5 +1,6 @@
 """The table service: lifecycle, refusals that change nothing, races, persistence and replay."""
 import asyncio
+import json
 
 import pytest
 
@@ -305,3 +306,38 @@ async def test_a_lobby_without_an_idle_timer_gets_one_at_start(database_target):
                          and restarted._tables[table.id].status == "cancelled")
     await scheduler.stop()
     await second.close()
+
+
+# --- "your turn" reminders ---------------------------------------------------------------------------
+async def test_a_turn_reminder_is_planned_for_the_person_to_act_only_and_told_once(storage):
+    service = TableService(storage)
+    service.nudge_delay = 30
+    told: list[list[int]] = []
+
+    async def listener(table, seats):
+        told.append(seats)
+
+    service.nudge_listeners.append(listener)
+    table = await running_table(service, ai=1)  # alice, bob, an AI
+    timer = table.timers["nudge"]
+    assert list(json.loads(timer.detail)["seats"]) == [str(s) for s in table.state.to_act() if s < 2]
+    assert await service.nudge(table.id) == [0] and told == [[0]]
+    assert await service.nudge(table.id) == [] and told == [[0]]  # once per turn, even if the timer fires again
+    assert json.loads((await storage.timer(table.id, "nudge")).detail)["told"] == ["0"]  # survives a restart
+    service.nudge_delays[1] = 0  # the server turned reminders off
+    await service.submit(table.id, ALICE, table.version, table.state.legal_actions(0)[0])
+    assert "nudge" not in table.timers
+
+
+async def test_no_reminder_in_a_first_press_window(storage):
+    service = TableService(storage)
+    service.nudge_delay = 30
+    table = await service.open("blue_border", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
+    await service.join(table.id, BOB, "bob")
+    await service.start(table.id, ALICE)
+    mover = table.state.to_act()[0]
+    assert "nudge" in table.timers  # a turn: the diver is reminded
+    take = next(a for a in table.state.legal_actions(mover) if a["type"] == "take")
+    await service.submit(table.id, (ALICE, BOB)[mover], table.version, take)
+    assert table.state.view(None)["phase"] == "call_window" and table.state.to_act()
+    assert "nudge" not in table.timers  # everyone may call 「ボーダー！」: nobody is pinged for a race

@@ -112,7 +112,7 @@ def test_deep_dive_solo_names_the_automaton_when_it_wins_with_the_scores():
     assert child.exitstatus == 0
     end = screen[screen.rindex("Game over"):]
     assert "Winner: 🤖 Automaton" in end
-    assert re.search(r"Points: 🔴 you \d+ · 🤖 Automaton \d+", end), end
+    assert re.search(r"Points: 🔴 Player \d+ · 🤖 Automaton \d+", end), end
     assert "How it ended:" in end
     assert "Winners: ," not in screen and "Winners: ." not in screen
 
@@ -207,7 +207,7 @@ def test_diamond_box_ranks_pages_and_draws_the_footprint():
     child.expect("press Enter to play it")
     child.sendline("")
     child.expect(PROMPT)
-    assert re.search(r"🔴 you laid .+ penalty \d", plain(child.before))
+    assert re.search(r"🔴 Player laid .+ penalty \d", plain(child.before))
     child.close(force=True)
 
 
@@ -241,7 +241,7 @@ def test_pass_is_reported_with_the_pile_it_chose():
             break
         child.sendline("a")
     child.expect(PROMPT)
-    assert "🔴 you passes: the deck's top card covers pile 1." in plain(child.before)
+    assert "🔴 Player passes: the deck's top card covers pile 1." in plain(child.before)
     child.close(force=True)
 
 
@@ -270,7 +270,7 @@ def test_bad_arguments_in_japanese():
     child = spawn("play", "blue_border", "--players", "9", "--locale", "ja")
     child.expect(pexpect.EOF, timeout=20)
     child.close()
-    assert "ブルーボーダー は 2〜4 人用です" in plain(child.before) and child.exitstatus == 2
+    assert "ブルーボーダーは2〜4人用です" in plain(child.before) and child.exitstatus == 2
 
 
 # --- in process ------------------------------------------------------------------------------------------------------
@@ -294,7 +294,7 @@ async def test_bossa_plays_placements_chosen_by_number(seed):
     """The first placement used to crash (a tile list in an engine code); now every choice is words."""
     code, shown = await run_in_process("bossa", 2, seed, ["1"] * 400)
     assert code == 0 and "Winner:" in shown
-    assert re.search(r"🔴 you placed \d tile", shown)
+    assert re.search(r"🔴 Player placed \d tile", shown)
     assert_clean(shown)
 
 

@@ -51,27 +51,93 @@ def test_the_public_board_does_not_depend_on_the_deck_order():
     assert checked > 20
 
 
-def test_the_chooser_offers_every_legal_placement_exactly_once():
+def selects(board, name):
+    return [i.item for i in board.items if hasattr(i.item, "options") and f":u.{name}" in i.item.custom_id]
+
+
+def test_private_views_and_the_chooser_do_not_depend_on_the_deck_order():
     presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
+    rng = random.Random(4)
+    checked = 0
+    for number, state in enumerate(states()):
+        if number % 6:
+            continue
+        data = state.to_dict()
+        rng.shuffle(data["deck"])
+        twin = type(state).from_dict(data)
+        for seat in range(state.players):
+            assert public(presenter.private(make_table(twin), seat, "ja")) == \
+                public(presenter.private(make_table(state), seat, "ja"))
+        seat = state.to_act()[0]
+        card = presenter.best_card(make_table(state), seat)
+        assert public(presenter.placement_chooser(make_table(twin), seat, card, 0, "en")) == \
+            public(presenter.placement_chooser(make_table(state), seat, card, 0, "en"))
+        checked += 1
+    assert checked > 5
+
+
+def test_every_legal_placement_is_three_presses_away_best_first_and_drawn():
+    """Card select, then (if there are several pages) the page select, then the placement select: every legal
+    placement is offered exactly once, ranked by penalty, and each offered one is drawn on that page's picture."""
+    presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
+    pages_seen = 0
     for state in list(states(count=3, steps=20))[::4]:
         table, seat = make_table(state), state.to_act()[0]
         offered = []
         cards = [o.value for o in presenter.card_chooser(table, seat, "en").items[0].item.options]
         for card in cards:
-            page = 0
-            while True:
+            first = presenter.placement_chooser(table, seat, card, 0, "en")
+            jump = selects(first, "jump.")
+            pages = [int(o.value) for o in jump[0].options] if jump else [0]
+            pages_seen = max(pages_seen, len(pages))
+            ranked = []
+            for page in pages:  # each page is one press of the jump select away from the first
                 board = presenter.placement_chooser(table, seat, card, page, "en")
-                selects = [i.item for i in board.items if hasattr(i.item, "options")]
-                offered += [codec.decode(o.value) for s in selects for o in s.options]
                 ids = [i.item.custom_id for i in board.items]
                 assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids)
-                if not any(i.endswith(f"u.pg.{state.view(seat)['hands'][seat].index(card)}.{page + 1}") for i in ids):
-                    break
-                page += 1
-            penalties = [state.penalty_of(a) for a in offered if a["card"] == card]
-            assert penalties == sorted(penalties)  # best first
+                options = selects(board, "act")[0].options
+                assert len(options) <= 12 and board.image is not None
+                shown = [codec.decode(o.value) for o in options]
+                assert all(f"#{page * 12 + n + 1} " in o.label for n, o in enumerate(options))
+                ranked += [state.penalty_of(a) for a in shown]
+                offered += shown
+            assert ranked == sorted(ranked)  # best first across pages
         legal = state.legal_actions(seat)
         assert sorted(map(codec.encode, offered)) == sorted(map(codec.encode, legal))
+    assert pages_seen > 1
+
+
+def test_the_chooser_marks_never_overlap_and_show_each_footprint():
+    """Each offered placement has its own panel: badges, panels and footprints of different placements are apart,
+    every footprint is the card's rotated size and lies inside its own panel, all on the canvas."""
+    from cogs.diamond_box.image import placement_layout
+    from games.diamond_box.geometry import size as footprint_size
+
+    presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
+
+    def meet(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    for state in list(states(count=3, steps=30))[::5]:
+        table, seat = make_table(state), state.to_act()[0]
+        card = presenter.best_card(table, seat)
+        moves = presenter.ranked(table, seat, card)[:12]
+        numbered = [(n + 1, action, penalty) for n, (action, penalty) in enumerate(moves)]
+        layout = placement_layout(state.view(seat), numbered)
+        panels = layout["panels"]
+        for index, boxes in enumerate(panels):
+            px0, py0, px1, py1 = boxes["panel"]
+            assert 0 <= px0 and px1 <= layout["width"] and 0 <= py0 and py1 <= layout["height"]
+            fx0, fy0, fx1, fy1 = boxes["footprint"]
+            assert px0 <= fx0 and fx1 <= px1 and py0 <= fy0 and fy1 <= py1
+            width, height = footprint_size(moves[index][0]["rotation"])
+            assert round((fx1 - fx0) / layout["size"]) == width and round((fy1 - fy0) / layout["size"]) == height
+            assert not meet(boxes["badge"], boxes["footprint"])
+            for other in panels[index + 1:]:
+                for a in ("panel", "badge", "footprint"):
+                    for b in ("panel", "badge", "footprint"):
+                        assert not meet(boxes[a], other[b])
+        assert layout["width"] == 720
 
 
 def test_the_board_png_has_no_metadata():

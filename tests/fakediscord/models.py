@@ -387,6 +387,7 @@ class FakeMessage:
     ephemeral_user: FakeUser | None = None  # set for ephemeral messages: the only user who sees it
     thread: FakeChannel | None = None
     versions: list[dict] = field(default_factory=list)  # snapshots, oldest first (the current state is last)
+    mentions: list[int] = field(default_factory=list)  # users this message pinged (content + allowed_mentions)
 
     # ----------------------------------------------------------------------- what users see
     @property
@@ -507,7 +508,7 @@ class FakeMessage:
             "id": str(self.id), "channel_id": str(self.channel.id), "type": self.type,
             "author": self.author.payload(), "content": self.content, "timestamp": iso(self.timestamp),
             "edited_timestamp": iso(self.edited_timestamp), "tts": self.tts, "mention_everyone": False,
-            "mentions": [], "mention_roles": [], "attachments": [a.payload() for a in self.attachments],
+            "mentions": [{"id": str(user_id)} for user_id in self.mentions], "mention_roles": [], "attachments": [a.payload() for a in self.attachments],
             "embeds": copy.deepcopy(self.embeds), "components": copy.deepcopy(self.components),
             "pinned": self.pinned, "flags": self.flags,
         }

@@ -542,6 +542,7 @@ class FakeDiscord(RestMixin):
                           embeds=list(data.get("embeds") or []), components=list(data.get("components") or []),
                           flags=flags, tts=bool(data.get("tts")))
         msg.attachments = self._attachments_for(channel, data, files, [], ephemeral=ephemeral)
+        msg.mentions = pinged_users(msg.content, data.get("allowed_mentions"))
         if interaction is not None:
             msg.webhook_id = self.application_id
             meta: dict[str, Any] = {
@@ -973,3 +974,13 @@ class FakeDiscord(RestMixin):
         msg = self._create_message(channel, user, body, uploads)
         self._notify()
         return msg
+
+
+def pinged_users(content: str, allowed: dict | None) -> list[int]:
+    """Discord's rule: user mentions in the content ping only as allowed_mentions allows — with no allowed_mentions
+    every one pings; with it, those in "users" (ids), or all when "parse" holds "users"."""
+    mentioned = [int(found) for found in re.findall(r"<@!?(\d+)>", content or "")]
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return list(dict.fromkeys(mentioned))
+    permitted = {int(user) for user in allowed.get("users") or []}
+    return [user for user in dict.fromkeys(mentioned) if user in permitted]

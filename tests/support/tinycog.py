@@ -1,7 +1,7 @@
 """The tiny test game's presenter: the plain fallback, plus a DM of each player's secret at the start."""
 from discord.ext import commands
 
-from bot.presenter import Presenter
+from cogs.presenter import Presenter
 
 
 class TinyPresenter(Presenter):
