@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.storage import Storage
 from bot.tables import TableError, TableService
 from bot.text import format_event, seat_name
+from bot.words import action_text
 
 YOU = 1
 
@@ -54,7 +55,7 @@ async def play_in_terminal(game: str, players: int | None, seed: int | None, loc
                     legal = state.legal_actions(0)
                     write(t("cli.your_turn", locale))
                     for number, action in enumerate(legal, 1):
-                        write(f"  {number:3}. {encode(action)}")
+                        write(f"  {number:3}. {action_text(game, action, locale)}")
                     choice = read("> ").strip()
                     if choice in ("q", "quit"):
                         return 0

@@ -116,3 +116,36 @@ def event_fields(game: str, event: dict, locale: str) -> dict:
         if isinstance(event.get("discarded"), list):
             fields["discarded_text"] = _join([str(n) for n in event["discarded"]], locale)
     return fields
+
+
+# --- actions -----------------------------------------------------------------------------------------
+def action_text(game: str, action: dict, locale: str) -> str:
+    """An engine action as words, for text-only surfaces (the terminal): the catalogue's `<game>.action.<type>`,
+    refined by a value (`.deck`, `.none`, ...) when the catalogue has one; values named by EVENT_WORDS."""
+    from bot.codec import encode
+    from bot.i18n import has
+
+    fields = event_fields(game, action, locale)
+    if isinstance(action.get("pile"), int):
+        fields["pile_number"] = action["pile"] + 1
+    base = f"{game}.action.{action.get('type')}"
+    refinements = ["special"] if action.get("card") == "S" else []
+    for name, value in action.items():
+        if name != "type" and not isinstance(value, (dict, list)):
+            refinements.append("none" if value is None else str(value).lower())
+            refinements.append(name if value is not False else f"not_{name}")
+    if action.get("face_down") is False:
+        refinements.insert(0, "face_up")
+    for refinement in refinements:
+        if has(f"{base}.{refinement}", locale):
+            return t(f"{base}.{refinement}", locale, **fields)
+    if not has(base, locale):
+        return encode(action)
+    text = t(base, locale, **fields)
+    if game == "bossa" and isinstance(action.get("tiles"), list):  # which end and which tiles
+        line, side = action.get("line"), action.get("side")
+        where = f"{t(f'bossa.line.{line}', locale)} {t(f'bossa.side.{side}', locale)}"
+        if "index" in action:
+            where += f" #{action['index']}"
+        text = f"{text} — {where}: {bossa_tiles(action['tiles'], locale)}"
+    return text
