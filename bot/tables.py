@@ -585,7 +585,7 @@ class TableService:
         result = state.result() if state.finished else None
         if result is not None:
             table.status = "finished"
-        table.timers = self._plan_timers(table) if result is None else {}
+        table.timers = self._plan_timers(table, acted=seat) if result is None else {}
         await self.storage.record_action(table.id, table.version, seat, action, source, state.to_json(),
                                          table.marks, result=result,
                                          seats=table.seat_rows() if seats_changed else None,
@@ -647,7 +647,7 @@ class TableService:
             table.recent.append((seat, events))
         if table.status == "running":
             if not timers_saved:
-                table.timers = self._plan_timers(table)
+                table.timers = self._plan_timers(table, acted=seat)
                 await self.storage.replace_timers(table.id, list(table.timers.values()))
             for kind in TIMER_KINDS:
                 self._tell_timers(table.timers.get(kind), table.id, kind)
@@ -663,7 +663,7 @@ class TableService:
             except Exception:  # a display problem must never undo a committed move
                 log.exception("table %s: listener failed", table.id)
 
-    def _plan_timers(self, table: Table) -> dict:
+    def _plan_timers(self, table: Table, acted: int | None = None) -> dict:
         """The table's next deadline (kept while the same window stays open) and AI wake-up, as timer rows."""
         now = self.clock()
         plan: dict = {}
@@ -677,14 +677,15 @@ class TableService:
             plan["deadline"] = TimerRow(table.id, "deadline", table.version, due, detail)
         if any(s >= 0 and table.seats[s].is_ai for s in table.state.to_act()):
             plan["ai"] = TimerRow(table.id, "ai", table.version, now + self.ai_delay, "")
-        nudge = self._plan_nudge(table, now)
+        nudge = self._plan_nudge(table, now, acted)
         if nudge is not None:
             plan["nudge"] = nudge
         return plan
 
-    def _plan_nudge(self, table: Table, now: float) -> TimerRow | None:
+    def _plan_nudge(self, table: Table, now: float, acted: int | None = None) -> TimerRow | None:
         """A "your turn" timer for the persons to act: not AI seats, not a first-press race (a call window).
-        A turn is a seat's mark (the version its choices last changed at): each is told at most once."""
+        A turn lasts while a seat's mark (the version its choices last changed at) stays and the seat has not acted
+        (`acted`): each person is told at most once per turn."""
         delay = self.nudge_delays.get(table.guild_id, self.nudge_delay) if table.guild_id else self.nudge_delay
         if not delay:
             return None
@@ -701,8 +702,9 @@ class TableService:
             return None
         previous = table.timers.get("nudge")
         old = json.loads(previous.detail) if previous is not None else {"seats": {}, "told": []}
-        told = [s for s in old.get("told", []) if old["seats"].get(s) == seats.get(s)]
-        if previous is not None and all(old["seats"].get(s) == mark for s, mark in seats.items()):
+        told = [s for s in old.get("told", []) if old["seats"].get(s) == seats.get(s) and s != str(acted)]
+        if previous is not None and str(acted) not in seats and all(
+                old["seats"].get(s) == mark for s, mark in seats.items()):
             due = previous.due_at  # the same turns, still waited for
         else:
             due = now + delay * self.timer_scale

@@ -116,3 +116,4 @@ def event_fields(game: str, event: dict, locale: str) -> dict:
         if isinstance(event.get("discarded"), list):
             fields["discarded_text"] = _join([str(n) for n in event["discarded"]], locale)
     return fields
+

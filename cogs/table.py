@@ -55,7 +55,7 @@ class TableCog(commands.Cog, name="TableCog"):
         self.service.timer_listeners.append(self.on_timer)
         self.service.nudge_listeners.append(self.on_nudge)
         self._background: set[asyncio.Task] = set()
-        self.nudges: dict[int, dict[int, tuple[int, int]]] = {}  # table -> seat -> (ping message id, its turn)
+        self.nudges: dict[int, dict[int, int]] = {}  # table -> seat -> the your-turn ping's message id
 
     async def cog_load(self) -> None:
         # The game list is known once every game package is registered (tests add their own).
@@ -189,14 +189,16 @@ class TableCog(commands.Cog, name="TableCog"):
                 except discord.HTTPException:
                     log.warning("table %s: the your-turn message failed", table.id, exc_info=True)
                     continue
-                self.nudges.setdefault(table.id, {})[seat] = (message.id, table.marks[seat])
+                self.nudges.setdefault(table.id, {})[seat] = message.id
 
     async def clear_nudges(self, table: Table) -> None:
-        """Delete the pings of seats that have acted (their turn moved on) or of a table that is over."""
+        """Delete the pings of seats whose turn is over (they acted, or the table moved on or ended): a ping stays
+        only while the service's reminder still counts its seat as told on the current turn."""
         pings = self.nudges.get(table.id, {})
-        acting = set(table.state.to_act()) if table.state is not None and table.status == "running" else set()
-        for seat, (message_id, mark) in list(pings.items()):
-            if seat in acting and table.marks[seat] == mark:
+        reminder = table.timers.get("nudge") if table.status == "running" else None
+        told = json.loads(reminder.detail).get("told", []) if reminder is not None else []
+        for seat, message_id in list(pings.items()):
+            if str(seat) in told:
                 continue
             pings.pop(seat, None)
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

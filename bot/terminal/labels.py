@@ -7,7 +7,7 @@ from typing import Any
 from bot.i18n import has, t
 from bot.tables import Table
 from bot.text import format_event, seat_name
-from bot.words import bossa_tile, bossa_tiles, colorse_card, deep_dive_tile, diamond_card  # noqa: F401
+from bot.words import bossa_tile, bossa_tiles, colorse_card, deep_dive_tile, diamond_card, diamond_rotation
 
 # --- choices ---------------------------------------------------------------------------------------------------------
 
@@ -35,7 +35,7 @@ def _blue_border_label(action: dict, view: dict, locale: str) -> str:
 
 def _diamond_box_label(action: dict, view: dict, locale: str) -> str:
     return t("diamond_box.action.place", locale, card=diamond_card(action["card"], locale),
-             rotation=action["rotation"], x=action["x"], y=action["y"])
+             rotation=diamond_rotation(action["rotation"], locale), x=action["x"], y=action["y"])
 
 
 def _bossa_label(action: dict, view: dict, locale: str) -> str:

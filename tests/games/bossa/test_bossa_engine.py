@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import forms
+from bot.words import event_fields
 from games.bossa import SPEC
 from games.bossa.lines import tiles_on
 from games.contract import SYSTEM, Deadline, IllegalAction
@@ -159,9 +161,10 @@ def test_every_event_and_error_has_a_message_in_both_catalogues():
         assert {"bossa.name", "bossa.summary", "bossa.error.bad_stacked"} <= set(catalogue)
         assert {f"bossa.event.{kind}" for kind in EVENT_TYPES} <= set(catalogue)
         for event in events:
-            text = catalogue[f"bossa.event.{event['type']}"]
-            fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-            assert fields <= set(event), (locale, event["type"])
+            fields = {name for text in forms(catalogue[f"bossa.event.{event['type']}"])
+                      for _, name, _, _ in string.Formatter().parse(text) if name}
+            # the event's own fields, and what bot/words derives from them (whose line: own or the opponent's)
+            assert fields <= set(event_fields("bossa", event, locale)), (locale, event["type"])
     english = json.loads((CATALOGUES / "en" / "bossa.json").read_text(encoding="utf-8"))
     japanese = json.loads((CATALOGUES / "ja" / "bossa.json").read_text(encoding="utf-8"))
     assert set(english) == set(japanese)

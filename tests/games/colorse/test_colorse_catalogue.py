@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import forms
 from games import SYSTEM
 from games.colorse import SPEC
 
@@ -51,6 +52,6 @@ def test_event_messages_format_with_the_events_fields():
             for event in events:
                 seen.add(event["type"])
                 for catalogue in CATALOGUES.values():
-                    text = catalogue[f"colorse.event.{event['type']}"].format(**event)
-                    assert "{" not in text
+                    for form in forms(catalogue[f"colorse.event.{event['type']}"]):
+                        assert "{" not in form.format(**event)
     assert {"signs_revealed", "took", "placed", "vanished", "round_won", "game_won", "timed_out"} <= seen
