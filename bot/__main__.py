@@ -48,7 +48,10 @@ def command_simulate(args: argparse.Namespace) -> int:
         print(f"unknown game {args.game!r}; choose from {', '.join(games.ids())}", file=sys.stderr)
         return 2
     players = args.players or spec.min_players
-    report = simulate(spec.id, players, args.games, args.seed, args.agent)
+    levels = _agent_levels(spec, args.agents)
+    if levels is False:
+        return 2
+    report = simulate(spec.id, players, args.games, args.seed, args.agent, levels=levels)
     data = report.as_dict()
     if args.json:
         print(json.dumps(data))
@@ -59,7 +62,23 @@ def command_simulate(args: argparse.Namespace) -> int:
         print(f"  mean actions    {data['mean_actions']}")
         print(f"  wins by seat    {data['wins_by_seat']}")
         print(f"  games/second    {data['games_per_second']}")
+        if levels:
+            print(f"  share by agent  {data['share_by_agent']}")
+            print(f"  decision ms     {data['decision_ms_by_agent']}")
     return 1 if report.errors else 0
+
+
+def _agent_levels(spec, agents: str | None):
+    """--agents strong,normal -> ["strong", "normal"] (None without it; False after printing why it is refused)."""
+    if not agents:
+        return None
+    levels = [level.strip() for level in agents.split(",") if level.strip()]
+    unknown = [level for level in levels if level.split(":", 1)[0] not in spec.ai_levels]
+    if not levels or unknown:
+        print(f"unknown AI level {', '.join(unknown) or agents!r}; {spec.id} offers {', '.join(spec.ai_levels)}",
+              file=sys.stderr)
+        return False
+    return levels
 
 
 def command_play(args: argparse.Namespace) -> int:
@@ -91,6 +110,8 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     simulate.add_argument("--agent", choices=["ai", "random"], default="ai", help="who plays every seat")
+    simulate.add_argument("--agents", help="AI levels by seat, e.g. strong,normal (the last fills the other seats); "
+                          "rotated over the games so every level plays every seat equally")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.set_defaults(func=command_simulate)
 

@@ -1,0 +1,36 @@
+"""BOSSa's strong agent: ISMCTS (games/search.py) over determinised deals.
+
+What it may know: both hands (public once the territories are chosen), the lines, the markers and the tiles out of
+play; the deck order and the removed tile are dealt at random from the tiles it cannot see (`ai.determinise`).
+Playouts place tiles greedily-at-random for a few plies, then the normal agent's evaluation is squashed to a win
+chance. The territory peek and the colour choice come before any search can help: they are the normal agent's."""
+from __future__ import annotations
+
+import math
+import random
+
+from games.bossa import ai
+from games.search import budget_of, ismcts
+
+ITERATIONS = 120  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
+STANDING_SCALE = 40.0  # evaluation points that make a ~73% favourite
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
+    if len(legal) == 1 or view["phase"] != "play":
+        return ai.choose(view, legal, rng, "normal")
+    return ismcts(view, legal, rng, me=view["seat"], determinise=ai.determinise, evaluate=evaluate,
+                  iterations=budget_of(level, ITERATIONS), playout=playout, horizon=4, tree_depth=3)
+
+
+def evaluate(state) -> list[float]:
+    chance = 1 / (1 + math.exp(-ai.evaluate(state, 0) / STANDING_SCALE))
+    return [chance, 1 - chance]
+
+
+def playout(state, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    placements = [action for action in legal if action["type"] == "place"]
+    if placements:
+        most = max(len(action["tiles"]) for action in placements)
+        return rng.choice([action for action in placements if len(action["tiles"]) == most])
+    return rng.choice(legal)
