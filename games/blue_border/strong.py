@@ -19,6 +19,7 @@ ITERATIONS = 100  # calibrated with bench/ai_strength.py: median decision well u
 EYE = "hard"  # the perception the strong diver shares with the hard level
 SCALE = 1.5  # board worth (in cards) that makes a diver e times likelier to win
 HORIZON = 6  # the decision, its call window and about one more turn
+PLAYOUT_LEVEL = "hard"  # every diver in a playout plays as the best rule-based level
 
 
 def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
@@ -34,7 +35,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
 
 
 def playout(state: BlueBorderState, seat: int, legal: list[dict], rng: random.Random) -> dict:
-    return ai.choose(state.view(seat), legal, rng, "normal")
+    return ai.choose(state.view(seat), legal, rng, PLAYOUT_LEVEL)
 
 
 def evaluate(state: BlueBorderState) -> list[float]:
