@@ -64,11 +64,11 @@ def solo(count: int, level: str) -> dict:
             "seconds": time.perf_counter() - start}
 
 
-def strength_table(count: int, only: list[str] | None, level: str) -> None:
+def strength_table(count: int, only: list[str] | None, level: str, players_wanted: int | None = None) -> None:
     print(f"{'match':<34} {'games':>5} {'strong':>7} {'fair':>5} {'ratio':>5} {'target':>7} {'met':>4} "
           f"{'med ms':>7} {'p95 ms':>7} {'s':>6}")
     for game, players, kind, target in ROWS:
-        if only and game not in only:
+        if only and game not in only or players_wanted and players != players_wanted:
             continue
         row = head_to_head(game, players, count, level)
         ratio = row["share"] / row["fair"]
@@ -78,7 +78,7 @@ def strength_table(count: int, only: list[str] | None, level: str) -> None:
         print(f"{name:<34} {count:>5} {row['share']:>7.3f} {row['fair']:>5.2f} {ratio:>5.2f} {shown:>7} "
               f"{'yes' if met else 'NO':>4} {row['ms']['median'] or 0:>7.1f} {row['ms']['p95'] or 0:>7.1f} "
               f"{row['seconds']:>6.0f}" + (f"  errors {row['errors']}" if row["errors"] else ""), flush=True)
-    if not only or "deep_dive" in only:
+    if (not only or "deep_dive" in only) and players_wanted in (None, 1):
         row = solo(count, level)
         met = row["mine"] > row["automaton"]
         print(f"{'deep_dive solo vs hard automaton':<34} {count:>5} mean {row['mine']:.1f} vs {row['automaton']:.1f}"
@@ -112,7 +112,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200, help="games per row (seats rotate over them)")
     parser.add_argument("--game", action="append")
-    parser.add_argument("--players", type=int, help="with --vs-random: seats")
+    parser.add_argument("--players", type=int, help="only the rows with this many seats (1: DEEP DIVE solo)")
     parser.add_argument("--level", default="strong", help='the searching level, e.g. "strong" or "strong:200"')
     parser.add_argument("--vs-random", action="store_true", help="the rule-based AI against random play instead")
     args = parser.parse_args()
@@ -120,7 +120,7 @@ def main() -> None:
     if args.vs_random:
         random_table(args.games, args.game, args.players)
     else:
-        strength_table(args.games, args.game, args.level)
+        strength_table(args.games, args.game, args.level, args.players)
 
 
 if __name__ == "__main__":

@@ -84,11 +84,14 @@ def _acting_seat(state: GameState, rng: random.Random) -> int | None:
 
 def ismcts(view: dict, legal: list[dict], rng: random.Random, *, me: int, determinise: Determiniser,
            evaluate: Evaluator, iterations: int, playout: Policy = random_policy, horizon: int = 30,
-           tree_depth: int = 8, exploration: float = 0.7, terminal: Evaluator = None) -> dict:
+           tree_depth: int = 8, exploration: float = 0.7, terminal: Evaluator = None,
+           default: dict | None = None, margin: float = 0.0) -> dict:
     """The root action with the most visits after `iterations` determinised searches from `view`.
 
     `horizon` bounds the actions after the root (tree plus playout) before `evaluate` scores the state;
     `tree_depth` bounds how deep the tree grows; `terminal` scores a finished game (default: win shares).
+    With `default` (say, the rule-based agent's choice), the search overrules it only when its best action's mean
+    value beats the default's by more than `margin`: sampling noise alone never replaces a sound rule.
     Every seat chooses to maximise its own value."""
     terminal = terminal or win_shares
     if len(legal) == 1:
@@ -142,6 +145,11 @@ def ismcts(view: dict, legal: list[dict], rng: random.Random, *, me: int, determ
                 visited.totals[index] += value
     best = max(range(len(legal)), key=lambda i: (root.children.get((me, keys[i]), _Node()).visits,
                                                   _mean(root.children.get((me, keys[i])), me)))
+    if default is not None and default in legal:
+        kept = root.children.get((me, action_key(default)))
+        if kept is not None and kept.visits and (
+                _mean(root.children.get((me, keys[best])), me) - _mean(kept, me) <= margin):
+            return default
     return legal[best]
 
 

@@ -17,8 +17,9 @@ from games.search import budget_of, ismcts, standing_shares
 
 ITERATIONS = 100  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
 EYE = "hard"  # the perception the strong diver shares with the hard level
-SCALE = 1.5  # board worth (in cards) that makes a diver e times likelier to win
+SCALE = 3.0  # board worth (in cards) that makes a diver e times likelier to win
 HORIZON = 6  # the decision, its call window and about one more turn
+MARGIN = 0.05  # win chance the search must gain to overrule the hard diver's own choice
 PLAYOUT_LEVEL = "hard"  # every diver in a playout plays as the best rule-based level
 
 
@@ -30,8 +31,10 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
     def determinise(_view: dict, generator: random.Random) -> BlueBorderState:
         return deal(view, mind, generator)
 
+    default = ai.choose(view, legal, random.Random(rng.random()), PLAYOUT_LEVEL)
     return ismcts(view, legal, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
-                  iterations=budget_of(level, ITERATIONS), playout=playout, horizon=HORIZON, tree_depth=3)
+                  iterations=budget_of(level, ITERATIONS), playout=playout, horizon=HORIZON, tree_depth=3,
+                  default=default, margin=MARGIN)
 
 
 def playout(state: BlueBorderState, seat: int, legal: list[dict], rng: random.Random) -> dict:

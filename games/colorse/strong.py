@@ -3,8 +3,9 @@
 Signs are simultaneous, so a tree that lets the rival "see" our sign would be wrong: for a sign it fills the 3x3
 table of what each (my sign, rival sign) pair is worth, by playing the duel out on determinised states (normal
 agents for everyone afterwards, then the standings), and plays the mixed strategy that regret matching finds for
-that table (zero-sum: my value less the rival's). Takes, placements and the starting choices use ISMCTS
-(games/search.py) over the same determinisations.
+that table (zero-sum: my value less the rival's). Takes, placements and the starting choices are the normal
+agent's: in head-to-head runs an ISMCTS over the same determinisations (games/search.py) with short playouts
+misjudged them more often than the rule did, so the level spends its whole budget on the signs.
 
 What it may know: its view. The deck order, the face-down common card, other seats' face-down bonus cards and
 starting cards, and the rival's sign are dealt from the 48 cards minus every card it can see (`determinise`)."""
@@ -16,10 +17,9 @@ from collections import Counter
 from games.colorse import ai, cards
 from games.colorse.rules import ColorseState
 from games.colorse.signs import SIGNS
-from games.search import budget_of, ismcts, regret_matching, standing_shares
+from games.search import budget_of, regret_matching, standing_shares
 
-ITERATIONS = 40  # ISMCTS iterations for takes and placements
-SIGN_SAMPLES = 3  # determinisations per sign pair (9 pairs)
+SIGN_SAMPLES = 4  # determinisations per sign pair (9 pairs): the budget "strong:N" sets this count
 HORIZON = 8  # actions played out after a decision: the rest of a duel and the next one's signs
 SCALE = 12.0  # box points (10 per card, 100 per full box) that make a seat e times likelier to win
 
@@ -27,12 +27,10 @@ SCALE = 12.0  # box points (10 per card, 100 per full box) that make a seat e ti
 def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
     if len(legal) == 1:
         return legal[0]
-    budget = budget_of(level, ITERATIONS)
     if legal[0]["type"] == "sign":
-        mix = sign_mix(view, rng, max(1, budget * SIGN_SAMPLES // ITERATIONS))
+        mix = sign_mix(view, rng, budget_of(level, SIGN_SAMPLES))
         return {"type": "sign", "sign": rng.choices(SIGNS, weights=mix)[0]}
-    return ismcts(view, legal, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
-                  iterations=budget, playout=playout, horizon=HORIZON, tree_depth=3)
+    return ai.choose(view, legal, rng, "normal")
 
 
 def sign_mix(view: dict, rng: random.Random, samples: int) -> list[float]:

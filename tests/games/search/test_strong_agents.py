@@ -9,7 +9,7 @@ import games
 from bot.i18n import t
 from games.contract import SYSTEM
 
-SEARCH = "strong:6"
+SEARCH = "strong:6"  # COLORSE reads it as determinisations per sign pair
 
 
 def _advance(spec, players, seed, steps, wanted):
@@ -171,3 +171,20 @@ def test_every_game_offers_a_strong_level_named_in_both_languages_and_keeps_norm
     assert spec.default_ai_level == "normal"
     names = {t("ai.level.strong", locale) for locale in ("en", "ja")}
     assert len(names) == 2 and not any("ai.level" in name for name in names)
+
+
+def test_colorse_strong_sign_ignores_the_rivals_sign_and_every_hidden_card():
+    spec = games.get("colorse")
+    state, seat = _advance(spec, 3, 4, 10, ("sign",))
+    rival = state.child if seat == state.parent else state.parent
+    state.apply(rival, {"type": "sign", "sign": "zorf"})  # the rival has chosen: hidden from `seat`
+    legal = state.legal_actions(seat)
+    decisions = set()
+    for shuffle, sign in enumerate(("zorf", "doh", "rau")):
+        twin = spec.state_class.from_dict(state.to_dict())
+        twin.signs[1 if seat == state.parent else 0] = sign
+        if shuffle:
+            _permute_colorse(twin, random.Random(shuffle), seat)
+        assert twin.view(seat) == state.view(seat)
+        decisions.add(repr(spec.agent(twin.view(seat), legal, random.Random(9), SEARCH)))
+    assert len(decisions) == 1
