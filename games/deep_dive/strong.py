@@ -18,6 +18,7 @@ from games.search import budget_of, ismcts, standing_shares
 ITERATIONS = 60  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
 HORIZON = 14  # actions after the decision: about one dive of every other player
 SCALE = 4.0  # score points that make a seat e times likelier to win
+SOLO_SCALE = 15.0  # solo: the automaton is usually far ahead, so value every point of the margin
 PLAYOUT_LEVEL = "normal"
 
 
@@ -47,7 +48,7 @@ def evaluate(state: DeepDiveState) -> list[float]:
         bot = state.automaton
         rule = tiles.setup_data()["automaton_scoring"][state.options["difficulty"]]
         margin = standings[0] - scoring.automaton_score(bot["columns"], bot["rocks"], bot["water"], rule)
-        return [1 / (1 + math.exp(-margin / SCALE))]
+        return [1 / (1 + math.exp(-margin / SOLO_SCALE))]
     return standing_shares(standings, SCALE)
 
 
@@ -55,7 +56,7 @@ def final(state: DeepDiveState) -> list[float]:
     """Solo: the margin over the automaton, not just won or lost, so a lost cause still fights for points."""
     outcome = state.result()
     margin = outcome["scores"][0] - outcome["automaton"]["score"]
-    return [0.7 * (1.0 if outcome["winners"] else 0.0) + 0.3 / (1 + math.exp(-margin / SCALE))]
+    return [0.5 * (1.0 if outcome["winners"] else 0.0) + 0.5 / (1 + math.exp(-margin / SOLO_SCALE))]
 
 
 def determinise(view: dict, rng: random.Random) -> DeepDiveState:

@@ -2,7 +2,7 @@
 
 Hands and the centre are public; only the deck's order is hidden, and it decides which penalty cards a move
 draws. Each iteration deals the deck at random from the cards not in a hand or the centre, plays one of the
-candidate moves, lets every seat answer with a least-penalty playout for about two rounds, and values the hands
+candidate moves, lets every seat answer with a least-penalty playout for a round (and our next move), and values the hands
 then (fewer cards, likelier winner). Candidates are the moves within one penalty card of the cheapest: a dearer
 move is never better by enough to pay for the search."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from games.diamond_box.ai import STANDING_TEMPERATURE
 from games.diamond_box.rules import DiamondBoxState
 from games.search import budget_of, ismcts, standing_shares
 
-ITERATIONS = 160  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
+ITERATIONS = 160  # 2 players (fewer with more, whose playouts are longer): median decision about 0.3 s
 CANDIDATE_MARGIN = 1  # penalty cards above the cheapest move still searched
 MAX_CANDIDATES = 24
 
@@ -47,9 +47,10 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
         state.board = base.board.copy()
         return state
 
+    players = view["players"]
     return ismcts(view, candidates, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
-                  iterations=budget_of(level, ITERATIONS), playout=playout, horizon=2 * view["players"] + 1,
-                  tree_depth=1)
+                  iterations=budget_of(level, ITERATIONS * 3 // (players + 1)), playout=playout,
+                  horizon=players + 1, tree_depth=1)
 
 
 def playout(state: DiamondBoxState, seat: int, legal: list[dict], rng: random.Random) -> dict:
