@@ -2,8 +2,8 @@
 
 Hands and the centre are public; only the deck's order is hidden, and it decides which penalty cards a move
 draws. Each iteration deals the deck at random from the cards not in a hand or the centre, plays one of the
-candidate moves, lets every seat answer with a least-penalty playout for a round (and our next move), and values the hands
-then (fewer cards, likelier winner). Candidates are the moves within one penalty card of the cheapest: a dearer
+candidate moves, lets every seat answer with a least-penalty playout for a round (and our next move), and values
+the hands then (fewer cards, likelier winner). Candidates are the moves within one penalty card of the cheapest: a dearer
 move is never better by enough to pay for the search."""
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import random
 
 from games.diamond_box import cards
 from games.diamond_box.ai import STANDING_TEMPERATURE
+from games.diamond_box.geometry import ROTATIONS
 from games.diamond_box.rules import DiamondBoxState
 from games.search import budget_of, ismcts, standing_shares
 
@@ -67,6 +68,10 @@ def _key(action: dict) -> tuple:
     return action["card"], action["rotation"], action["x"], action["y"]
 
 
+def _rotation_option(allowed: list[int]) -> str:
+    return next(name for name, rotations in ROTATIONS.items() if list(rotations) == list(allowed))
+
+
 def _unseen(view: dict) -> list[str]:
     seen = {card for hand in view["hands"] for card in hand} | {placed["card"] for placed in view["centre"]}
     return [card for card in cards.card_ids() if card not in seen]
@@ -75,8 +80,7 @@ def _unseen(view: dict) -> list[str]:
 def _base_state(view: dict) -> DiamondBoxState:
     """The public position as a state (its deck left empty; each determinisation deals one)."""
     return DiamondBoxState.from_dict({
-        "players": view["players"], "options": {"rotations": "half" if len(view["rotations"]) == 2 else "all",
-                                                "turn_timeout": 0},
+        "players": view["players"], "options": {"rotations": _rotation_option(view["rotations"]), "turn_timeout": 0},
         "rng": {"seed": 0, "count": 0}, "deck": [], "hands": view["hands"],
         "centre": [{key: placed[key] for key in ("card", "rotation", "x", "y")} for placed in view["centre"]],
         "turn_seat": view["seat"], "setup": view["setup"], "last_move": view["last_move"],
