@@ -2,8 +2,8 @@
 
 Hands and the centre are public; only the deck's order is hidden, and it decides which penalty cards a move
 draws. Each iteration deals the deck at random from the cards not in a hand or the centre, plays one of the
-candidate moves, lets every seat answer with a least-penalty playout for a round (and our next move), and values
-the hands then (fewer cards, likelier winner). Candidates are the moves within one penalty card of the cheapest: a dearer
+candidate moves, lets every seat answer with a least-penalty playout for two rounds (and our next move), and
+values the hands then (fewer cards, likelier winner). Candidates are the moves within one penalty card of the cheapest: a dearer
 move is never better by enough to pay for the search."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from games.diamond_box.geometry import ROTATIONS
 from games.diamond_box.rules import DiamondBoxState
 from games.search import budget_of, ismcts, standing_shares
 
-ITERATIONS = 160  # 2 players (fewer with more, whose playouts are longer): median decision about 0.3 s
+ITERATIONS = 160  # scaled by 4 / (2 x players + 1) (longer playouts with more seats): median decision 0.2-0.35 s
 CANDIDATE_MARGIN = 1  # penalty cards above the cheapest move still searched
 MAX_CANDIDATES = 24
 
@@ -50,8 +50,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
 
     players = view["players"]
     return ismcts(view, candidates, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
-                  iterations=budget_of(level, ITERATIONS * 3 // (players + 1)), playout=playout,
-                  horizon=players + 1, tree_depth=1)
+                  iterations=budget_of(level, ITERATIONS * 4 // (2 * players + 1)), playout=playout,
+                  horizon=2 * players + 1, tree_depth=1)
 
 
 def playout(state: DiamondBoxState, seat: int, legal: list[dict], rng: random.Random) -> dict:
