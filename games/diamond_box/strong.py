@@ -3,8 +3,8 @@
 Hands and the centre are public; only the deck's order is hidden, and it decides which penalty cards a move
 draws. Each iteration deals the deck at random from the cards not in a hand or the centre, plays one of the
 candidate moves, lets every seat answer with a least-penalty playout for two rounds (and our next move), and
-values the hands then (fewer cards, likelier winner). Candidates are the moves within one penalty card of the cheapest: a dearer
-move is never better by enough to pay for the search."""
+values the hands then (fewer cards, likelier winner). Candidates are the moves within one penalty card of the
+cheapest: a dearer move is never better by enough to pay for the search."""
 from __future__ import annotations
 
 import random
