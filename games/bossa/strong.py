@@ -14,6 +14,7 @@ from games.search import budget_of, ismcts
 
 CANDIDATES = 5  # root moves searched, chosen by the normal agent's look-ahead
 PRUNING_SAMPLES = 1
+MARGIN = 0.03  # win chance the search must gain to overrule the look-ahead's favourite
 HORIZON = 6
 TREE_DEPTH = 4
 ITERATIONS = 100  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
@@ -23,9 +24,10 @@ STANDING_SCALE = 40.0  # evaluation points that make a ~73% favourite
 def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
     if len(legal) == 1 or view["phase"] != "play":
         return ai.choose(view, legal, rng, "normal")
-    return ismcts(view, candidates(view, legal, rng), rng, me=view["seat"], determinise=ai.determinise,
-                  evaluate=evaluate, iterations=budget_of(level, ITERATIONS), playout=playout, horizon=HORIZON,
-                  tree_depth=TREE_DEPTH)
+    searched = candidates(view, legal, rng)
+    return ismcts(view, searched, rng, me=view["seat"], determinise=ai.determinise, evaluate=evaluate,
+                  iterations=budget_of(level, ITERATIONS), playout=playout, horizon=HORIZON, tree_depth=TREE_DEPTH,
+                  default=searched[0], margin=MARGIN)
 
 
 def candidates(view: dict, legal: list[dict], rng: random.Random) -> list[dict]:
