@@ -31,9 +31,12 @@ ROWS = [
 ]
 
 
+SEED = 17_000
+
+
 def head_to_head(game: str, players: int, count: int, level: str) -> dict:
     rival = BEST_RULE_LEVEL.get(game, "normal")
-    report = simulate(game, players, count, seed=17_000, levels=[level, rival])
+    report = simulate(game, players, count, seed=SEED, levels=[level, rival])
     data = report.as_dict()
     share = data["share_by_agent"][level]
     return {"rival": rival, "share": share, "fair": 1 / players, "errors": report.errors,
@@ -54,7 +57,7 @@ def solo(count: int, level: str) -> dict:
 
     start = time.perf_counter()
     for number in range(count):
-        state, _ = play_one("deep_dive", 1, 17_000 + number, [diver], options={"difficulty": "hard"})
+        state, _ = play_one("deep_dive", 1, SEED + number, [diver], options={"difficulty": "hard"})
         mine.append(state.result()["scores"][0])
         automaton.append(state.result()["automaton"]["score"])
     times.sort()
@@ -109,13 +112,16 @@ def random_table(count: int, only: list[str] | None, players_wanted: int | None)
 
 
 def main() -> None:
+    global SEED
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200, help="games per row (seats rotate over them)")
     parser.add_argument("--game", action="append")
     parser.add_argument("--players", type=int, help="only the rows with this many seats (1: DEEP DIVE solo)")
     parser.add_argument("--level", default="strong", help='the searching level, e.g. "strong" or "strong:200"')
+    parser.add_argument("--seed", type=int, default=17_000, help="seed of each row's first game")
     parser.add_argument("--vs-random", action="store_true", help="the rule-based AI against random play instead")
     args = parser.parse_args()
+    SEED = args.seed
     random.seed(0)
     if args.vs_random:
         random_table(args.games, args.game, args.players)
