@@ -17,7 +17,7 @@ from games.search import budget_of, ismcts, standing_shares
 
 ITERATIONS = 110  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
 HORIZON = 14  # actions after the decision: about one dive of every other player
-SCALE = 4.0  # score points that make a seat e times likelier to win
+SCALE = 8.0  # score points that make a seat e times likelier to win
 SOLO_SCALE = 15.0  # solo: the automaton is usually far ahead, so value every point of the margin
 PLAYOUT_LEVEL = "normal"
 
