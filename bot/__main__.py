@@ -49,8 +49,11 @@ def command_simulate(args: argparse.Namespace) -> int:
         return 2
     spec = games.get(args.game)
     players = args.players or spec.min_players
+    levels = _agent_levels(spec, args.agents)
+    if levels is False:
+        return 2
     with SimulateProgress(args.games, quiet=args.quiet or args.json) as progress:
-        report = simulate(spec.id, players, args.games, args.seed, args.agent, progress=progress)
+        report = simulate(spec.id, players, args.games, args.seed, args.agent, progress=progress, levels=levels)
     data = report.as_dict()
     if args.json:
         print(json.dumps(data))
@@ -63,7 +66,23 @@ def command_simulate(args: argparse.Namespace) -> int:
         print(f"  no winner       {data['draws']}")
         print("  (a win shared by k seats adds 1/k to each of them)")
         print(f"  games/second    {data['games_per_second']}")
+        if levels:
+            print(f"  share by agent  {data['share_by_agent']}")
+            print(f"  decision ms     {data['decision_ms_by_agent']}")
     return 1 if report.errors else 0
+
+
+def _agent_levels(spec, agents: str | None):
+    """--agents strong,normal -> ["strong", "normal"] (None without it; False after printing why it is refused)."""
+    if not agents:
+        return None
+    levels = [level.strip() for level in agents.split(",") if level.strip()]
+    unknown = [level for level in levels if level.split(":", 1)[0] not in spec.ai_levels]
+    if not levels or unknown:
+        print(f"unknown AI level {', '.join(unknown) or agents!r}; {spec.id} offers {', '.join(spec.ai_levels)}",
+              file=sys.stderr)
+        return False
+    return levels
 
 
 def command_play(args: argparse.Namespace) -> int:
@@ -192,6 +211,8 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     simulate.add_argument("--agent", choices=["ai", "random"], default="ai", help="who plays every seat")
+    simulate.add_argument("--agents", help="AI levels by seat, e.g. strong,normal (the last fills the other seats); "
+                          "rotated over the games so every level plays every seat equally")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(func=command_simulate)

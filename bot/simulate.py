@@ -23,15 +23,21 @@ class Report:
     seconds: float = 0.0
     first_error: str = ""
     draws: int = 0  # finished games with no winner
+    levels: list[str] | None = None  # with --agents: the levels compared
+    wins_by_agent: dict[str, float] = field(default_factory=dict)
+    decision_seconds: dict[str, list[float]] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {
+        data = {
             "game": self.game, "players": self.players, "games": self.games, "finished": self.finished,
             "errors": self.errors, "mean_actions": round(self.actions / max(self.games, 1), 2),
             "wins_by_seat": [round(w, 3) for w in self.wins_by_seat],
             "games_per_second": round(self.finished / self.seconds, 2) if self.seconds and self.finished else None,
             **self.counting(),
         }
+        if self.levels is not None:
+            data.update(level_figures(self))
+        return data
 
     def counting(self) -> dict:
         """How wins_by_seat is counted, said in the report itself."""
@@ -59,7 +65,7 @@ def play_one(game: str, players: int, seed: int, agents: list, *, max_actions: i
         if acting:
             seat = rng.choice(acting)
             legal = state.legal_actions(seat)
-            action = agents[seat](state.view(seat), legal, rng, spec.ai_levels[len(spec.ai_levels) // 2])
+            action = agents[seat](state.view(seat), legal, rng, spec.default_ai_level)
         elif state.legal_actions(SYSTEM):
             seat, action = SYSTEM, {"type": "timeout"}
         else:
@@ -70,8 +76,10 @@ def play_one(game: str, players: int, seed: int, agents: list, *, max_actions: i
 
 
 def simulate(game: str, players: int, count: int, seed: int = 0, agent: str = "ai",
-             ai_seats: list[int] | None = None, progress: Callable[[int], None] | None = None) -> Report:
-    """`agent` plays every seat (ai or random); with `ai_seats`, only those seats use the AI, the rest random.
+             ai_seats: list[int] | None = None, progress: Callable[[int], None] | None = None,
+             levels: list[str] | None = None) -> Report:
+    """`agent` plays every seat (ai or random); with `ai_seats`, only those seats use the AI, the rest random;
+    with `levels`, the AI plays every seat at those levels, rotated over the games (see `seat_levels`).
     `progress` is told the number of games done after each game."""
     spec = games.get(game)
     report = Report(game, players, count, wins_by_seat=[0.0] * players)
@@ -79,10 +87,15 @@ def simulate(game: str, players: int, count: int, seed: int = 0, agent: str = "a
     agents = [chosen] * players
     if ai_seats is not None:
         agents = [spec.agent if s in ai_seats else random_agent for s in range(players)]
+    if levels is not None:
+        report.levels = list(dict.fromkeys(levels))
     start = time.perf_counter()
     for number in range(count):
         if progress is not None and number:
             progress(number)
+        if levels is not None:
+            seated = seat_levels(levels, players, number)
+            agents = [_timed_level(spec.agent, level, report) for level in seated]
         try:
             state, actions = play_one(game, players, seed + number, agents)
         except Exception as error:  # noqa: BLE001 - counted and reported
@@ -95,5 +108,43 @@ def simulate(game: str, players: int, count: int, seed: int = 0, agent: str = "a
         report.draws += not winners
         for winner in winners:
             report.wins_by_seat[winner] += 1 / len(winners)
+            if levels is not None:
+                level = seated[winner]
+                report.wins_by_agent[level] = report.wins_by_agent.get(level, 0.0) + 1 / len(winners)
     report.seconds = time.perf_counter() - start
     return report
+
+
+# --- level against level (--agents) ---------------------------------------------------------------------
+def seat_levels(levels: list[str], players: int, number: int) -> list[str]:
+    """The level of each seat in game `number`: the list is padded with its last level to one per seat, then
+    rotated by one seat per game, so over any `players` consecutive games every level plays every seat equally."""
+    if not levels:
+        raise ValueError("no levels")
+    padded = (list(levels) + [levels[-1]] * players)[:players]
+    return [padded[(seat - number) % players] for seat in range(players)]
+
+
+def _timed_level(agent, level: str, report: Report):
+    def play(view: dict, legal: list, rng: random.Random, _level: str) -> dict:
+        start = time.perf_counter()
+        action = agent(view, legal, rng, level)
+        if len(legal) > 1:  # a forced move is no decision
+            report.decision_seconds.setdefault(level, []).append(time.perf_counter() - start)
+        return action
+
+    return play
+
+
+def level_figures(report: Report) -> dict:
+    """share_by_agent: each level's share of the finished games' wins (a shared win split evenly; a level on
+    several seats adds them up); decision_ms_by_agent: median and p95 of its decisions with a real choice."""
+    finished = max(report.finished, 1)
+    shares = {level: round(report.wins_by_agent.get(level, 0.0) / finished, 3) for level in report.levels}
+    timings = {}
+    for level in report.levels:
+        times = sorted(report.decision_seconds.get(level, []))
+        timings[level] = {"median": round(1000 * times[len(times) // 2], 2) if times else None,
+                          "p95": round(1000 * times[min(len(times) - 1, int(0.95 * len(times)))], 2)
+                          if times else None, "decisions": len(times)}
+    return {"levels": list(report.levels), "share_by_agent": shares, "decision_ms_by_agent": timings}

@@ -21,6 +21,7 @@ from typing import Any, Awaitable, Callable
 import games
 from bot.races import FirstPressRaces, TooSlow
 from bot.storage import Conflict, SeatRow, Storage, TimerRow
+from bot.thinking import think
 from games.contract import GameSpec, GameState, IllegalAction, offers
 
 log = logging.getLogger(__name__)
@@ -334,7 +335,7 @@ class TableService:
             self._require_host(table, user_id)
             if len(table.seats) >= table.spec.max_players:
                 raise TableError("table_full")
-            level = level or table.spec.ai_levels[len(table.spec.ai_levels) // 2]
+            level = level or table.spec.default_ai_level
             if level not in table.spec.ai_levels:
                 raise TableError("bad_option")
             table.seats.append(Seat(None, "", level))
@@ -421,7 +422,7 @@ class TableService:
 
     async def _hand_to_ai(self, table: Table, seat: int, reason: str = "left") -> None:
         entry = table.seats[seat]
-        entry.ai_level = table.spec.ai_levels[len(table.spec.ai_levels) // 2]
+        entry.ai_level = table.spec.default_ai_level
         entry.taken_over = entry.user_id is not None
         await self.storage.save_seats(table.id, table.seat_rows())
         await self._after_change(table, [{"type": "seat_to_ai", "seat": seat, "reason": reason}], source="system")
@@ -569,7 +570,7 @@ class TableService:
             entry.timeouts += 1
             changed = True
             if entry.timeouts >= self.afk_limit and not table.state.finished:
-                entry.ai_level = table.spec.ai_levels[len(table.spec.ai_levels) // 2]
+                entry.ai_level = table.spec.default_ai_level
                 entry.taken_over = True
                 events.append({"type": "seat_to_ai", "seat": number, "reason": "absent"})
         return changed
@@ -621,7 +622,7 @@ class TableService:
         state = table.state
         legal = state.legal_actions(seat)
         rng = random.Random(f"{table.seed}/ai/{table.version}/{seat}")
-        action = table.spec.agent(state.view(seat), legal, rng, table.seats[seat].ai_level)
+        action = await think(table.spec.agent, state.view(seat), legal, rng, table.seats[seat].ai_level)
         if not offers(legal, action):
             log.warning("table %s: the %s AI chose an illegal action; playing a random one", table.id, table.game)
             action = rng.choice(legal)

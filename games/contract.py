@@ -208,5 +208,11 @@ class GameSpec:
     def load(self, text: str) -> GameState:
         return self.state_class.from_dict(json.loads(text))
 
+    @property
+    def default_ai_level(self) -> str:
+        """The level an AI seat gets when none is chosen (and an absent player's stand-in): "normal" where offered,
+        so adding a level (such as "strong") never changes what a table gets by default."""
+        return "normal" if "normal" in self.ai_levels else self.ai_levels[len(self.ai_levels) // 2]
+
     def name(self, locale: str = "en") -> str:
         return self.names.get(locale[:2], self.names["en"])

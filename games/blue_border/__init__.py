@@ -1,7 +1,9 @@
 """Blue Border (ブルーボーダー): divers take cards they see only as shades of blue and call ボーダー！ on others."""
 from games.blue_border.ai import choose
 from games.blue_border.rules import BlueBorderState
+from games.blue_border.strong import choose as strong_choose
 from games.contract import GameSpec
+from games.search import with_strong
 
 SPEC = GameSpec(
     id="blue_border",
@@ -14,8 +16,8 @@ SPEC = GameSpec(
              "call_window": [5, 10, 15, 20, 30], "chart": [True, False], "turn_timeout": [30, 60, 90, 120, 180],
              "round_settings": [None, "shuffle"]},
     state_class=BlueBorderState,
-    agent=choose,
-    ai_levels=("easy", "normal", "hard"),
+    agent=with_strong(choose, strong_choose),
+    ai_levels=("easy", "normal", "hard", "strong"),
     rules_file="blue_border.md",
     race_actions=frozenset({"call"}),
 )

@@ -1,7 +1,9 @@
 """BOSSa advanced rules (坊茶 アドバンスドルール): two players race to empty their hands onto two dotted lines."""
 from games.bossa.ai import choose
 from games.bossa.rules import BossaState
+from games.bossa.strong import choose as strong_choose
 from games.contract import GameSpec
+from games.search import with_strong
 
 SPEC = GameSpec(
     id="bossa",
@@ -11,8 +13,8 @@ SPEC = GameSpec(
     options={"turn_timeout": 90},
     choices={"turn_timeout": [30, 60, 90, 120, 180, 300]},
     state_class=BossaState,
-    agent=choose,
-    ai_levels=("normal",),
+    agent=with_strong(choose, strong_choose),
+    ai_levels=("normal", "strong"),
     rules_file="bossa.md",
 )
 BossaState.spec = SPEC

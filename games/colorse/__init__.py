@@ -2,7 +2,9 @@
 (3-4 players)."""
 from games.colorse.ai import choose
 from games.colorse.rules import ColorseState
+from games.colorse.strong import choose as strong_choose
 from games.contract import GameSpec
+from games.search import with_strong
 
 SPEC = GameSpec(
     id="colorse",
@@ -12,8 +14,8 @@ SPEC = GameSpec(
     options={"sign_timeout": 30, "turn_timeout": 90},
     choices={"sign_timeout": [15, 30, 60, 120], "turn_timeout": [30, 60, 90, 180, 300]},
     state_class=ColorseState,
-    agent=choose,
-    ai_levels=("easy", "normal"),
+    agent=with_strong(choose, strong_choose),
+    ai_levels=("easy", "normal", "strong"),
     rules_file="colorse.md",
 )
 ColorseState.spec = SPEC

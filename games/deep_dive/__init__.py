@@ -2,7 +2,9 @@
 from games.contract import GameSpec
 from games.deep_dive.ai import choose
 from games.deep_dive.rules import DeepDiveState
+from games.deep_dive.strong import choose as strong_choose
 from games.deep_dive.tiles import difficulties
+from games.search import with_strong
 
 SPEC = GameSpec(
     id="deep_dive",
@@ -12,7 +14,7 @@ SPEC = GameSpec(
     options={"difficulty": "medium", "turn_timeout": 90},
     choices={"difficulty": difficulties(), "turn_timeout": [30, 60, 90, 120, 180, 300]},
     state_class=DeepDiveState,
-    agent=choose,
-    ai_levels=("easy", "normal"),
+    agent=with_strong(choose, strong_choose),
+    ai_levels=("easy", "normal", "strong"),
     rules_file="deep_dive.md",
 )

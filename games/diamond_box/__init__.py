@@ -2,6 +2,8 @@
 from games.contract import GameSpec
 from games.diamond_box.ai import choose, penalty_of
 from games.diamond_box.rules import DiamondBoxState
+from games.diamond_box.strong import choose as strong_choose
+from games.search import with_strong
 
 SPEC = GameSpec(
     id="diamond_box",
@@ -11,8 +13,8 @@ SPEC = GameSpec(
     options={"rotations": "all", "turn_timeout": 60},
     choices={"rotations": ["all", "half"], "turn_timeout": [30, 60, 120, 180]},
     state_class=DiamondBoxState,
-    agent=choose,
-    ai_levels=("easy", "normal"),
+    agent=with_strong(choose, strong_choose),
+    ai_levels=("easy", "normal", "strong"),
     rules_file="diamond_box.md",
 )
 DiamondBoxState.spec = SPEC

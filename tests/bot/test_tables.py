@@ -341,3 +341,36 @@ async def test_no_reminder_in_a_first_press_window(storage):
     await service.submit(table.id, (ALICE, BOB)[mover], table.version, take)
     assert table.state.view(None)["phase"] == "call_window" and table.state.to_act()
     assert "nudge" not in table.timers  # everyone may call 「ボーダー！」: nobody is pinged for a race
+
+
+async def test_the_ai_thinks_off_the_event_loop(storage, monkeypatch):
+    """A searching AI may think for most of a second: it runs in a worker thread, so the loop keeps serving."""
+    import dataclasses
+    import threading
+
+    import games
+
+    tiny = games.get("tiny")
+    loop_thread = threading.get_ident()
+    release = threading.Event()
+    seen = {}
+
+    def slow_agent(view, legal, rng, level):
+        seen["thread"] = threading.get_ident()
+        seen["released"] = release.wait(5)  # on the loop this would block the very coroutine that releases it
+        return tiny.agent(view, legal, rng, level)
+
+    monkeypatch.setitem(games._registry, "tiny", dataclasses.replace(tiny, agent=slow_agent))
+    service = TableService(storage, ai_delay=0, race_grace=0.01)
+    table = await running_table(service, ai=1)
+    await service.submit(table.id, ALICE, 0, {"type": "add", "n": 1})
+    await service.submit(table.id, BOB, 1, {"type": "add", "n": 1})
+    assert table.state.to_act() == [2]
+
+    async def release_soon():
+        await asyncio.sleep(0.05)
+        release.set()
+
+    outcome, _ = await asyncio.gather(service.ai_move(table.id, table.version), release_soon())
+    assert seen["released"] and seen["thread"] != loop_thread
+    assert outcome is not None and table.version == 3

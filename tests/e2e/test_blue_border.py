@@ -29,7 +29,7 @@ async def open_table(h: Harness, *humans, ai=0, options=None):
     for _ in range(ai):
         chooser = await h.fake.press(h.alice, board, custom_id=button(board, "u.ai_add")["custom_id"])
         levels = chooser.message.selects()[0]
-        assert [o["value"] for o in levels["options"]] == ["easy", "normal", "hard"]
+        assert [o["value"] for o in levels["options"]] == ["easy", "normal", "hard", "strong"]
         await h.fake.select(h.alice, chooser.message, levels["custom_id"], ["normal"])
     table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
     table.options.update(options or {})  # a test-only stacked deck; the lobby offers no such setting

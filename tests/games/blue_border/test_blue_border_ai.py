@@ -98,4 +98,9 @@ def test_the_ai_beats_random_divers():
 
 
 def test_spec_offers_the_ai_levels():
-    assert SPEC.ai_levels == LEVELS and SPEC.agent is choose
+    assert SPEC.ai_levels == (*LEVELS, "strong")  # the strong diver is tested in tests/games/search
+    state = SPEC.new(2, {}, seed=3)
+    legal = state.legal_actions(state.to_act()[0])
+    for level in LEVELS:  # the rule-based levels are this module's agent
+        assert SPEC.agent(state.view(state.to_act()[0]), legal, random.Random(1), level) == \
+            choose(state.view(state.to_act()[0]), legal, random.Random(1), level)

@@ -128,4 +128,4 @@ def test_spec_offers_the_rule_options_and_timeouts_with_the_official_two_minutes
     assert SPEC.choices["rotations"] == ["all", "half"]
     assert 60 in SPEC.choices["turn_timeout"] and 120 in SPEC.choices["turn_timeout"]
     assert (SPEC.min_players, SPEC.max_players) == (2, 4)
-    assert set(SPEC.ai_levels) == {"easy", "normal"}
+    assert set(SPEC.ai_levels) == {"easy", "normal", "strong"}

@@ -1,0 +1,106 @@
+"""Blue Border's strong diver: ISMCTS (games/search.py) over determinised decks, with the same human-like eye.
+
+It never reads a number it could not see: a hidden card's number comes from what the diver perceives of its shade
+(the chart number, off by up to one, as the "hard" eye; the same perception for the whole decision), restricted to
+the numbers not already known; cards whose shade is not even visible (under the pile tops, deeper in the deck) are
+dealt from the rest. Its strength is in what it decides: each iteration plays its candidate (a take, a pass onto
+a pile, a call or not, a reward) and the answers to it (the call window that follows, the next turn), then values
+every board by how far it has got and how much room its last card leaves to reach G."""
+from __future__ import annotations
+
+import random
+
+from games.blue_border import ai
+from games.blue_border.cards import SLOTS
+from games.blue_border.rules import BlueBorderState
+from games.search import budget_of, ismcts, standing_shares
+
+ITERATIONS = 100  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
+EYE = "hard"  # the perception the strong diver shares with the hard level
+SCALE = 3.0  # board worth (in cards) that makes a diver e times likelier to win
+HORIZON = 6  # the decision, its call window and about one more turn
+MARGIN = 0.05  # win chance the search must gain to overrule the hard diver's own choice
+PLAYOUT_LEVEL = "hard"  # every diver in a playout plays as the best rule-based level
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
+    if len(legal) == 1:
+        return legal[0]
+    mind = ai._Mind(view, rng, ai.PERCEPTION_ERROR[EYE])
+
+    def determinise(_view: dict, generator: random.Random) -> BlueBorderState:
+        return deal(view, mind, generator)
+
+    default = ai.choose(view, legal, random.Random(rng.random()), PLAYOUT_LEVEL)
+    return ismcts(view, legal, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
+                  iterations=budget_of(level, ITERATIONS), playout=playout, horizon=HORIZON, tree_depth=3,
+                  default=default, margin=MARGIN)
+
+
+def playout(state: BlueBorderState, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    return ai.choose(state.view(seat), legal, rng, PLAYOUT_LEVEL)
+
+
+def evaluate(state: BlueBorderState) -> list[float]:
+    quality = ai._quality(state.border, state.bottoms, state.options["cards"])
+    standings = []
+    for seat, board in enumerate(state.boards):
+        if not board:
+            worth = 0.0
+        elif len(board) == len(SLOTS):
+            worth = ai.WIN
+        else:
+            worth = len(board) - ai.DEAD_END * (1 - quality[len(board) - 1][board[-1]["number"]])
+        standings.append(worth + ai.WIN * state.round_scores[seat])
+    return standing_shares(standings, SCALE)
+
+
+def deal(view: dict, mind: "ai._Mind", rng: random.Random) -> BlueBorderState:
+    """A full state consistent with the view as this diver perceives it."""
+    settings = view["settings"]
+    numbers = set(range(1, settings["cards"] + 1)) - set(view["discard"]) - {
+        card["number"] for diver in view["divers"] for card in diver["slots"] if card and "number" in card}
+    shaded: list[dict] = []  # hidden cards whose shade is visible, in a fixed order
+    for diver in view["divers"]:
+        shaded += [card for card in diver["slots"] if card and "number" not in card]
+    shaded += [pile["top"] for pile in view["piles"] if pile["top"] is not None]
+    if view["deck"]["top"] is not None:
+        shaded.append(view["deck"]["top"])
+    chosen: dict[int, int] = {}
+    for index in rng.sample(range(len(shaded)), len(shaded)):
+        belief = [(number, p) for number, p in mind.belief(shaded[index]).items() if number in numbers]
+        if belief:
+            number = rng.choices([n for n, _ in belief], weights=[p for _, p in belief])[0]
+        else:
+            number = rng.choice(sorted(numbers))
+        numbers.discard(number)
+        chosen[index] = number
+    rest = sorted(numbers)
+    rng.shuffle(rest)
+    picks = iter(chosen[index] for index in range(len(shaded)))
+    boards = [[{"number": card["number"], "revealed": True} if "number" in card
+               else {"number": next(picks), "revealed": False} for card in diver["slots"] if card]
+              for diver in view["divers"]]
+    piles = []
+    for pile in view["piles"]:
+        under = [rest.pop() for _ in range(max(pile["height"] - 1, 0))]
+        piles.append(under + [next(picks)] if pile["top"] is not None else [])
+    deck = ([next(picks)] if view["deck"]["top"] is not None else []) + [
+        rest.pop() for _ in range(max(view["deck"]["count"] - 1, 0))]
+    placement = view["placement"]
+    options = {**BlueBorderState.spec.options, "border": settings["border"], "bottoms": settings["bottoms"],
+               "cards": settings["cards"], "chart": settings["chart"], "call_window": settings["call_window"],
+               "turn_timeout": settings["turn_timeout"], "rounds": view["rounds"]}
+    data = {
+        "players": view["players"], "options": options, "round": view["round"],
+        "round_scores": list(view["round_scores"]), "round_winners": list(view["round_winner_seats"]),
+        "border": settings["border"], "bottoms": settings["bottoms"], "round_start": 0, "deck": deck,
+        "piles": piles, "discard": list(view["discard"]), "boards": boards,
+        "skip": [seat in view["skip_seats"] for seat in range(view["players"])], "phase": view["phase"],
+        "active": view["active_seat"], "placement": None if placement is None else {
+            "seat": placement["seat"], "slot": placement["slot_index"]},
+        "may_call": list(view["may_call_seats"]), "caller": view["caller_seat"],
+        "last_called": view["last_called_seat"], "winner_seats": view["winner_seats"],
+        "rng": {"seed": rng.getrandbits(32), "count": 0},
+    }
+    return BlueBorderState.from_dict(data)
