@@ -20,7 +20,7 @@ async def _use(fake, user, message, component: dict, rng: random.Random):
     return await fake.select(user, message, component["custom_id"], [option["value"]])
 
 
-async def move(fake, table, board, user, rng: random.Random, depth: int = 3) -> bool:
+async def move(fake, table, board, user, rng: random.Random, depth: int = 5) -> bool:
     """Make one move for `user` through the UI; True when the table's version advanced."""
     before = table.version
     messages = [board]

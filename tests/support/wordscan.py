@@ -112,7 +112,9 @@ class WordScanner:
                 super().append(call)
                 scanner.check(call)
 
-        self.fake.calls = ScanningList(calls)
+        scanning = ScanningList(calls)
+        scanning.__dict__.update(getattr(calls, "__dict__", {}))  # another scanner's list keeps its scanner
+        self.fake.calls = scanning
 
     def check(self, call) -> None:
         if call.method not in ("POST", "PATCH", "PUT"):
