@@ -38,7 +38,7 @@ class BodogeBot(commands.AutoShardedBot):
         self.config = config
         self.storage = Storage(config.database)
         self.service = TableService(self.storage, race_grace=config.race_grace, ai_delay=config.ai_delay,
-                                    afk_limit=config.afk_limit)
+                                    afk_limit=config.afk_limit, lobby_idle_minutes=config.lobby_idle_minutes)
         self.service.timer_scale = config.timer_scale
         self.scheduler = Scheduler(self.service)
         self.extra_cogs = extra_cogs or []

@@ -23,6 +23,7 @@ class Config:
     afk_limit: int = 3  # consecutive missed deadlines before an AI keeps the seat
     timer_scale: float = 1.0  # multiplies every game deadline (tests use a small one)
     guild_ready_timeout: float = 2.0  # seconds discord.py waits for guilds before it calls the bot ready
+    lobby_idle_minutes: float = 30  # a lobby unchanged this long closes by itself (0: never); /settings overrides it
 
 
 def _int(name: str) -> int | None:
@@ -47,4 +48,5 @@ def load(env_file: str | Path | None = ".env") -> Config:
         log_level=os.environ.get("BODOGE_LOG_LEVEL", "INFO"),
         afk_limit=int(os.environ.get("BODOGE_AFK_LIMIT", "3")),
         guild_ready_timeout=float(os.environ.get("BODOGE_GUILD_READY_TIMEOUT", "2")),
+        lobby_idle_minutes=float(os.environ.get("BODOGE_LOBBY_IDLE_MINUTES", "30")),
     )

@@ -1,4 +1,5 @@
-"""One scheduler for every table's timed work: deadlines (the engine's timeout at expiry) and AI wake-ups.
+"""One scheduler for every table's timed work: deadlines (the engine's timeout at expiry), AI wake-ups and idle
+lobbies (closed after a while without a change).
 Timers live in storage, so `start()` after a restart re-arms whatever was pending (overdue ones fire at once)."""
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class Scheduler:
     async def start(self) -> int:
         """Arm every stored timer; returns how many."""
         self.running = True
+        await self.service.time_idle_lobbies()
         timers = await self.service.storage.timers()
         for timer in timers:
             self._arm(timer)
@@ -38,7 +40,7 @@ class Scheduler:
         return len(self._tasks)
 
     def _on_timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
-        kinds = ("deadline", "ai") if kind == "all" else (kind,)
+        kinds = ("deadline", "ai", "lobby") if kind == "all" else (kind,)
         for name in kinds:
             task = self._tasks.pop((table_id, name), None)
             if task is not None and task is not asyncio.current_task():
@@ -65,6 +67,8 @@ class Scheduler:
                 await self.service.expire(timer.table_id, timer.version)
             elif timer.kind == "ai":
                 await self.service.ai_move(timer.table_id, timer.version)
+            elif timer.kind == "lobby":
+                await self.service.close_idle_lobby(timer.table_id, timer.due_at)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -162,7 +162,9 @@ class Storage:
 
     # --- tables ---------------------------------------------------------------------------
     async def create_table(self, game: str, guild_id: int | None, channel_id: int, host_id: int,
-                           options: dict, seed: int, locale: str, seats: list[SeatRow]) -> int:
+                           options: dict, seed: int, locale: str, seats: list[SeatRow],
+                           idle_timer: "TimerRow | None" = None) -> int:
+        """A new lobby, with its idle-lobby timer (whose table_id is filled in here), in one transaction."""
         now = time.time()
         try:
             cursor = await self.db.execute(
@@ -171,6 +173,10 @@ class Storage:
                 (game, guild_id, channel_id, host_id, json.dumps(options), seed, locale, now, now))
             table_id = cursor.lastrowid
             await self._write_seats(table_id, seats)
+            if idle_timer is not None:
+                idle_timer.table_id = table_id
+                await self.db.execute(TIMER_INSERT, (table_id, idle_timer.kind, idle_timer.version, idle_timer.due_at,
+                                                     idle_timer.detail))
             await self.db.commit()
         except BaseException:
             await self.db.rollback()
@@ -182,12 +188,18 @@ class Storage:
         await self.db.executemany(SEAT_INSERT, _seat_values(table_id, seats))
 
     async def save_lobby(self, table_id: int, *, host_id: int, options: dict, seats: list[SeatRow],
-                         status: str = "lobby") -> None:
-        """Write a lobby's seats and settings (or its cancellation) in one transaction."""
+                         status: str = "lobby", idle_timer: "TimerRow | None | bool" = True) -> None:
+        """Write a lobby's seats and settings (or its cancellation) in one transaction, with its idle-lobby timer
+        replaced by `idle_timer` (None: removed; True, the default: left as it is)."""
         await self.db.execute(
             "UPDATE tables SET host_id = ?, options = ?, status = ?, updated_at = ? WHERE id = ?",
             (host_id, json.dumps(options), status, time.time(), table_id))
         await self._write_seats(table_id, seats)
+        if idle_timer is not True:
+            await self.db.execute("DELETE FROM timers WHERE table_id = ? AND kind = 'lobby'", (table_id,))
+        if isinstance(idle_timer, TimerRow):
+            await self.db.execute(TIMER_INSERT, (table_id, idle_timer.kind, idle_timer.version, idle_timer.due_at,
+                                                 idle_timer.detail))
         await self.db.commit()
 
     async def set_message(self, table_id: int, channel_id: int, message_id: int) -> None:
@@ -205,6 +217,7 @@ class Storage:
             "UPDATE tables SET status = 'running', version = 0, options = ?, state = ?, marks = ?, updated_at = ?"
             " WHERE id = ?", (json.dumps(options), state, json.dumps(marks), time.time(), table_id))
         await self._write_seats(table_id, seats)
+        await self.db.execute("DELETE FROM timers WHERE table_id = ? AND kind = 'lobby'", (table_id,))
         await self.db.commit()
 
     async def record_action(self, table_id: int, seq: int, seat: int, action: dict, source: str, state: str,
@@ -321,6 +334,13 @@ class Storage:
     async def timers(self) -> list[TimerRow]:
         rows = await (await self.db.execute("SELECT table_id, kind, version, due_at, detail FROM timers")).fetchall()
         return [TimerRow(*row) for row in rows]
+
+    async def lobbies_without_idle_timer(self) -> list[tuple[int, int | None, float]]:
+        """Open lobbies with no idle-lobby timer: (table id, guild id, time of the last change)."""
+        rows = await (await self.db.execute(
+            "SELECT id, guild_id, updated_at FROM tables WHERE status = 'lobby' AND NOT EXISTS"
+            " (SELECT 1 FROM timers WHERE timers.table_id = tables.id AND timers.kind = 'lobby')")).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
 
     async def timer(self, table_id: int, kind: str) -> TimerRow | None:
         row = await (await self.db.execute(

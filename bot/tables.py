@@ -76,6 +76,7 @@ class Table:
     recent: deque = field(default_factory=lambda: deque(maxlen=8))  # (seat, events) of the last actions
     timers: dict = field(default_factory=dict)  # kind -> TimerRow: the stored timers, mirrored in memory
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
+    closed_idle: float | None = None  # set when the lobby closed by itself: the minutes it waited without a change
     revision: int = 0  # counts every change anyone could see (lobby changes too); in memory only
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
@@ -120,9 +121,11 @@ Listener = Callable[[Table, list[dict]], Awaitable[None]]
 
 class TableService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 race_grace: float = 0.35, ai_delay: float = 1.0, afk_limit: int = 3) -> None:
+                 race_grace: float = 0.35, ai_delay: float = 1.0, afk_limit: int = 3,
+                 lobby_idle_minutes: float = 30) -> None:
         self.afk_limit = afk_limit  # consecutive expiries after which an AI keeps an absent person's seat
-        self.timer_scale = 1.0  # tests shrink every deadline
+        self.lobby_idle_minutes = lobby_idle_minutes  # an unchanged lobby closes after this (0: never)
+        self.timer_scale = 1.0  # tests shrink every deadline (and the idle-lobby time)
         self.storage = storage
         self.clock = clock
         self.races = FirstPressRaces(race_grace)
@@ -160,7 +163,7 @@ class TableService:
             host_id=row.host_id, status=row.status, options=row.options, seed=row.seed, version=row.version,
             locale=row.locale, seats=[Seat(s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
                                       for s in row.seats])
-        for kind in ("deadline", "ai"):
+        for kind in ("deadline", "ai", "lobby"):
             timer = await self.storage.timer(table_id, kind)
             if timer is not None:
                 table.timers[kind] = timer
@@ -185,22 +188,76 @@ class TableService:
             raise TableError("channel_busy")
         seats = [Seat(host_id, host_name)]
         seed = secrets.randbits(62)
+        idle = await self._idle_timer(guild_id, 0)
         table_id = await self.storage.create_table(
             game, guild_id, channel_id, host_id, dict(options or {}), seed, locale,
-            [SeatRow(0, host_id, host_name, None)])
+            [SeatRow(0, host_id, host_name, None)], idle_timer=idle)
         table = Table(id=table_id, game=spec.id, guild_id=guild_id, channel_id=channel_id, message_id=None,
                       host_id=host_id, status="lobby", options=dict(options or {}), seed=seed, version=0,
                       locale=locale, seats=seats)
         self._tables[table_id] = table
+        if idle is not None:
+            table.timers["lobby"] = TimerRow(table_id, idle.kind, idle.version, idle.due_at, idle.detail)
+            self._tell_timers(table.timers["lobby"], table_id, "lobby")
         return table
+
+    # --- idle lobbies ---------------------------------------------------------------------------
+    async def idle_minutes(self, guild_id: int | None) -> float:
+        """How long a lobby may stay unchanged in this guild before it closes (0: never)."""
+        settings = await self.storage.guild_settings(guild_id) if guild_id is not None else {}
+        minutes = settings.get("lobby_idle_minutes")
+        return self.lobby_idle_minutes if minutes is None else minutes
+
+    async def _idle_timer(self, guild_id: int | None, table_id: int, since: float | None = None) -> TimerRow | None:
+        minutes = await self.idle_minutes(guild_id)
+        if not minutes or minutes <= 0:
+            return None
+        due = (self.clock() if since is None else since) + minutes * 60 * self.timer_scale
+        return TimerRow(table_id, "lobby", 0, due, json.dumps({"minutes": minutes}))
+
+    async def close_idle_lobby(self, table_id: int, due_at: float) -> Table | None:
+        """The idle-lobby timer ran out: close the lobby unless a change pushed the timer back meanwhile."""
+        table = await self.get(table_id)
+        async with table.lock:
+            timer = table.timers.get("lobby")
+            if table.status != "lobby" or timer is None or timer.due_at != due_at:
+                return None
+            table.status = "cancelled"
+            table.closed_idle = json.loads(timer.detail or "{}").get("minutes", 0)
+            table.timers.pop("lobby", None)
+            await self.storage.save_lobby(table.id, host_id=table.host_id, options=table.options,
+                                          seats=table.seat_rows(), status="cancelled", idle_timer=None)
+            self._tell_timers(None, table.id, "lobby")
+            await self._notify(table, [{"type": "lobby_closed", "reason": "idle", "minutes": table.closed_idle}])
+        log.info("table %s: the lobby closed after %s idle minutes", table.id, table.closed_idle)
+        return table
+
+    async def time_idle_lobbies(self) -> int:
+        """Give every open lobby without an idle timer one, counted from its last change (lobbies opened before
+        the timer existed, or while the setting was "never"). Returns how many."""
+        armed = 0
+        for table_id, guild_id, updated_at in await self.storage.lobbies_without_idle_timer():
+            timer = await self._idle_timer(guild_id, table_id, since=updated_at)
+            if timer is not None:
+                await self.storage.set_timer(timer)
+                armed += 1
+        return armed
 
     async def set_message(self, table: Table, channel_id: int, message_id: int) -> None:
         table.channel_id, table.message_id = channel_id, message_id
         await self.storage.set_message(table.id, channel_id, message_id)
 
     async def _save_lobby(self, table: Table) -> None:
+        """Write a lobby change; any change pushes the idle-lobby timer back (in the same transaction)."""
+        idle = await self._idle_timer(table.guild_id, table.id) if table.status == "lobby" else None
         await self.storage.save_lobby(table.id, host_id=table.host_id, options=table.options,
-                                      seats=table.seat_rows(), status=table.status)
+                                      seats=table.seat_rows(), status=table.status, idle_timer=idle)
+        if table.status in ("lobby", "cancelled"):
+            if idle is None:
+                table.timers.pop("lobby", None)
+            else:
+                table.timers["lobby"] = idle
+            self._tell_timers(idle, table.id, "lobby")
         await self._notify(table, [])
 
     def _require_lobby(self, table: Table) -> None:
@@ -394,6 +451,7 @@ class TableService:
             table.marks = [0] * state.players
             table.digests = self._digests(table)
             await self.storage.start_game(table.id, table.seat_rows(), table.options, state.to_json(), table.marks)
+            self._tell_timers(None, table.id, "lobby")
             await self._after_change(table, [{"type": "game_started"}], source="start")
         return table
 

@@ -13,6 +13,15 @@ from bot.i18n import LOCALES, has, normalise, t
 from games.data import load
 
 TIMERS = [30, 60, 90, 120, 180]
+IDLE_LOBBY = [-1, 0, 10, 15, 30, 60, 120, 240]  # minutes; -1: the bot's default (BODOGE_LOBBY_IDLE_MINUTES), 0: never
+
+
+def _idle_choice(minutes: int) -> app_commands.Choice[int]:
+    if minutes == -1:
+        return app_commands.Choice(name=_("bot default", key="settings.idle.default"), value=-1)
+    if minutes == 0:
+        return app_commands.Choice(name=_("never", key="settings.idle.never"), value=0)
+    return app_commands.Choice(name=str(minutes), value=minutes)
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -101,19 +110,23 @@ class HostCog(commands.Cog, name="HostCog"):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     @app_commands.rename(language=_("language", key="cmd.settings.language"), threads=_("threads", key="cmd.settings.threads"),
-                         turn_timer=_("turn_timer", key="cmd.settings.turn_timer"))
+                         turn_timer=_("turn_timer", key="cmd.settings.turn_timer"),
+                         idle_lobby=_("idle_lobby_minutes", key="cmd.settings.idle_lobby"))
     @app_commands.choices(
         language=[app_commands.Choice(name=_("server default", key="settings.language.auto"), value="auto")]
         + [app_commands.Choice(name=code, value=code) for code in LOCALES],
-        turn_timer=[app_commands.Choice(name=str(s), value=s) for s in TIMERS])
+        turn_timer=[app_commands.Choice(name=str(s), value=s) for s in TIMERS],
+        idle_lobby=[_idle_choice(m) for m in IDLE_LOBBY])
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
-                       threads: bool | None = None, turn_timer: int | None = None) -> None:
+                       threads: bool | None = None, turn_timer: int | None = None,
+                       idle_lobby: int | None = None) -> None:
         locale = user_locale(interaction)
         permissions = interaction.permissions
         if not (permissions and permissions.manage_guild):
             return await interaction.response.send_message(t("settings.forbidden", locale), ephemeral=True)
-        if (language is not None and language not in ("auto", *LOCALES)) or (turn_timer is not None
-                                                                             and turn_timer not in TIMERS):
+        if ((language is not None and language not in ("auto", *LOCALES))
+                or (turn_timer is not None and turn_timer not in TIMERS)
+                or (idle_lobby is not None and idle_lobby not in IDLE_LOBBY)):
             # only a tampered client sends a value the command does not offer
             return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
         current = await self.storage.guild_settings(interaction.guild_id)
@@ -123,12 +136,20 @@ class HostCog(commands.Cog, name="HostCog"):
             current["threads"] = threads
         if turn_timer is not None:
             current.setdefault("timers", {})["turn_timeout"] = turn_timer
-        if any(v is not None for v in (language, threads, turn_timer)):
+        if idle_lobby is not None:
+            if idle_lobby == -1:
+                current.pop("lobby_idle_minutes", None)
+            else:
+                current["lobby_idle_minutes"] = idle_lobby
+        if any(v is not None for v in (language, threads, turn_timer, idle_lobby)):
             await self.storage.set_guild_settings(interaction.guild_id, current)
+        idle = current.get("lobby_idle_minutes", self.bot.service.lobby_idle_minutes)
         embed = discord.Embed(title=t("settings.title", locale), description=t(
             "settings.current", locale, language=current.get("locale", t("settings.language.auto", locale)),
             threads=t("lobby.on" if current.get("threads", True) else "lobby.off", locale),
-            timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale))))
+            timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale)))
+            + "\n" + t("settings.idle_line", locale,
+                        minutes=f"{idle:g}" if idle > 0 else t("settings.idle.never", locale)))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

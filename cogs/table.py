@@ -102,7 +102,8 @@ class TableCog(commands.Cog, name="TableCog"):
         spec = table.spec
         embed = discord.Embed(title=t("table.title", locale, game=spec.name(locale), id=table.id), colour=0x2B6CB0)
         if table.status == "cancelled":
-            embed.description = t("table.cancelled", locale)
+            embed.description = (t("table.cancelled", locale) if table.closed_idle is None
+                                 else t("lobby.closed_idle", locale, minutes=f"{table.closed_idle:g}"))
             return Board(embed)
         embed.description = t("lobby.description", locale, min=spec.min_players, max=spec.max_players)
         seats = [seat_name(table, n, locale) + (" 👑" if s.user_id == table.host_id else "")
@@ -207,6 +208,9 @@ class TableCog(commands.Cog, name="TableCog"):
 
     # --- replies -------------------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, error: TableError | str, **params) -> None:
+        """Tell the person alone. After a response, the refusal is a followup: that is private only when the response
+        was not a "thinking" defer, or a private one (the first followup after a defer keeps the defer's
+        visibility), so a handler decides what it may refuse before it defers publicly."""
         key = error.key if isinstance(error, TableError) else error
         params = {**(error.params if isinstance(error, TableError) else {}), **params}
         text = t(key, user_locale(interaction), **params)
@@ -420,7 +424,8 @@ class TableCog(commands.Cog, name="TableCog"):
     @app_commands.rename(game=_("game", key="cmd.play.game.name"))
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, game: str) -> None:
-        locale = user_locale(interaction)
+        """Every refusal is decided before anything is deferred: the first followup after a public "thinking"
+        defer would take the defer's visibility and show an "ephemeral" refusal to the whole channel."""
         if game not in games.ids():
             return await self.refuse(interaction, "table.error.no_game")
         settings = await self.service.storage.guild_settings(interaction.guild_id)
@@ -432,27 +437,47 @@ class TableCog(commands.Cog, name="TableCog"):
         use_thread = (settings.get("threads", True) and isinstance(channel, discord.TextChannel)
                       and interaction.app_permissions.create_public_threads
                       and interaction.app_permissions.send_messages_in_threads)
-        user = interaction.user
         if use_thread:
-            await interaction.response.defer()
-            thread = await channel.create_thread(
-                name=t("lobby.thread_name", public_locale, game=games.get(game).name(public_locale), user=user.display_name)[:100],
-                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
-            table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=thread.id,
+            return await self.open_in_thread(interaction, game, settings, public_locale)
+        user = interaction.user
+        try:
+            table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=channel.id,
                                             host_id=user.id, host_name=user.display_name, locale=public_locale,
                                             options=self.default_options(game, settings))
-            message = await thread.send(**self.public_board(table).message_kwargs(editing=False))
-            await self.service.set_message(table, thread.id, message.id)
-            await interaction.followup.send(t("lobby.opened_in_thread", public_locale, user=user.mention,
-                                              game=table.spec.name(public_locale), thread=thread.mention))
-            return
-        table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=channel.id, host_id=user.id,
-                                        host_name=user.display_name, locale=public_locale,
-                                        options=self.default_options(game, settings))
+        except TableError as error:  # another /play took the channel a moment ago
+            return await self.refuse(interaction, error)
         await interaction.response.send_message(**self.public_board(table).message_kwargs(editing=False))
         message = await interaction.original_response()
         await self.service.set_message(table, channel.id, message.id)
-        del locale
+
+    async def open_in_thread(self, interaction: discord.Interaction, game: str, settings: dict,
+                             public_locale: str) -> None:
+        """A table in a new thread. Creating it may take longer than Discord's 3 seconds, so the answer is deferred,
+        privately: what the host alone is told (the table is open, or Discord refused the thread) fills the
+        deferred message, and the channel's announcement is a separate, public followup."""
+        locale, user, channel = user_locale(interaction), interaction.user, interaction.channel
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            thread = await channel.create_thread(
+                name=t("lobby.thread_name", public_locale, game=games.get(game).name(public_locale),
+                       user=user.display_name)[:100],
+                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
+        except discord.HTTPException as error:
+            log.info("/play: Discord refused a thread in channel %s (%s)", channel.id, error.code)
+            return await self.refuse(interaction, "lobby.thread_failed")
+        table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=thread.id, host_id=user.id,
+                                        host_name=user.display_name, locale=public_locale,
+                                        options=self.default_options(game, settings))
+        try:
+            message = await thread.send(**self.public_board(table).message_kwargs(editing=False))
+        except discord.HTTPException as error:
+            log.info("table %s: its lobby could not be posted (%s); cancelled", table.id, error.code)
+            await self.service.cancel(table.id, user.id)
+            return await self.refuse(interaction, "lobby.thread_failed")
+        await self.service.set_message(table, thread.id, message.id)
+        await interaction.followup.send(t("lobby.opened_for_you", locale, thread=thread.mention), ephemeral=True)
+        await interaction.followup.send(t("lobby.opened_in_thread", public_locale, user=user.mention,
+                                          game=table.spec.name(public_locale), thread=thread.mention))
 
     @staticmethod
     def default_options(game: str, settings: dict) -> dict:

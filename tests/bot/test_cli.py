@@ -34,3 +34,12 @@ def test_simulate_json_has_the_contract_keys(tmp_path):
     assert set(data) == {"game", "players", "games", "finished", "errors", "mean_actions", "wins_by_seat",
                          "games_per_second"}
     assert data["finished"] == 3 and data["errors"] == 0 and done.returncode == 0
+
+
+def test_the_idle_lobby_default_comes_from_the_environment(monkeypatch, tmp_path):
+    from bot import config
+
+    monkeypatch.setenv("BODOGE_LOBBY_IDLE_MINUTES", "45")
+    assert config.load(tmp_path / "missing.env").lobby_idle_minutes == 45
+    monkeypatch.delenv("BODOGE_LOBBY_IDLE_MINUTES")
+    assert config.load(tmp_path / "missing.env").lobby_idle_minutes == 30

@@ -179,3 +179,126 @@ async def test_ai_seats_play_by_themselves(storage):
     actions = await storage.actions(table.id)
     assert actions[1] == {**actions[1], "seat": 1, "source": "ai", "action": {"type": "add", "n": 2}}
     await scheduler.stop()
+
+
+# --- idle lobbies ---------------------------------------------------------------------------------
+async def _settle(predicate, tries=200):
+    for _ in range(tries):
+        if predicate():
+            return True
+        await asyncio.sleep(0.01)
+    return predicate()
+
+
+async def test_an_idle_lobby_closes_and_frees_its_channel(storage):
+    now = [1000.0]
+    service = TableService(storage, clock=lambda: now[0], lobby_idle_minutes=30)
+    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
+    first = await storage.timer(table.id, "lobby")
+    assert first.due_at == 1000.0 + 30 * 60
+    now[0] = 1500.0
+    await service.join(table.id, BOB, "bob")  # a change pushes the expiry back
+    pushed = await storage.timer(table.id, "lobby")
+    assert pushed.due_at == 1500.0 + 30 * 60
+    # the first timer was superseded: it closes nothing
+    assert await service.close_idle_lobby(table.id, first.due_at) is None and table.status == "lobby"
+    now[0] = pushed.due_at
+    closed = await service.close_idle_lobby(table.id, pushed.due_at)
+    assert closed is table and table.status == "cancelled" and table.closed_idle == 30
+    assert await storage.timer(table.id, "lobby") is None
+    assert (await storage.load_table(table.id)).status == "cancelled"
+    assert await storage.open_table_in(10) is None
+    again = await service.open("tiny", guild_id=1, channel_id=10, host_id=BOB, host_name="bob")
+    assert again.status == "lobby"
+
+
+async def test_every_lobby_change_pushes_the_idle_timer_back_and_starting_removes_it(storage):
+    now = [1000.0]
+    service = TableService(storage, clock=lambda: now[0], lobby_idle_minutes=10)
+    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
+    changes = [
+        lambda: service.join(table.id, BOB, "bob"),
+        lambda: service.join(table.id, CAROL, "carol"),
+        lambda: service.leave(table.id, CAROL),
+        lambda: service.set_option(table.id, ALICE, "target", 4),
+        lambda: service.add_ai(table.id, ALICE, "hard"),
+        lambda: service.remove_ai(table.id, ALICE),
+        lambda: service.hand_over(table.id, ALICE, BOB),
+        lambda: service.hand_over(table.id, BOB, ALICE),
+    ]
+    for change in changes:
+        now[0] += 100
+        await change()
+        assert (await storage.timer(table.id, "lobby")).due_at == now[0] + 600
+        assert table.timers["lobby"].due_at == now[0] + 600
+    # a refused press is no change
+    with pytest.raises(TableError):
+        await service.join(table.id, BOB, "bob")
+    now[0] += 100
+    assert (await storage.timer(table.id, "lobby")).due_at == now[0] - 100 + 600
+    await service.start(table.id, ALICE)
+    assert await storage.timer(table.id, "lobby") is None and "lobby" not in table.timers
+    assert await service.close_idle_lobby(table.id, now[0] + 500) is None and table.status == "running"
+
+
+async def test_the_guild_setting_overrides_the_idle_default(storage):
+    now = [1000.0]
+    service = TableService(storage, clock=lambda: now[0], lobby_idle_minutes=30)
+    await storage.set_guild_settings(1, {"lobby_idle_minutes": 10})
+    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
+    assert (await storage.timer(table.id, "lobby")).due_at == 1000.0 + 600
+    await storage.set_guild_settings(1, {"lobby_idle_minutes": 0})  # never
+    await service.join(table.id, BOB, "bob")
+    assert await storage.timer(table.id, "lobby") is None and "lobby" not in table.timers
+    other = await service.open("tiny", guild_id=2, channel_id=20, host_id=CAROL, host_name="carol")
+    assert (await storage.timer(other.id, "lobby")).due_at == 1000.0 + 1800  # another guild: the default
+
+
+async def test_an_idle_lobby_expires_after_a_restart(tmp_path):
+    now = [1000.0]
+    path = tmp_path / "db.sqlite3"
+    first = await Storage(path).open()
+    service = TableService(first, clock=lambda: now[0], lobby_idle_minutes=30)
+    scheduler = Scheduler(service)
+    await scheduler.start()
+    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
+    assert scheduler.pending() == 1
+    await scheduler.stop()
+    await first.close()
+
+    now[0] = 1000.0 + 30 * 60 + 1  # the process was down when the lobby ran out of time
+    second = await Storage(path).open()
+    restarted = TableService(second, clock=lambda: now[0], lobby_idle_minutes=30)
+    told = []
+
+    async def listener(changed, events):
+        told.append(events)
+
+    restarted.listeners.append(listener)
+    scheduler = Scheduler(restarted)
+    assert await scheduler.start() == 1
+    again = await restarted.get(table.id)
+    assert await _settle(lambda: again.status == "cancelled")
+    assert told == [[{"type": "lobby_closed", "reason": "idle", "minutes": 30}]]
+    assert (await second.load_table(table.id)).status == "cancelled" and await second.timers() == []
+    await scheduler.stop()
+    await second.close()
+
+
+async def test_a_lobby_without_an_idle_timer_gets_one_at_start(tmp_path):
+    """Lobbies opened before the timer existed (or while the setting was "never") are timed from their last change."""
+    path = tmp_path / "db.sqlite3"
+    first = await Storage(path).open()
+    service = TableService(first, lobby_idle_minutes=0)
+    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
+    assert await first.timers() == []
+    await first.close()
+
+    second = await Storage(path).open()
+    restarted = TableService(second, lobby_idle_minutes=0.001)  # 60 ms
+    scheduler = Scheduler(restarted)
+    assert await scheduler.start() == 1
+    assert await _settle(lambda: restarted._tables.get(table.id) is not None
+                         and restarted._tables[table.id].status == "cancelled")
+    await scheduler.stop()
+    await second.close()

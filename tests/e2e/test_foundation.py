@@ -33,7 +33,10 @@ async def open_tiny_table(h: Harness, ai=True):
 async def test_a_table_is_opened_joined_and_started(harness: Harness):
     h = harness
     opened, thread, lobby = await open_tiny_table(h)
-    assert h.alice.mention in opened.message.text() and thread.mention in opened.message.text()
+    assert opened.ephemeral and thread.mention in opened.message.text()  # the host is told privately
+    announced = (await opened.wait_followups(1))[-1]  # and the channel publicly, in a message of its own
+    assert not announced.ephemeral and h.alice.mention in announced.text() and thread.mention in announced.text()
+    assert announced in h.fake.channel_messages(h.channel)
     text = lobby.text()
     assert "alice" in text and "bob" in text and "AI 3" in text
     # bob is not the host: Start refuses him, ephemerally, in his language

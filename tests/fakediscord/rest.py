@@ -398,7 +398,9 @@ class RestMixin:
         original = inter.original
         if (inter.type == DEFERRED_CHANNEL_MESSAGE and original is not None and original.loading
                 and not inter.first_followup_used):
-            # Discord: the first followup after a "thinking" defer replaces the loading message (keeps its flags)
+            # Discord ("Create Followup Message"): directly after a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE response a
+            # followup edits the loading message instead; its ephemeral flag is ignored and the defer's visibility
+            # kept. So a public defer followed by an "ephemeral" refusal shows the refusal to the whole channel.
             inter.first_followup_used = True
             self._apply_edit(original, data, call.files, followup_fill=True)
             msg = original

@@ -161,6 +161,12 @@ class E2EBot(commands.AutoShardedBot):
             await thread.send(f"welcome to {thread.name}")
             await interaction.followup.send(f"posted {message.id} thread {thread.id}")
 
+        @tree.command(description="Defer, then send two followups with the opposite visibility")
+        async def deferred(interaction: discord.Interaction, private: bool) -> None:
+            await interaction.response.defer(ephemeral=private, thinking=True)
+            await interaction.followup.send("first", ephemeral=not private)
+            await interaction.followup.send("second", ephemeral=not private)
+
         @tree.command(description="Too long")
         async def toolong(interaction: discord.Interaction) -> None:
             try:

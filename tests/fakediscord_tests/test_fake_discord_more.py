@@ -79,3 +79,24 @@ async def test_admin_only_command_is_hidden_from_members(world):
     with pytest.raises(PermissionError):
         await fake.slash(world.alice, world.channel, "ping")
     assert (await fake.slash(world.boss, world.channel, "ping")).type == 4
+
+
+async def test_the_first_followup_after_a_defer_keeps_the_defers_visibility(world):
+    """Discord (Create Followup Message): directly after a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE response, a followup
+    edits the loading message; its ephemeral flag is ignored and the defer's visibility is kept. Later followups are
+    new messages with their own flags."""
+    fake = world.fake
+    public = await fake.slash(world.alice, world.channel, "deferred", {"private": False})
+    await public.wait_followups(1)
+    first, second = public.followups
+    assert first is public.message and first.content == "first" and not first.ephemeral  # "ephemeral" went public
+    assert first in fake.channel_messages(world.channel)
+    assert second.content == "second" and second.ephemeral and second not in fake.channel_messages(world.channel)
+    assert [m.content for m in fake.ephemerals(world.alice)] == ["second"]
+
+    private = await fake.slash(world.bob, world.channel, "deferred", {"private": True})
+    await private.wait_followups(1)
+    first, second = private.followups
+    assert first is private.message and first.content == "first" and first.ephemeral  # the public flag is ignored
+    assert first not in fake.channel_messages(world.channel)
+    assert second.content == "second" and not second.ephemeral and second in fake.channel_messages(world.channel)

@@ -344,12 +344,15 @@ async def test_server_settings_refuse_values_outside_their_choices(tmp_path, err
     async with running_table(tmp_path, "bossa") as (h, table, board, players):
         for options in ([{"name": "language", "type": 3, "value": "klingon"}],
                         [{"name": "turn_timer", "type": 4, "value": -1}],
-                        [{"name": "turn_timer", "type": 4, "value": 10**12}]):
+                        [{"name": "turn_timer", "type": 4, "value": 10**12}],
+                        [{"name": "idle_lobby_minutes", "type": 4, "value": 7}],
+                        [{"name": "idle_lobby_minutes", "type": 4, "value": -10**12}]):
             answer = await forge_slash(h, h.mod, "settings", options)
             assert answer.type is not None and answer.ephemeral
         settings = await h.bot.storage.guild_settings(h.guild.id)
         assert settings.get("locale") in (None, "ja", "en")
         assert settings.get("timers", {}).get("turn_timeout") in (None, 30, 60, 90, 120, 180)
+        assert "lobby_idle_minutes" not in settings
         # the next table still opens and renders
         await h.service.cancel(table.id, h.alice.id)
         opened = await h.fake.slash(h.alice, h.channel, "play", {"game": "bossa"})
