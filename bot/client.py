@@ -7,6 +7,7 @@ import discord
 from discord.ext import commands
 
 import games
+from bot import render_pool
 from bot.config import Config
 from bot.scheduler import Scheduler
 from bot.storage import Storage
@@ -44,6 +45,7 @@ class BodogeBot(commands.AutoShardedBot):
         self.extra_cogs = extra_cogs or []
 
     async def setup_hook(self) -> None:
+        render_pool.shared().warm()  # the picture workers start while the bot connects
         await self.storage.open()
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(TableButton, TableSelect)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.tables import Table
+from bot.render_pool import ready
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -43,7 +44,9 @@ class Refresher:
         revision = table.revision
         if self.shown.get(table.id) == revision:
             return
-        board = self.cog.public_board(table)
+        board = await ready(self.cog.public_board(table))  # drawn in the render pool
+        if self.shown.get(table.id, -1) >= revision:
+            return  # an interaction response showed this revision (or a newer one) while it was drawn
         channel = self.cog.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             await channel.get_partial_message(table.message_id).edit(**board.message_kwargs(editing=True))

@@ -15,6 +15,7 @@ from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from cogs.deep_dive.image import draw_board
+from bot.render_pool import Picture
 
 GAME = "deep_dive"
 COLOUR = 0x1C4679
@@ -93,7 +94,7 @@ class DeepDivePresenter(Presenter):
                             inline=False)
         self.add_recent(embed, table, locale)
         items = [] if view["finished"] or table.status != "running" else self.buttons(table, locale)
-        return Board(embed, image=draw_board(view), image_name="deep_dive.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view,)), image_name="deep_dive.png", items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         turn = view["turn"]
