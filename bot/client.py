@@ -45,7 +45,8 @@ class BodogeBot(commands.AutoShardedBot):
         self.extra_cogs = extra_cogs or []
 
     async def setup_hook(self) -> None:
-        render_pool.shared().warm()  # the picture workers start while the bot connects
+        # the picture workers start (and import the games' drawing code) while the bot connects
+        render_pool.shared().warm([f"{name}.image" for name in GAME_COGS.values()])
         await self.storage.open()
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(TableButton, TableSelect)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import json
 import logging
 import multiprocessing
@@ -65,6 +66,7 @@ class RenderPool:
         self.drawn = 0  # pictures actually drawn (cache misses)
         self.hits = 0
         self.restarts = 0  # broken process pools replaced
+        self.preload: tuple[str, ...] = ()  # modules each worker imports as it starts
 
     def executor(self) -> Executor:
         if self._executor is None:
@@ -72,7 +74,8 @@ class RenderPool:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
             else:
                 # spawn, not fork: the bot's process has threads (aiosqlite, discord.py) a fork would copy mid-lock
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                     initializer=_import, initargs=(self.preload,))
         return self._executor
 
     async def draw(self, picture: Picture) -> bytes:
@@ -125,8 +128,10 @@ class RenderPool:
             self.restarts += 1
             broken.shutdown(wait=False, cancel_futures=True)
 
-    def warm(self) -> None:
-        """Start the workers now (a process takes a moment to start) rather than at the first picture."""
+    def warm(self, preload: list[str] | tuple[str, ...] = ()) -> None:
+        """Start the workers now, importing the drawing modules `preload` (a process takes a moment to start),
+        rather than at the first picture."""
+        self.preload = tuple(dict.fromkeys([*self.preload, *preload]))
         executor = self.executor()
         if isinstance(executor, ProcessPoolExecutor):
             for _ in range(self.workers):
@@ -136,6 +141,14 @@ class RenderPool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _import(modules: tuple[str, ...]) -> None:
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError:  # a game without pictures: nothing to preload
+            pass
 
 
 _shared: RenderPool | None = None
