@@ -5,6 +5,7 @@ from typing import Any
 
 from bot.i18n import has, t
 from bot.tables import Table
+from bot.words import event_fields
 from games.data import load
 
 SEAT_MARKS: list[str] = load("seats.json")["emoji"]
@@ -26,7 +27,7 @@ def seat_name(table: Table, seat: int, locale: str) -> str:
 def format_event(table: Table, event: dict, locale: str) -> str:
     """One line for an event, with seat fields shown as names."""
     fields: dict[str, Any] = {}
-    for key, value in event.items():
+    for key, value in event_fields(table.game, event, locale).items():
         if key.endswith("seats") and isinstance(value, list):
             fields[key] = ", ".join(seat_name(table, s, locale) for s in value)
         elif key.endswith("seat") and isinstance(value, int):

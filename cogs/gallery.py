@@ -94,7 +94,7 @@ def write(outdir: Path, game: str, locale: str) -> list[Path]:
                 continue
             path = folder / f"{name}.png"
             path.write_bytes(board.image)
-            image = Image.open(path)
+            image = Image.open(path).convert("RGB")
             small = image.resize((PHONE_WIDTH, round(image.height * PHONE_WIDTH / image.width)), Image.LANCZOS)
             small.save(folder / f"{name}_{PHONE_WIDTH}.png")
             written.append(path)

@@ -24,6 +24,16 @@ def _idle_choice(minutes: int) -> app_commands.Choice[int]:
     return app_commands.Choice(name=str(minutes), value=minutes)
 
 
+def option_value(game: str, name: str, value, locale: str) -> str:
+    """A table setting's value in words: its own catalogue entry, on/off, or the number."""
+    key = f"{game}.option.{name}.{value}"
+    if has(key, locale):
+        return t(key, locale)
+    if isinstance(value, bool):
+        return t("lobby.on" if value else "lobby.off", locale)
+    return "-" if value is None else str(value)
+
+
 def user_locale(interaction: discord.Interaction) -> str:
     return normalise(interaction.locale)
 
@@ -90,8 +100,9 @@ class HostCog(commands.Cog, name="HostCog"):
         embed.add_field(name=t("rules.players", locale), value=f"{spec.min_players}–{spec.max_players}")
         options = []
         for name, default in spec.options.items():
-            label = t(f"{game}.option.{name}", locale) if has(f"{game}.option.{name}", locale) else name
-            options.append(f"{label}: {default if default is not None else '-'}")
+            if name == "stacked" or not has(f"{game}.option.{name}", locale):
+                continue  # a test hook or an engine detail, not a table setting
+            options.append(f"{t(f'{game}.option.{name}', locale)}: {option_value(game, name, default, locale)}")
         embed.add_field(name=t("rules.options", locale), value="\n".join(options)[:1024] or "-", inline=False)
         embed.add_field(name=t("rules.full_text", locale), value=load("links.json")["rules_base"] + spec.rules_file,
                         inline=False)

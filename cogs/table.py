@@ -19,6 +19,7 @@ from bot import codec
 from bot.delivery import send_dm
 from bot.render_pool import ready
 from bot.i18n import has, normalise, t
+from cogs.host import option_value
 from cogs.presenter import SEAT_MARKS, Presenter, seat_name
 from bot.races import snowflake_time_ms
 from cogs.refresher import Refresher
@@ -131,12 +132,7 @@ class TableCog(commands.Cog, name="TableCog"):
         return t(key, locale) if has(key, locale) else name
 
     def value_label(self, game: str, name: str, value, locale: str) -> str:
-        key = f"{game}.option.{name}.{value}"
-        if has(key, locale):
-            return t(key, locale)
-        if isinstance(value, bool):
-            return t("lobby.on" if value else "lobby.off", locale)
-        return "-" if value is None else str(value)
+        return option_value(game, name, value, locale)
 
     def settings_text(self, table: Table, locale: str) -> str:
         spec = table.spec

@@ -103,7 +103,7 @@ def draw_board(view: dict) -> bytes:
         centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))
     if view["finished"]:
         image = above(result_banner(result_entries(view)), image)
-    return png(image)
+    return png(image, exact=True)
 
 
 def _shade_of(view: dict, number: int) -> str:
@@ -122,4 +122,4 @@ def draw_chart(chart: list[dict]) -> bytes:
     for index, entry in enumerate(chart):
         x, y = 12 + (index % per_row) * (CARD_W + 2), 12 + (index // per_row) * (CARD_H + 10)
         _card(draw, x, y, entry)
-    return png(image)
+    return png(image, exact=True)

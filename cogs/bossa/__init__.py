@@ -24,6 +24,7 @@ from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.text import format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
+from bot.words import bossa_tile, bossa_tiles
 from cogs.bossa.image import draw_board
 from bot.render_pool import Picture, ready
 from games.bossa.tiles import dots
@@ -43,8 +44,6 @@ PER_SELECT = 25
 SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
 PAGE = PER_SELECT * SELECTS_PER_PAGE
 RECENT_LINES = 8
-TILE_FIELDS = ("tile", "discarded", "gave", "took")
-TILE_LIST_FIELDS = ("tiles", "covered")
 
 
 # --- compact moves for custom ids ------------------------------------------------------------------
@@ -103,13 +102,7 @@ def decode_move(code: str) -> dict:
 
 
 # --- words -----------------------------------------------------------------------------------------
-def tile_text(tile: str, locale: str) -> str:
-    counts = dots()[tile]
-    return t(f"{CAT}.tile", locale, white=counts["white"], black=counts["black"])
-
-
-def tiles_text(tiles: list[str], locale: str) -> str:
-    return " + ".join(tile_text(tile, locale) for tile in tiles)
+tile_text, tiles_text = bossa_tile, bossa_tiles
 
 
 def sizes_text(sizes: list[int], locale: str) -> str:
@@ -141,15 +134,8 @@ def option_label(action: dict, view: dict, locale: str) -> str:
 
 
 def event_line(table: Table, event: dict, locale: str) -> str:
-    """An engine event as a line, with tiles shown by their dots."""
-    fields = dict(event)
-    for name in TILE_FIELDS:
-        if isinstance(fields.get(name), str) and fields[name] in dots():
-            fields[name] = tile_text(fields[name], locale)
-    for name in TILE_LIST_FIELDS:
-        if isinstance(fields.get(name), list):
-            fields[name] = tiles_text(fields[name], locale)
-    return format_event(table, fields, locale)
+    """An engine event as a line, with tiles shown by their dots (bot.words)."""
+    return format_event(table, event, locale)
 
 
 def user_locale(interaction: discord.Interaction) -> str:

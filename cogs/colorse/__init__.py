@@ -11,6 +11,7 @@ from bot.i18n import has, t
 from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, action_id, ui_id
+from bot.words import colorse_card
 from cogs.colorse.image import draw_board
 from bot.render_pool import Picture, ready
 
@@ -35,10 +36,7 @@ def label(action: dict, locale: str) -> str:
     return kind
 
 
-def card_name(card: str, locale: str) -> str:
-    if card == "S":
-        return "SPECIAL"
-    return "/".join(t(f"{GAME}.colour.{letter}", locale) for letter in card)
+card_name = colorse_card
 
 
 class ColorsePresenter(Presenter):

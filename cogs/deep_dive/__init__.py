@@ -14,6 +14,7 @@ from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
+from bot.words import deep_dive_tile
 from cogs.deep_dive.image import draw_board
 from bot.render_pool import Picture
 
@@ -25,12 +26,7 @@ ACTION_EMOJI = {"flip": "🔄", "skip": "⏭️", "keep": "✋", "deeper": "⬇�
 
 
 # --- words -----------------------------------------------------------------------------------------
-def tile_name(tile: str, locale: str) -> str:
-    """A descriptor (`food:pink:2`, `rock`, ...) in words."""
-    if tile.startswith("food:"):
-        _, colour, points = tile.split(":")
-        return t(f"{GAME}.tile.food", locale, colour=t(f"{GAME}.colour.{colour}", locale), points=points)
-    return t(f"{GAME}.tile.{tile}", locale)
+tile_name = deep_dive_tile
 
 
 def tile_emoji(tile: str) -> str:
@@ -57,10 +53,6 @@ def action_emoji(action: dict) -> str | None:
 def event_line(table: Table, event: dict, locale: str) -> str:
     """An engine event as a line, with tiles in words and the final scores by seat."""
     fields = dict(event)
-    if isinstance(fields.get("tile"), str):
-        fields["tile"] = tile_name(fields["tile"], locale)
-    if isinstance(fields.get("tiles"), list):
-        fields["tiles"] = ", ".join(tile_name(tile, locale) for tile in fields["tiles"])
     if event["type"] == "game_end":
         scores = [f"{SEAT_MARKS[seat % len(SEAT_MARKS)]} {score}" for seat, score in enumerate(event["scores"])]
         if "automaton_score" in event:
@@ -250,6 +242,7 @@ class DeepDivePresenter(Presenter):
         # Only face-down tiles are hidden, from everyone alike: a player's view is the public board.
         board = self.board(table, locale)
         board.items = []
+        board.image = Picture(draw_board, (table.state.view(seat),))  # the same board, the player's own panel ringed
         board.content = t(f"{GAME}.private_note", locale)
         return board
 

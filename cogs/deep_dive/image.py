@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.render import INK, MUTED, canvas, centred_text, font, png, readable_on, seat_colour
+from bot.render import INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, font, png, readable_on
+from bot.render import legend as draw_legend
+from bot.render import legend_height, result_banner, seat_colour, turn_arrow
 
-WIDTH = 900
-TOP_H = 64
-DEPTH_H = 96
-TILE = 66
-GAP = 8
-LANE_X = 86  # the lane where the diver's / automaton's penguins swim
-STACK_X = 168
-GROUPS_X = 252
-PANEL_H = 128
-CELL_W, CELL_H = 34, 28
-ROWS_X = 316
+WIDTH = PHONE_WIDTH
+TOP_H = 60
+DEPTH_H = 84
+TILE = 62
+GAP = 6
+LANE_X = 62  # the lane where the diver's / automaton's penguins swim
+STACK_X = 142
+GROUPS_X = 222
+PANEL_H = 140
+CELL_W, CELL_H = 40, 30
+ROWS_X = 232
+SCORE_W = 96
 
 HIGHLIGHT = "#f6e05e"
 BAND = ["#2b6cb0", "#245a96", "#1c4679", "#15345c", "#0e2340"]
@@ -78,9 +81,9 @@ def fin(draw, box: tuple[float, float, float, float], fill: str = "#e2e8f0") -> 
 
 def badge(draw, x: float, y: float, count: int) -> None:
     """A small ×n count in a tile's top-right corner."""
-    box = (x - 15, y - 9, x + 15, y + 11)
-    draw.rounded_rectangle(box, radius=8, fill="#1a202c", outline=INK, width=1)
-    centred_text(draw, box, f"x{count}", 15)
+    box = (x - 22, y - 12, x + 18, y + 16)
+    draw.rounded_rectangle(box, radius=8, fill="#1a202c", outline=INK, width=2)
+    centred_text(draw, box, f"x{count}", MIN_TEXT)
 
 
 def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE) -> None:
@@ -108,28 +111,30 @@ def face_down(draw, x: int, y: int, count: int) -> None:
     box = (x, y, x + TILE, y + TILE)
     if count == 0:
         draw.rounded_rectangle(box, radius=10, outline=MUTED, width=2)
-        centred_text(draw, box, "0", 28, fill=MUTED)
+        centred_text(draw, box, "0", 30, fill=MUTED)
         return
     for offset in (6, 3):  # a stack
         if count > offset // 3:
             draw.rounded_rectangle((x + offset, y - offset, x + TILE + offset, y + TILE - offset), radius=10,
                                    fill="#072536", outline="#4fd1c5", width=1)
     draw.rounded_rectangle(box, radius=10, fill=BACK_FILL, outline="#4fd1c5", width=2)
-    centred_text(draw, box, str(count), 30)
+    centred_text(draw, box, str(count), 32)
 
 
 def seat_disc(draw, cx: float, cy: float, r: float, seat: int | None) -> None:
     colour = seat_colour(seat) if seat is not None else AUTOMATON
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline="#0b0f16", width=2)
-    centred_text(draw, (cx - r, cy - r, cx + r, cy + r), str(seat + 1) if seat is not None else "A", int(r * 1.1),
+    centred_text(draw, (cx - r, cy - r, cx + r, cy + r), str(seat + 1) if seat is not None else "A",
+                 max(MIN_TEXT, int(r * 1.1)),
                  fill=readable_on(colour))
 
 
 def token(draw, cx: float, cy: float, r: float, last: bool) -> None:
-    """The start / last-dive token: gold when it shows the start, red-orange once flipped to LAST DIVE."""
+    """The start / last-dive token (a pill centred on cx, cy): gold "1st", red-orange "LAST" once flipped."""
     fill = "#dd6b20" if last else "#d69e2e"
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline="#fefcbf", width=3)
-    centred_text(draw, (cx - r, cy - r, cx + r, cy + r), "LAST" if last else "1st", int(r * 0.7), fill="#1a202c")
+    box = (cx - 38, cy - 17, cx + 38, cy + 17)
+    draw.rounded_rectangle(box, radius=17, fill=fill, outline="#fefcbf", width=3)
+    centred_text(draw, box, "LAST" if last else "1st", MIN_TEXT, fill="#1a202c")
 
 
 # --- the ocean -----------------------------------------------------------------------------------
@@ -160,37 +165,39 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
         frame = seat_colour(turn["diver_seat"]) if diver_here else HIGHLIGHT
         draw.rectangle((2, y + 2, WIDTH - 3, y + DEPTH_H - 3), outline=frame, width=4)
     # depth number
-    label_box = (10, y + 14, 74, y + DEPTH_H - 14)
+    label_box = (8, y + 14, 56, y + DEPTH_H - 14)
     draw.rounded_rectangle(label_box, radius=12, fill="#0b1a2e")
-    centred_text(draw, (10, y + 16, 74, y + 50), str(number), 34)
-    centred_text(draw, (10, y + 50, 74, y + DEPTH_H - 16), "DEPTH", 12, fill=MUTED)
+    centred_text(draw, label_box, str(number), 36)
     # penguins in the lane: the diver (left), the automaton (right)
     mid = y + DEPTH_H / 2
     if diver_here:
-        penguin(draw, LANE_X + 20, mid, 56, seat_colour(turn["diver_seat"]), outline=HIGHLIGHT)
+        penguin(draw, LANE_X + 20, mid, 54, seat_colour(turn["diver_seat"]), outline=HIGHLIGHT)
     if bot is not None and bot["depth"] == number and not view["finished"]:
-        penguin(draw, LANE_X + 58, mid + 8, 40, AUTOMATON)
-        centred_text(draw, (LANE_X + 44, y + 4, LANE_X + 72, y + 22), "A", 16)
+        penguin(draw, LANE_X + 56, mid + 10, 40, AUTOMATON)
+        centred_text(draw, (LANE_X + 42, y + 2, LANE_X + 72, y + 26), "A", MIN_TEXT)
     face_down(draw, STACK_X, y + (DEPTH_H - TILE) // 2, depth["face_down"])
     x = GROUPS_X
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
     picks = set(bot["pick_options"]) if pick_here else set()
     top = y + (DEPTH_H - TILE) // 2
-    for tile, count, trapped in groups(depth["face_up"], view["colours"]):
-        tile_face(draw, x, top, tile)
+    found = groups(depth["face_up"], view["colours"])
+    size = int(min(TILE, (WIDTH - 8 - GROUPS_X) / max(1, len(found)) - GAP))  # a crowded depth: smaller tiles
+    top = y + (DEPTH_H - size) // 2
+    for tile, count, trapped in found:
+        tile_face(draw, x, top, tile, size=size)
         if tile == flipped or tile in picks or (retreat_here and tile != "water" and tile != "predator"):
-            draw.rounded_rectangle((x - 4, top - 4, x + TILE + 4, top + TILE + 4), radius=12, outline=HIGHLIGHT,
+            draw.rounded_rectangle((x - 4, top - 4, x + size + 4, top + size + 4), radius=12, outline=HIGHLIGHT,
                                    width=4)
         if count > 1:
-            badge(draw, x + TILE - 6, top + 2, count)
+            badge(draw, x + size - 20, top + 1, count)  # inside the tile's top-right corner
         if trapped:  # trapped penguins on the predators, in their owners' colours
-            size, per_row = (30, 3) if len(trapped) <= 6 else (20, 4)
-            step = (TILE - 8) / per_row
+            small, per_row = (28, 3) if len(trapped) <= 6 else (20, 4)
+            step = (size - 8) / per_row
             for index, seat in enumerate(trapped[:per_row * 3]):
                 px = x + 4 + step / 2 + (index % per_row) * step
-                py = top + TILE - size / 2 - 2 - (index // per_row) * (size * 0.8)
-                penguin(draw, px, py, size, seat_colour(seat))
-        x += TILE + GAP
+                py = top + size - small / 2 - 2 - (index // per_row) * (small * 0.8)
+                penguin(draw, px, py, small, seat_colour(seat))
+        x += size + GAP
 
 
 # --- the players ---------------------------------------------------------------------------------
@@ -199,9 +206,9 @@ def draw_rows(draw, rows: list[dict], colours: list[str], x0: int, y: int, width
     if not rows:
         for index, colour in enumerate(colours):
             draw.rounded_rectangle((x0, y + index * CELL_H, x0 + CELL_W, y + (index + 1) * CELL_H - 3), radius=5,
-                                   outline=food_colour(colour), width=1)
+                                   outline=food_colour(colour), width=2)
         return
-    step = min(CELL_W + 10, max(18, width // len(rows)))
+    step = min(CELL_W + 8, max(30, width // len(rows)))
     cell_w = min(CELL_W, step - 4)
     for number, row in enumerate(rows):
         x = x0 + number * step
@@ -209,121 +216,148 @@ def draw_rows(draw, rows: list[dict], colours: list[str], x0: int, y: int, width
         complete = all(value is not None for value in values)
         if complete:
             draw.rounded_rectangle((x - 3, y - 3, x + cell_w + 3, y + len(colours) * CELL_H), radius=6,
-                                   outline=HIGHLIGHT, width=2)
+                                   outline=HIGHLIGHT, width=3)
         for index, colour in enumerate(colours):
             box = (x, y + index * CELL_H, x + cell_w, y + (index + 1) * CELL_H - 3)
             value = row.get(colour)
             if value is None:
-                draw.rounded_rectangle(box, radius=5, outline="#4a5568", width=1)
+                draw.rounded_rectangle(box, radius=5, outline="#4a5568", width=2)
             else:
                 fill = food_colour(colour)
                 draw.rounded_rectangle(box, radius=5, fill=fill)
-                centred_text(draw, box, str(value), 20 if cell_w >= 26 else 15, fill=readable_on(fill))
+                centred_text(draw, box, str(value), MIN_TEXT, fill=readable_on(fill))
         present = [value for value in values if value is not None]
         score = sum(present) if complete else sum(present) // 2
-        centred_text(draw, (x, y + len(colours) * CELL_H, x + cell_w, y + len(colours) * CELL_H + 18), str(score),
-                     15, fill=HIGHLIGHT if complete else MUTED)
+        centred_text(draw, (x - 4, y + len(colours) * CELL_H, x + cell_w + 4, y + len(colours) * CELL_H + 26),
+                     str(score), MIN_TEXT, fill=HIGHLIGHT if complete else MUTED)
 
 
 def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None) -> None:
     draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, fill=PANEL)
     colours = view["colours"]
-    mid = y + PANEL_H / 2
     turn = view["turn"]
     if tableau is not None:
         seat = tableau["seat"]
-        acting = seat in view["to_act"]
-        if acting:
-            draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, outline=HIGHLIGHT, width=3)
-        seat_disc(draw, 48, y + 40, 26, seat)
+        if seat in view["to_act"]:
+            draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, outline=HIGHLIGHT, width=4)
+            turn_arrow(draw, 12, y + 40, 14)
+        seat_disc(draw, 46, y + 40, 24, seat)
+        if view.get("seat") == seat:  # a player's own view
+            draw.ellipse((46 - 30, y + 10, 46 + 30, y + 70), outline=INK, width=3)
         if view["start_seat"] == seat:
-            token(draw, 48, y + 96, 20, view["last_dive"])
-        # penguins: free ones in colour, trapped ones dark with their depth
+            token(draw, 46, y + 104, 20, view["last_dive"])
+        # penguins: free ones in colour, trapped ones on a predator with the depth they are caught at
         trapped = tableau["trapped_depths"]
         free = tableau["free_penguins"]
         diving = bool(turn and turn["diver_seat"] == seat and turn["phase"] in ("dive", "revealed"))
-        for index in range(free + len(trapped)):
-            cx = 102 + index * 36
+        count = free + len(trapped)
+        for index in range(count):
+            cx = 104 + index * 34
             if index < free:
                 shown_free = free - (1 if diving else 0)
                 if index < shown_free:
-                    penguin(draw, cx, y + 40, 40, seat_colour(seat))
+                    penguin(draw, cx, y + 44, 40, seat_colour(seat))
                 else:  # the one out diving: an outline where it waits
-                    draw.ellipse((cx - 12, y + 20, cx + 12, y + 60), outline=seat_colour(seat), width=2)
-            else:  # caught: on a little predator tile, with the depth it is caught at
-                draw.rounded_rectangle((cx - 17, y + 16, cx + 17, y + 64), radius=8, fill=PREDATOR_FILL,
+                    draw.ellipse((cx - 12, y + 24, cx + 12, y + 64), outline=seat_colour(seat), width=3)
+            else:
+                draw.rounded_rectangle((cx - 16, y + 18, cx + 16, y + 68), radius=8, fill=PREDATOR_FILL,
                                        outline="#e53e3e", width=2)
-                penguin(draw, cx, y + 42, 34, seat_colour(seat))
+                penguin(draw, cx, y + 44, 32, seat_colour(seat))
                 depth = trapped[index - free]
-                draw.rounded_rectangle((cx - 13, y + 64, cx + 13, y + 86), radius=6, fill=BAND[depth - 1])
-                centred_text(draw, (cx - 13, y + 64, cx + 13, y + 86), str(depth), 16)
+                label = (cx - 16, y + 72, cx + 16, y + 102)
+                draw.rounded_rectangle(label, radius=6, fill=BAND[depth - 1], outline=INK, width=1)
+                centred_text(draw, label, str(depth), MIN_TEXT)
         rocks = tableau["rocks"]
-        score, complete = tableau["score"], tableau["complete_rows"]
-        rows = tableau["rows"]
+        score, rows = tableau["score"], tableau["rows"]
         extra_icons = []
+        x = 104 + count * 34
     else:
-        seat_disc(draw, 48, y + 40, 26, None)
-        penguin(draw, 102, y + 40, 40, AUTOMATON)
-        draw.rounded_rectangle((89, y + 64, 115, y + 86), radius=6, fill=BAND[bot["depth"] - 1])
-        centred_text(draw, (89, y + 64, 115, y + 86), str(bot["depth"]), 16)
-        rocks, score, complete, rows = bot["rocks"], bot["score"], bot["complete_rows"], bot["rows"]
+        seat_disc(draw, 46, y + 40, 24, None)
+        penguin(draw, 104, y + 44, 40, AUTOMATON)
+        label = (88, y + 72, 120, y + 102)
+        draw.rounded_rectangle(label, radius=6, fill=BAND[bot["depth"] - 1], outline=INK, width=1)
+        centred_text(draw, label, str(bot["depth"]), MIN_TEXT)
+        rocks, score, rows = bot["rocks"], bot["score"], bot["rows"]
         extra_icons = [("water", bot["water"])]
+        x = 138
     # rocks (and, for the automaton, open water it kept)
-    x = 214
-    for kind, count in [("rock", rocks)] + extra_icons:
+    for kind, number in [("rock", rocks)] + extra_icons:
         if kind == "rock":
-            rock_shape(draw, (x, y + 14, x + 40, y + 54), fill=ROCK_FILL if count else "#3a4150")
+            rock_shape(draw, (x, y + 20, x + 40, y + 60), fill=ROCK_FILL if number else "#3a4150")
         else:
-            tile_face(draw, x + 2, y + 16, "water", size=36)
-        draw.text((x + 20, y + 58), f"x{count}", fill=INK if count else MUTED, font=font(20), anchor="ma")
-        x += 48
-    # tableau rows
-    draw_rows(draw, rows, colours, ROWS_X, y + 16, WIDTH - ROWS_X - 120)
-    # score
-    box = (WIDTH - 110, y + 14, WIDTH - 20, y + 70)
+            tile_face(draw, x + 2, y + 22, "water", size=36)
+        draw.text((x + 20, y + 66), f"x{number}", fill=INK if number else MUTED, font=font(MIN_TEXT), anchor="ma")
+        x += 50
+    # tableau rows, then the score
+    rows_x = x + 8
+    draw_rows(draw, rows, colours, rows_x, y + 16, WIDTH - rows_x - SCORE_W - 24)
+    box = (WIDTH - SCORE_W - 16, y + 16, WIDTH - 18, y + 76)
     won = bool(view["finished"] and view["result"]) and (
         tableau["seat"] in view["result"].get("winners", []) if tableau is not None
         else not view["result"].get("winners"))
-    if won:
-        draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, outline=HIGHLIGHT, width=4)
     draw.rounded_rectangle(box, radius=12, fill="#1a202c", outline=HIGHLIGHT if won else MUTED, width=3 if won else 2)
-    centred_text(draw, box, str(score), 36)
-    for index in range(complete):  # one star-dot per complete row
-        cx = WIDTH - 100 + (index % 8) * 10
-        cy = y + 82 + (index // 8) * 10
-        draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=HIGHLIGHT)
+    centred_text(draw, box, str(score), 40)
+    draw.text(((box[0] + box[2]) / 2, y + 84), "SCORE", font=font(MIN_TEXT), fill=MUTED, anchor="mt")
 
 
 def draw_top(draw, view: dict) -> None:
     draw.rectangle((0, 0, WIDTH, TOP_H), fill="#14202e")
     # the token: whose it is and which side shows
-    seat_disc(draw, 34, TOP_H / 2, 20, view["start_seat"])
-    token(draw, 84, TOP_H / 2, 24, view["last_dive"])
-    x = 124
-    if view["end_triggered"] and not view["last_dive"]:
-        draw.rounded_rectangle((x, 14, x + 150, TOP_H - 14), radius=10, fill="#9c4221")
-        centred_text(draw, (x, 14, x + 150, TOP_H - 14), "END TRIGGERED", 18)
-    if view["finished"]:
-        draw.rounded_rectangle((x, 14, x + 150, TOP_H - 14), radius=10, fill="#2f855a")
-        centred_text(draw, (x, 14, x + 150, TOP_H - 14), "GAME OVER", 18)
+    seat_disc(draw, 30, TOP_H / 2, 20, view["start_seat"])
+    token(draw, 100, TOP_H / 2, 24, view["last_dive"])
+    box = (150, 12, 370, TOP_H - 12)
+    if view["end_triggered"] and not view["last_dive"] and not view["finished"]:
+        draw.rounded_rectangle(box, radius=10, fill="#9c4221")
+        centred_text(draw, box, "END TRIGGERED", MIN_TEXT)
     turn = view["turn"]
     if turn is not None:  # who acts now: a penguin in their colour and the depth they are at
         seat = turn["diver_seat"]
         penguin(draw, WIDTH - 150, TOP_H / 2, 46, seat_colour(seat), outline=HIGHLIGHT)
-        seat_disc(draw, WIDTH - 108, TOP_H / 2, 16, seat)
+        seat_disc(draw, WIDTH - 108, TOP_H / 2, 18, seat)
         if turn["phase"] in ("dive", "revealed"):
-            box = (WIDTH - 82, 12, WIDTH - 16, TOP_H - 12)
-            draw.rounded_rectangle(box, radius=8, fill=BAND[turn["depth"] - 1], outline=INK, width=1)
-            centred_text(draw, box, f"D{turn['depth']}", 22)
+            box = (WIDTH - 82, 10, WIDTH - 12, TOP_H - 10)
+            draw.rounded_rectangle(box, radius=8, fill=BAND[turn["depth"] - 1], outline=INK, width=2)
+            centred_text(draw, box, f"D{turn['depth']}", 28)
+
+
+def legend_items() -> list:
+    def same(draw, box):
+        badge(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2 - 2, 2)
+
+    def hidden(draw, box):
+        draw.rounded_rectangle(box, radius=6, fill=BACK_FILL, outline="#4fd1c5", width=2)
+
+    def row(draw, box):
+        draw.rounded_rectangle(box, radius=6, outline=HIGHLIGHT, width=3)
+
+    def depth(draw, box):
+        draw.rounded_rectangle(box, radius=6, fill=BAND[2], outline=INK, width=1)
+        centred_text(draw, box, "3", MIN_TEXT)
+
+    def start(draw, box):
+        draw.rounded_rectangle(box, radius=(box[3] - box[1]) / 2, fill="#d69e2e", outline="#fefcbf", width=2)
+
+    return [(start, "1st / LAST: start token"), (hidden, "face down (count)"), (same, "same tiles"), (depth, "depth"), (row, "complete row"),
+            (lambda draw, box: turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20), "to act")]
+
+
+def result_entries(view: dict) -> list[tuple[int | None, str, bool]]:
+    winners = (view["result"] or {}).get("winners", [])
+    entries = [(t["seat"], str(t["score"]), t["seat"] in winners) for t in view["tableaux"]]
+    if view.get("automaton"):
+        entries.append((None, str(view["automaton"]["score"]), not winners))
+    return entries
 
 
 def draw_board(view: dict) -> bytes:
     tableaux = view["tableaux"]
     bot = view.get("automaton")
     panels = len(tableaux) + (1 if bot else 0)
+    legend = legend_items()
     ocean_y = TOP_H
-    panels_y = ocean_y + len(view["depths"]) * DEPTH_H + 10
-    height = panels_y + panels * PANEL_H + 8
+    panels_y = ocean_y + len(view["depths"]) * DEPTH_H + 8
+    legend_y = panels_y + panels * PANEL_H + 4
+    height = legend_y + legend_height(legend, WIDTH - 24) + 12
     image, draw = canvas(WIDTH, height)
     draw_top(draw, view)
     for index, depth in enumerate(view["depths"]):
@@ -332,4 +366,7 @@ def draw_board(view: dict) -> bytes:
         draw_panel(draw, view, panels_y + index * PANEL_H, tableau, None)
     if bot:
         draw_panel(draw, view, panels_y + len(tableaux) * PANEL_H, None, bot)
+    draw_legend(draw, 12, legend_y, WIDTH - 24, legend)
+    if view["finished"]:
+        image = above(result_banner(result_entries(view)), image)
     return png(image)

@@ -11,6 +11,7 @@ from bot.i18n import t
 from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
+from bot.words import diamond_card
 from cogs.diamond_box.image import draw_board, draw_hand, draw_placements
 from bot.render_pool import Picture, ready
 
@@ -18,9 +19,7 @@ GAME = "diamond_box"
 PER_PAGE = 12  # placements drawn on one page of the chooser (a 3 x 4 grid of pictures)
 
 
-def card_name(card: str, locale: str) -> str:
-    colour, pattern = card.split(":")
-    return f"{t(f'{GAME}.colour.{colour}', locale)} {pattern}"
+card_name = diamond_card
 
 
 class DiamondBoxPresenter(Presenter):
@@ -95,8 +94,8 @@ class DiamondBoxPresenter(Presenter):
         shown = moves[first:first + PER_PAGE]
         v = table.version
         options = [discord.SelectOption(
-            label=t(f"{GAME}_table.option", locale, n=first + offset + 1, penalty=penalty,
-                    rotation=t(f"{GAME}.rotation.{action['rotation']}", locale), x=action["x"], y=action["y"])[:100],
+            label=t(f"{GAME}_table.option_pick", locale, n=first + offset + 1, penalty=penalty,
+                    rotation=t(f"{GAME}.rotation.{action['rotation']}", locale))[:100],
             value=codec.encode(action)) for offset, (action, penalty) in enumerate(shown)]
         items: list[discord.ui.Item] = [TableSelect(
             ui_id(table.id, v, "act0", select=True), options=options, row=0,
@@ -143,7 +142,7 @@ class DiamondBoxPresenter(Presenter):
                             inline=True)
         if not hand:
             return Board(embed)
-        return Board(embed, image=Picture(draw_hand, (view, seat, best)), image_name="hand.png")
+        return Board(embed, image=Picture(draw_hand, (view, seat, best)), image_name="diamond_box.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)

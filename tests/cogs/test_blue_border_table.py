@@ -104,3 +104,21 @@ def test_turn_buttons_follow_the_engines_legal_actions():
     assert "bg:7:5:a.take,source=deck" in ids and "bg:7:5:a.take,pile=0,source=pile" in ids
     assert "bg:7:5:u.pass" in ids and "bg:7:5:u.view" in ids
     assert not any("call" in i for i in ids)
+
+
+def test_a_divers_private_picture_is_the_public_view_with_their_row_marked():
+    """The private view's picture is drawn from the public view plus the seat number alone (a hidden card's shade is
+    public; its number is not, and the public view has none), and its text is the public board's."""
+    from cogs.blue_border.image import draw_board
+
+    presenter = BlueBorderPresenter(SimpleNamespace(deadlines={}))
+    checked = 0
+    for number, state in enumerate(random_states(games_count=2, steps=200)):
+        if number % 25:
+            continue
+        for seat in range(state.players):
+            board = presenter.private(make_table(state), seat, "en")
+            assert board.image == draw_board({**state.view(None), "seat": seat})
+            assert board.image != presenter.board(make_table(state), "en").image  # the row mark is drawn
+        checked += 1
+    assert checked >= 8

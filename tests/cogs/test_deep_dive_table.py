@@ -302,3 +302,19 @@ def test_the_image_is_quick():
     for _ in range(3):
         draw_board(view)
     assert (time.perf_counter() - start) / 3 < 0.25  # generous: the target is ~50 ms on an idle core
+
+
+def test_a_players_private_picture_does_not_depend_on_the_face_down_tiles():
+    shown = presenter()
+    rng = random.Random(7)
+    checked = 0
+    for state, recent in random_states(seeds=(2,), every=15):
+        if state.finished:
+            continue
+        twin = shuffle_hidden(state, rng)
+        for seat in range(state.players):
+            mine = shown.private(make_table(state, recent), seat, "en")
+            theirs = shown.private(make_table(twin, recent), seat, "en")
+            assert text_of(mine) == text_of(theirs) and mine.image == theirs.image
+        checked += 1
+    assert checked >= 3

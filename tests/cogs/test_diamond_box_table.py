@@ -55,6 +55,27 @@ def selects(board, name):
     return [i.item for i in board.items if hasattr(i.item, "options") and f":u.{name}" in i.item.custom_id]
 
 
+def test_private_views_and_the_chooser_do_not_depend_on_the_deck_order():
+    presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
+    rng = random.Random(4)
+    checked = 0
+    for number, state in enumerate(states()):
+        if number % 6:
+            continue
+        data = state.to_dict()
+        rng.shuffle(data["deck"])
+        twin = type(state).from_dict(data)
+        for seat in range(state.players):
+            assert public(presenter.private(make_table(twin), seat, "ja")) == \
+                public(presenter.private(make_table(state), seat, "ja"))
+        seat = state.to_act()[0]
+        card = presenter.best_card(make_table(state), seat)
+        assert public(presenter.placement_chooser(make_table(twin), seat, card, 0, "en")) == \
+            public(presenter.placement_chooser(make_table(state), seat, card, 0, "en"))
+        checked += 1
+    assert checked > 5
+
+
 def test_every_legal_placement_is_three_presses_away_best_first_and_drawn():
     """Card select, then (if there are several pages) the page select, then the placement select: every legal
     placement is offered exactly once, ranked by penalty, and each offered one is drawn on that page's picture."""

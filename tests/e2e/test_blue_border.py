@@ -1,9 +1,12 @@
 """Blue Border through the fake Discord: a whole 3-player game (two people and an AI) with a border call, and the
 first-press race decided by Discord's timestamps."""
 import asyncio
+import io
 import subprocess
 import sys
 from pathlib import Path
+
+from PIL import Image
 
 from tests.e2e.conftest import Harness
 
@@ -80,6 +83,9 @@ async def test_a_whole_three_player_game_with_a_call(harness: Harness, tmp_path)
     assert table.status == "finished"
     await h.fake.wait_for(lambda: [b["custom_id"] for b in board.buttons()] == [f"bg:{table.id}:{table.version}:u.rematch"],
                           what="the finished board with only the rematch button")
+    # beside it, the result picture: the result banner above the final position, drawn for a phone
+    picture = Image.open(io.BytesIO(board.files["blue_border.png"])).convert("RGB")
+    assert picture.width == 720 and picture.getpixel((2, 2)) == (0x14, 0x20, 0x2E)
     record = await h.bot.storage.actions(table.id)
     assert any(r["action"] == {"type": "call"} and r["seat"] == 1 for r in record)
     assert (await h.service.rebuild(table.id)).to_json() == table.state.to_json()

@@ -1,0 +1,138 @@
+"""The five games' pictures and private views, in positions of AI-played games (start, mid-game, end; every player
+count): private views are designed (never the JSON fallback), every picture is drawn for a phone, and the end of a
+game shows its result with the winners marked."""
+import importlib
+import io
+import json
+from functools import cache
+
+import pytest
+from PIL import Image
+
+import bot.render
+import games
+from cogs import gallery
+from cogs.presenter import Presenter
+
+GAMES = list(gallery.PRESENTERS)
+IMAGE_MODULES = [f"cogs.{game}.image" for game in GAMES]
+
+
+@cache
+def cases(game: str) -> list[tuple[int, str, object]]:
+    spec = games.get(game)
+    return [(players, name, state) for players in range(spec.min_players, spec.max_players + 1)
+            for name, state in gallery.positions(game, players).items()]
+
+
+def texts(board) -> str:
+    return json.dumps([board.embed.to_dict(), board.content], ensure_ascii=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_private_view_is_designed_never_json(game, monkeypatch):
+    def fallback(*args, **kwargs):
+        raise AssertionError("the generic JSON private view was reached")
+
+    monkeypatch.setattr(Presenter, "private", fallback)
+    presenter = gallery.presenter_for(game)
+    checked = 0
+    for players, name, state in cases(game):
+        table = gallery.table_for(game, state)
+        for seat in range(players):
+            for locale in ("en", "ja"):
+                board = presenter.private(table, seat, locale)
+                text = texts(board)
+                assert "```" not in text and "json" not in text.lower(), (game, players, name, seat)
+                embed = board.embed.to_dict()
+                assert board.image is not None or embed.get("fields"), (game, players, name, seat)
+                checked += 1
+    assert checked >= 6
+
+
+class FontLog:
+    """Wraps bot.render.font wherever the image modules reach it, recording every size asked for."""
+
+    def __init__(self, monkeypatch):
+        self.sizes: list[int] = []
+        real = bot.render.font
+
+        def logged(size):
+            self.sizes.append(size)
+            return real(size)
+
+        monkeypatch.setattr(bot.render, "font", logged)
+        for name in IMAGE_MODULES:
+            module = importlib.import_module(name)
+            if hasattr(module, "font"):
+                monkeypatch.setattr(module, "font", logged)
+
+
+def pictures(game: str, locale: str = "en"):
+    presenter = gallery.presenter_for(game)
+    for players, name, state in cases(game):
+        table = gallery.table_for(game, state)
+        yield f"{players}p {name} public", presenter.board(table, locale).image
+        for seat in range(players):
+            yield f"{players}p {name} seat {seat + 1}", presenter.private(table, seat, locale).image
+        if hasattr(presenter, "placement_chooser") and not state.finished:
+            seat = state.to_act()[0]
+            card = presenter.best_card(table, seat)
+            yield f"{players}p {name} chooser", presenter.placement_chooser(table, seat, card, 0, locale).image
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pictures_are_drawn_for_a_phone(game, monkeypatch):
+    """720 px wide (a phone shows ~360), no text under 11 px once shown 360 wide, at most 100 KB."""
+    log = FontLog(monkeypatch)
+    count = 0
+    for label, png in pictures(game):
+        if png is None:
+            continue
+        image = Image.open(io.BytesIO(png))
+        assert image.width == bot.render.PHONE_WIDTH, label
+        assert len(png) <= 100_000, (label, len(png))
+        count += 1
+    assert count >= 6 and log.sizes
+    smallest = min(log.sizes) * 360 / bot.render.PHONE_WIDTH
+    assert smallest >= 11, f"{game}: text of {min(log.sizes)} px drawn, {smallest:.1f} px on a phone"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_shows_the_result_with_the_winners_marked(game, monkeypatch):
+    module = importlib.import_module(f"cogs.{game}.image")
+    banners = []
+    real = module.result_banner
+    monkeypatch.setattr(module, "result_banner", lambda entries, **kw: banners.append(entries) or real(entries, **kw))
+    presenter = gallery.presenter_for(game)
+    ends = 0
+    for players, name, state in cases(game):
+        banners.clear()
+        presenter.board(gallery.table_for(game, state), "en")
+        if not state.finished:
+            assert banners == [], (players, name)
+            continue
+        ends += 1
+        assert len(banners) == 1
+        entries = banners[0]
+        winners = state.result().get("winners", [])
+        assert [seat for seat, _, won in entries if won and seat is not None] == sorted(winners)
+        assert {seat for seat, _, _ in entries if seat is not None} == set(range(players))
+        assert all(value for _, value, _ in entries)
+    assert ends >= 1
+
+
+def test_colour_blind_symbols_are_data_and_tell_every_colour_apart():
+    from games.data import load
+
+    for name, colours in (("colorse/symbols.json", ["R", "G", "B", "Y"]),
+                          ("diamond_box/symbols.json", [c["id"] for c in load("diamond_box/cards.json")["colours"]])):
+        symbols = load(name)
+        shapes = [symbols[colour] for colour in colours]
+        assert len(set(shapes)) == len(colours), name
+        for shape in shapes:  # each is a shape bot.render draws (an unknown name would fall back to a bar)
+            image, draw = bot.render.canvas(40, 40)
+            bot.render.symbol(draw, (4, 4, 36, 36), shape)
+            bar, bar_draw = bot.render.canvas(40, 40)
+            bot.render.symbol(bar_draw, (4, 4, 36, 36), "bar")
+            assert shape == "bar" or image.tobytes() != bar.tobytes()

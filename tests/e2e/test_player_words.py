@@ -1,0 +1,113 @@
+"""No engine identifier reaches a player: whole games of all five games, every player count, in Japanese and in
+English, played through the fake Discord (one person pressing what the table offers, AI seats for the rest), with
+every payload a player can read scanned for engine vocabulary (tests/support/wordscan.py)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from tests.e2e.conftest import Harness
+from tests.fakediscord import FakeDiscord
+from tests.e2e.drive import move
+from tests.e2e.test_deep_dive import button
+from tests.support.wordscan import WordScanner
+
+# Games whose "My view" would still be the presenter's JSON fallback (scanned below as an expected failure): none
+# since every game has a designed private view (issue 13, item 2).
+JSON_VIEW_LEFT: set[str] = set()
+CASES = [(game, players, locale) for game in games.ids() if game != "tiny"
+         for players in range(games.get(game).min_players, games.get(game).max_players + 1) for locale in ("ja", "en")]
+
+
+async def open_with_ai(h: Harness, game: str, players: int, locale: str):
+    """A table in `locale` with one person (whose client speaks `locale`) and AI seats for the rest, started."""
+    host = h.bob if locale == "ja" else h.alice
+    await h.bot.storage.set_guild_settings(h.guild.id, {"locale": locale})
+    await h.fake.slash(host, h.channel, "play", {"game": game})
+    thread = h.fake.threads(h.channel)[-1]
+    board = h.fake.channel_messages(thread)[0]
+    table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
+    levels = games.get(game).ai_levels
+    for n in range(players - 1):
+        chooser = await h.fake.press(host, board, custom_id=button(board, "u.ai_add")["custom_id"])
+        if chooser.ephemeral and chooser.message.selects():
+            select = chooser.message.selects()[0]
+            await h.fake.select(host, chooser.message, select["custom_id"],
+                                [select["options"][n % len(levels)]["value"]])
+    await h.fake.wait_for(lambda: len(table.seats) == players, what="the seats")
+    if "turn_timeout" in table.options or "turn_timeout" in table.spec.options:
+        table.options["turn_timeout"] = 600  # the person never times out here: the game plays through the UI
+    await h.fake.wait_for(lambda: not button(board, "u.start").get("disabled"), what="the start button")
+    started = await h.fake.press(host, board, custom_id=button(board, "u.start")["custom_id"])
+    assert table.status == "running", started
+    return table, board, host
+
+
+async def press_my_view(h: Harness, user, board) -> None:
+    mine = button(board, "u.view")
+    if mine is not None:
+        await h.fake.press(user, board, custom_id=mine["custom_id"])
+
+
+async def play_scanned(h: Harness, game: str, players: int, locale: str, seed: int) -> WordScanner:
+    scanner = WordScanner(h.fake, h.service, locale, game)
+    scanner.install()
+    table, board, host = await open_with_ai(h, game, players, locale)
+    rng = random.Random(seed)
+    looked = game in JSON_VIEW_LEFT
+    for step in range(2000):
+        if table.status != "running":
+            break
+        await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components) or table.status != "running",
+                              timeout=10, what="the board to catch up")
+        if 0 in table.state.to_act() and not table.seats[0].is_ai:
+            if not looked and step > 3:  # "My view", once the game is under way
+                looked = True
+                await press_my_view(h, host, board)
+            await move(h.fake, table, board, host, rng)
+        else:
+            await h.fake.wait_for(lambda v=table.version: table.version != v or table.status != "running",
+                                  timeout=10, what="the AI seats to move")
+    assert table.status == "finished", f"{game} did not finish"
+    await h.bot.get_cog("TableCog").refresher.flush()
+    await h.fake.slash(host, board.channel, "table status")
+    await h.fake.slash(host, h.channel, "rules", {"game": game})
+    return scanner
+
+
+@pytest.fixture
+async def quick(tmp_path):
+    """The e2e harness with the AI moving at once and edits coalesced briefly: whole games stay affordable."""
+    async with FakeDiscord() as fake:
+        world = Harness(fake, tmp_path / "bodoge.sqlite3")
+        await world.start(ai_delay=0.0, edit_delay=0.02)
+        try:
+            yield world
+        finally:
+            await world.stop()
+        assert world.scanner.leaks == [], world.scanner.leaks
+
+
+@pytest.mark.parametrize("game,players,locale", CASES, ids=[f"{g}-{p}p-{loc}" for g, p, loc in CASES])
+async def test_no_engine_identifier_reaches_a_player(quick: Harness, game, players, locale):
+    scanner = await play_scanned(quick, game, players, locale, seed=players)
+    assert scanner.texts > 20
+    assert scanner.findings == [], "\n".join(f"{what}: {where}" for what, where in scanner.findings)
+
+
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.xfail(
+    strict=True, reason="the JSON fallback: replaced by the designed private view (issue 13 item 2)"))
+    if game in JSON_VIEW_LEFT else game for game in games.ids() if game != "tiny"])
+async def test_my_view_is_words_never_json(quick: Harness, game):
+    h = quick
+    scanner = WordScanner(h.fake, h.service, "en", game)
+    scanner.install()
+    players = max(2, games.get(game).min_players)
+    table, board, host = await open_with_ai(h, game, players, "en")
+    await h.fake.wait_for(lambda: button(board, "u.view") is not None, what="the My view button")
+    before = scanner.texts
+    await press_my_view(h, host, board)
+    assert scanner.texts > before
+    assert scanner.findings == [], "\n".join(f"{what}: {where}" for what, where in scanner.findings)
