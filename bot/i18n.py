@@ -1,5 +1,9 @@
 """Message catalogues (data/i18n/<locale>/*.json, merged) and locale choice.
 
+A message is a string with {named} fields, or — where a number changes the words — an object of CLDR plural forms
+chosen by Babel's plural rules for the locale: {"plural": "count", "one": "{count} card", "other": "{count} cards"}
+("plural" names the deciding field; "count" when omitted; "other" is required).
+
 Ephemeral replies use the user's locale; public messages use the guild's (or the guild's setting)."""
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
+
 DATA = Path(__file__).resolve().parent.parent / "data" / "i18n"
 LOCALES = ("en", "ja")
 DEFAULT = "en"
@@ -17,8 +23,8 @@ log = logging.getLogger(__name__)
 
 
 @cache
-def catalogue(locale: str) -> dict[str, str]:
-    merged: dict[str, str] = {}
+def catalogue(locale: str) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
     folder = DATA / locale
     for path in sorted(folder.glob("*.json")):
         merged.update(json.loads(path.read_text(encoding="utf-8")))
@@ -46,9 +52,31 @@ def t(key: str, locale: Any = DEFAULT, /, **params: Any) -> str:
         if text is None:
             log.warning("missing message %r", key)
             return key
+    if isinstance(text, dict):
+        text = plural_form(text, locale, params)
     if not params:
         return text
     return string.Formatter().vformat(text, (), _Lenient(params))
+
+
+@cache
+def _plural_rule(locale: str):
+    return Locale.parse(locale).plural_form
+
+
+def plural_form(forms: dict[str, str], locale: str, params: dict[str, Any]) -> str:
+    """The CLDR plural form (zero/one/two/few/many/other) of `forms` for the deciding number in `params`."""
+    number = params.get(forms.get("plural", "count"))
+    if isinstance(number, (int, float)) and not isinstance(number, bool):
+        return forms.get(_plural_rule(locale)(abs(number)), forms["other"])
+    return forms["other"]
+
+
+def forms(message: Any) -> list[str]:
+    """Every text of a catalogue message: itself, or each of its plural forms."""
+    if isinstance(message, dict):
+        return [text for name, text in message.items() if name != "plural"]
+    return [message]
 
 
 def has(key: str, locale: Any = DEFAULT) -> bool:

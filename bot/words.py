@@ -108,6 +108,8 @@ def event_fields(game: str, event: dict, locale: str) -> dict:
                 fields[key] = word(value, locale)
             except (KeyError, ValueError, TypeError, AttributeError):
                 pass  # already words (a presenter converted it)
+    if game == "bossa" and isinstance(event.get("owner_seat"), int) and isinstance(event.get("seat"), int):
+        fields["whose"] = t("bossa.whose.own" if event["owner_seat"] == event["seat"] else "bossa.whose.enemy", locale)
     if game == "blue_border":
         if isinstance(event.get("revealed"), list):
             fields["revealed_text"] = blue_border_revealed(event["revealed"], locale)

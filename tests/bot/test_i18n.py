@@ -1,6 +1,6 @@
 import string
 
-from bot.i18n import catalogue, normalise, t
+from bot.i18n import catalogue, forms, normalise, t
 
 
 def test_japanese_and_english_catalogues_have_the_same_keys():
@@ -8,7 +8,8 @@ def test_japanese_and_english_catalogues_have_the_same_keys():
 
 
 def test_messages_use_the_same_fields_in_both_languages():
-    fields = lambda text: {name for _, name, _, _ in string.Formatter().parse(text) if name}  # noqa: E731
+    fields = lambda message: {name for text in forms(message) for _, name, _, _ in string.Formatter().parse(text)  # noqa: E731
+                              if name}
     english, japanese = catalogue("en"), catalogue("ja")
     mismatched = [k for k in english if fields(english[k]) != fields(japanese[k])]
     assert mismatched == []

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import forms
 from games.blue_border import SPEC, cards
 from games.blue_border.rules import BlueBorderState
 from games.contract import SYSTEM, Deadline, IllegalAction
@@ -229,8 +230,8 @@ def test_every_event_has_a_message_formatted_from_its_fields_in_both_languages()
     for locale in ("en", "ja"):
         messages = catalogue(locale)
         for event in events:
-            text = messages[f"blue_border.event.{event['type']}"]
-            fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+            fields = {name for text in forms(messages[f"blue_border.event.{event['type']}"])
+                      for _, name, _, _ in string.Formatter().parse(text) if name}
             assert fields <= set(event), (locale, event["type"], fields - set(event))
 
 

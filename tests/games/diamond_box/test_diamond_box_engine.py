@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import forms
 from games.contract import SYSTEM, IllegalAction
 from games.diamond_box import SPEC
 
@@ -137,7 +138,8 @@ def test_catalogues_name_every_event_and_error_and_format_with_event_fields():
         messages = catalogue(locale)
         assert messages["diamond_box.name"] and messages["diamond_box.summary"]
         for kind, event in seen.items():
-            messages[f"diamond_box.event.{kind}"].format(**event)
+            for text in forms(messages[f"diamond_box.event.{kind}"]):
+                text.format(**event)
         for code in errors:
             assert messages[f"diamond_box.error.{code}"]
         messages["diamond_box.action.place"].format(**SPEC.new(2).legal_actions(SPEC.new(2).to_act()[0])[0])
