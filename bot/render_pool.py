@@ -17,6 +17,7 @@ import json
 import logging
 import multiprocessing
 import os
+import pickle
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -116,7 +117,12 @@ class RenderPool:
                 return await loop.run_in_executor(executor, picture.draw, *picture.args)
             except BrokenProcessPool:
                 self.replace(executor)
-        log.warning("render workers keep dying; drawing %s in a thread", picture.draw.__qualname__)
+            except (pickle.PicklingError, AttributeError, TypeError):
+                # the drawing function cannot reach a worker (e.g. its cog was reloaded): draw it here instead
+                log.info("%s cannot be sent to a render worker; drawing it in a thread", picture.draw.__qualname__)
+                break
+        else:
+            log.warning("render workers keep dying; drawing %s in a thread", picture.draw.__qualname__)
         return await asyncio.to_thread(picture)
 
     def replace(self, broken: Executor) -> None:

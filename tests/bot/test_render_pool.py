@@ -88,3 +88,11 @@ def test_reading_a_pending_image_draws_it_in_place():
     state = games.get("blue_border").new(3, {}, 7)
     board = Board(discord.Embed(), image=Picture(draw_board, (state.view(None),)))
     assert board.image[:8] == b"\x89PNG\r\n\x1a\n" and board.pending_picture() is None
+
+
+async def test_a_drawing_a_worker_cannot_import_is_drawn_in_a_thread(pool):
+    def local(marker):  # not importable by name: it cannot be sent to a worker process
+        return where_drawn(marker)
+
+    drawn = (await pool.draw(Picture(local, ("x",)))).decode()
+    assert int(drawn.split(":")[0]) == os.getpid()
