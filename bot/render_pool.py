@@ -18,6 +18,8 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -76,7 +78,7 @@ class RenderPool:
             else:
                 # spawn, not fork: the bot's process has threads (aiosqlite, discord.py) a fork would copy mid-lock
                 self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=_import, initargs=(self.preload,))
+                                                     initializer=_worker_start, initargs=(self.preload,))
         return self._executor
 
     async def draw(self, picture: Picture) -> bytes:
@@ -149,7 +151,16 @@ class RenderPool:
             self._executor = None
 
 
-def _import(modules: tuple[str, ...]) -> None:
+def _worker_start(modules: tuple[str, ...]) -> None:
+    """In each worker: leave when the bot's process is gone (even SIGKILLed), then import the drawing modules."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
     for name in modules:
         try:
             importlib.import_module(name)

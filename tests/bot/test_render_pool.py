@@ -96,3 +96,32 @@ async def test_a_drawing_a_worker_cannot_import_is_drawn_in_a_thread(pool):
 
     drawn = (await pool.draw(Picture(local, ("x",)))).decode()
     assert int(drawn.split(":")[0]) == os.getpid()
+
+
+def test_workers_leave_when_the_bots_process_is_killed(tmp_path):
+    """A SIGKILLed bot leaves no render worker behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "host.py"
+    script.write_text(
+        "import asyncio, os, sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})\n"
+        "from bot.render_pool import Picture, RenderPool\n"
+        "from tests.bot.test_render_pool import where_drawn\n"
+        "async def main():\n"
+        "    pool = RenderPool(workers=1)\n"
+        "    print((await pool.draw(Picture(where_drawn, ('x',)))).decode().split(':')[0], flush=True)\n"
+        "    await asyncio.sleep(60)\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n")
+    bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    worker = int(bot.stdout.readline())
+    os.kill(bot.pid, signal.SIGKILL)
+    bot.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and Path(f"/proc/{worker}").exists():
+        time.sleep(0.2)
+    assert not Path(f"/proc/{worker}").exists() or "Z" in Path(f"/proc/{worker}/stat").read_text().split()[2]
