@@ -113,7 +113,9 @@ class Floor(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:(?P<rest>.+
 async def start(fake: FakeDiscord, bot) -> asyncio.Task:
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start(fake.bot_token))
-    await fake.wait_for(lambda: bot.is_ready(), timeout=30)
+    await fake.wait_for(lambda: bot.is_ready() or task.done(), timeout=90)
+    if task.done():
+        task.result()  # the bot failed to start: show why
     return task
 
 
@@ -206,7 +208,7 @@ def acting_user(world: World, table, rng: random.Random):
 async def bench_games(quick: bool, folder: Path) -> None:
     say("each real game through the fake Discord vs the do-nothing bot (one person pressing at a time)")
     seconds = 3.0 if quick else 8.0
-    async with FakeDiscord(timeout=30) as fake:
+    async with FakeDiscord(timeout=90) as fake:
         world = World(fake)
         floor_bot = commands.AutoShardedBot(command_prefix="!", intents=discord.Intents(guilds=True))
         floor_bot.add_dynamic_items(Floor)
