@@ -416,6 +416,22 @@ async def bench_pools(quick: bool) -> None:
 # --- 4. persistence ------------------------------------------------------------------------------------------
 async def bench_storage(quick: bool, folder: Path) -> None:
     say("persisted actions through the storage layer vs raw single-row commits")
+    try:  # the storage package's own measurement (group commit, rounds alternating with the floor), when present
+        from bench.storage import storage_figures
+    except ImportError:
+        return await bench_storage_here(quick, folder)
+    figures = await storage_figures(str(folder / "store.sqlite3"), quick)
+    raw = figures["raw_commits_per_s"]
+    report("storage_raw_commits_per_s", "raw single-row commits/s", raw, "/s")
+    report("storage_sequential_actions_per_s", "persisted actions/s, one table at a time",
+           figures["sequential_actions_per_s"], "/s", raw, ">= 0.5 x raw", figures["sequential_ratio"] >= 0.5)
+    report("storage_concurrent_actions_per_s", "persisted actions/s, 200 tables at once",
+           figures["concurrent_actions_per_s"], "/s", raw, ">= 1.0 x raw", figures["concurrent_ratio"] >= 1.0)
+    FIGURES["storage_sequential_ratio"] = round(figures["sequential_ratio"], 3)
+    FIGURES["storage_concurrent_ratio"] = round(figures["concurrent_ratio"], 3)
+
+
+async def bench_storage_here(quick: bool, folder: Path) -> None:
     count = 300 if quick else 1200
     storage = await Storage(folder / "store.sqlite3").open()
     db: aiosqlite.Connection = storage.db
