@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -86,7 +87,15 @@ class LoopProbe:
             self.worst = max(self.worst, time.perf_counter() - start - self.interval)
             self.worst_cpu = max(self.worst_cpu, time.thread_time() - cpu)
 
+    def _gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        elif self._gc_started is not None:
+            self.worst_gc = max(self.worst_gc, time.perf_counter() - self._gc_started)
+
     async def __aenter__(self) -> "LoopProbe":
+        self.worst_gc, self._gc_started = 0.0, None  # the longest garbage collection in the window
+        gc.callbacks.append(self._gc)
         self._task = asyncio.get_running_loop().create_task(self._run())
         await asyncio.sleep(0)  # the probe is waiting before the work starts
         return self
@@ -94,6 +103,7 @@ class LoopProbe:
     async def __aexit__(self, *exc) -> None:
         await asyncio.sleep(self.interval * 2)  # and wakes once more after it
         self._task.cancel()
+        gc.callbacks.remove(self._gc)
 
 
 class Floor(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:(?P<rest>.+)"):
@@ -317,6 +327,7 @@ async def bench_latency(quick: bool, folder: Path) -> None:
                 elapsed = time.perf_counter() - start_time
             FIGURES["loop_stall_cpu_max_ms"] = round(max(FIGURES.get("loop_stall_cpu_max_ms", 0),
                                                          probe.worst_cpu * 1000), 1)
+            FIGURES["gc_pause_max_ms"] = round(max(FIGURES.get("gc_pause_max_ms", 0), probe.worst_gc * 1000), 1)
             return presses, counter[0] / elapsed, probe.worst * 1000
 
         async with LoopProbe() as probe:
@@ -326,6 +337,7 @@ async def bench_latency(quick: bool, folder: Path) -> None:
         presses, rate, stall = await load(10, seconds)
         report("loop_stall_cpu_max_ms", "CPU the loop spent in its longest step (noise removed)",
                FIGURES["loop_stall_cpu_max_ms"], "ms")
+        report("gc_pause_max_ms", "longest garbage collection in that run", FIGURES["gc_pause_max_ms"], "ms")
         plain = [ms for ms, race in presses if not race]
         races = [ms for ms, race in presses if race]
         report("latency_p50_ms", "p50 press latency, 200 tables, 10 people", statistics.median(plain), "ms")
