@@ -223,8 +223,10 @@ class TableCog(commands.Cog, name="TableCog"):
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         try:
             if on_table:
-                await interaction.response.edit_message(**(await ready(self.public_board(table))).message_kwargs(editing=True))
-                self.refresher.shown_now(table, revision)
+                board = await ready(self.public_board(table))  # drawn in the render pool
+                before = self.refresher.shown.get(table.id, -1)
+                await interaction.response.edit_message(**board.message_kwargs(editing=True))
+                self.refresher.shown_now(table, revision, before)
                 return
             await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
                                                     view=None, attachments=[])
