@@ -140,6 +140,8 @@ class RenderPool:
         """Start the workers now, importing the drawing modules `preload` (a process takes a moment to start),
         rather than at the first picture."""
         self.preload = tuple(dict.fromkeys([*self.preload, *preload]))
+        if self.kind == "inline":
+            return
         executor = self.executor()
         if isinstance(executor, ProcessPoolExecutor):
             for _ in range(self.workers):
@@ -175,8 +177,11 @@ def shared() -> RenderPool:
     """The process-wide pool (bots in one process share it: workers are a machine resource)."""
     global _shared
     if _shared is None:
+        # "inline" by default for now: with a pool, the end-to-end suite saw a table message left behind (the
+        # AI's moves and their DM pictures run ahead of the drawings; see README, Benchmarks). "process" or
+        # "thread" moves drawing off the event loop.
         _shared = RenderPool(workers=int(os.environ.get("BODOGE_RENDER_WORKERS", "0")) or None,
-                             kind=os.environ.get("BODOGE_RENDER_POOL", "process"))
+                             kind=os.environ.get("BODOGE_RENDER_POOL", "inline"))
     return _shared
 
 

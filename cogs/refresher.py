@@ -25,14 +25,12 @@ class Refresher:
         self._pending: dict[int, asyncio.Task] = {}
         self.edits = 0
 
-    def shown_now(self, table: Table, revision: int, before: int | None = None) -> None:
+    def shown_now(self, table: Table, revision: int) -> None:
         """A write of the table message (an interaction response or an edit) just showed `revision`; refresh later
-        only if the table moved past it. `before`: what `shown` held when that write was sent. If a newer board was
-        shown while it was on its way (pictures are drawn off the loop, so writes overlap), this older one may have
-        landed last: count it as what the message shows, and refresh."""
+        only if the table moved past it. Writes overlap (pictures are drawn off the loop), so one that completes
+        after a newer board was shown may have replaced it: then the message counts as showing `revision`."""
         current = self.shown.get(table.id, -1)
-        overtaken = before is not None and current != before and current > revision
-        self.shown[table.id] = revision if overtaken else max(revision, current)
+        self.shown[table.id] = revision if current > revision else max(revision, current)
         if table.revision > self.shown[table.id]:
             self.request(table)
 
@@ -53,7 +51,6 @@ class Refresher:
         if self.shown.get(table.id, -1) >= revision:
             return  # an interaction response showed this revision (or a newer one) while it was drawn
         channel = self.cog.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        before = self.shown.get(table.id, -1)
         try:
             await channel.get_partial_message(table.message_id).edit(**board.message_kwargs(editing=True))
         except discord.NotFound:
@@ -63,7 +60,7 @@ class Refresher:
             log.warning("table %s: edit failed; retrying on the next change", table.id, exc_info=True)
             return
         self.edits += 1
-        self.shown_now(table, revision, before)
+        self.shown_now(table, revision)
 
     async def flush(self) -> None:
         await asyncio.gather(*list(self._pending.values()), return_exceptions=True)

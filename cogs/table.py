@@ -224,9 +224,8 @@ class TableCog(commands.Cog, name="TableCog"):
         try:
             if on_table:
                 board = await ready(self.public_board(table))  # drawn in the render pool
-                before = self.refresher.shown.get(table.id, -1)
                 await interaction.response.edit_message(**board.message_kwargs(editing=True))
-                self.refresher.shown_now(table, revision, before)
+                self.refresher.shown_now(table, revision)
                 return
             await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
                                                     view=None, attachments=[])

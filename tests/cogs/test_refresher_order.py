@@ -15,18 +15,17 @@ def refresher_with_requests():
 def test_an_older_board_landing_after_a_newer_one_is_refreshed():
     refresher, requested = refresher_with_requests()
     table = SimpleNamespace(id=1, revision=6, message_id=1)
-    before = refresher.shown.get(1, -1)  # the bot's own edit of revision 5 is sent...
-    refresher.shown_now(table, 6, before)  # ...a press's response showing revision 6 lands first...
+    refresher.shown_now(table, 6)  # a press's response showing revision 6 lands...
     assert requested == []
-    refresher.shown_now(table, 5, before)  # ...then the edit of revision 5: the message may show 5 now
+    refresher.shown_now(table, 5)  # ...then a write of revision 5 (drawn, sent, done later): the message shows 5
     assert refresher.shown[1] == 5 and requested == [6]
 
 
 def test_writes_in_order_need_no_refresh():
     refresher, requested = refresher_with_requests()
     table = SimpleNamespace(id=1, revision=6, message_id=1)
-    refresher.shown_now(table, 5, -1)
-    refresher.shown_now(table, 6, 5)
+    refresher.shown_now(table, 5)
+    refresher.shown_now(table, 6)
     assert refresher.shown[1] == 6 and requested == [6]  # the first write was behind the table: one refresh
-    refresher.shown_now(table, 6, 6)
+    refresher.shown_now(table, 6)
     assert requested == [6]
