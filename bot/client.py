@@ -8,6 +8,7 @@ import yarl
 from discord.ext import commands
 
 import games
+from bot import render_pool
 from bot.config import Config
 from bot.scheduler import Scheduler
 from bot.storage import Storage
@@ -52,6 +53,8 @@ class BodogeBot(commands.AutoShardedBot):
             # without asking; ask this API where its gateway is.
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        # the picture workers start (and import the games' drawing code) while the bot connects
+        render_pool.shared().warm([f"{name}.image" for name in GAME_COGS.values()])
         await self.storage.open()
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(TableButton, TableSelect)

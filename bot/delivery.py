@@ -9,6 +9,7 @@ import logging
 import discord
 
 from bot.ui import Board
+from bot.render_pool import ready
 
 log = logging.getLogger(__name__)
 DMS_CLOSED = {50007, 50278}  # cannot send messages to this user / DMs not allowed
@@ -21,7 +22,7 @@ async def send_dm(client: discord.Client, user_id: int, board: Board, link: str 
         board.content = link
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
-        await user.send(**board.message_kwargs(editing=False))
+        await user.send(**(await ready(board)).message_kwargs(editing=False))
     except discord.Forbidden as error:
         if error.code in DMS_CLOSED or error.status == 403:
             return False

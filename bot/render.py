@@ -45,20 +45,17 @@ def readable_on(hex_colour: str) -> str:
 
 
 def png(image: Image.Image, exact: bool = False) -> bytes:
-    """Encode as PNG with no text, time or other ancillary chunks. An RGB picture (one stacked by `above`) that
-    would pass MAX_BYTES is reduced to a 256-colour palette first, unless `exact` (Blue Border, whose shades are the
-    game)."""
-    clean = image.copy()
-    clean.info = {}
-    data = _encode(clean)
-    if len(data) > MAX_BYTES and not exact and clean.mode == "RGB":
-        data = _encode(clean.quantize(256, method=Image.Quantize.FASTOCTREE))
-    return data
-
-
-def _encode(image: Image.Image) -> bytes:
+    """Encode as PNG with no text, time or other ancillary chunks. An RGB picture is first reduced to a 256-colour
+    palette (fast octree): its flat colours move by a few levels at most and edges by a few more, identical to the
+    eye, while the file is about half as large and encoded several times faster than 24-bit RGB. `exact` keeps
+    every colour (Blue Border, whose shades are the game)."""
+    if image.mode == "RGB" and not exact:
+        image = image.quantize(256, method=Image.Quantize.FASTOCTREE)
+    elif image.info:
+        image = image.copy()
+    image.info.clear()  # a fresh or quantized image: nothing to carry but pixels
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=1)
+    image.save(buffer, format="PNG", optimize=False, compress_level=1 if exact else 3)
     return buffer.getvalue()
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot import codec
+from bot.render_pool import Picture
 
 BUTTON_TEMPLATE = r"bg:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<what>[!-~]{1,70})"
 SELECT_TEMPLATE = r"bs:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<what>[!-~]{1,70})"
@@ -67,13 +68,27 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
 
 @dataclass
 class Board:
-    """What one message shows: an embed, an optional PNG, and components (rows of at most 5)."""
+    """What one message shows: an embed, an optional PNG, and components (rows of at most 5).
+
+    `image` may be given as a `Picture` (a drawing not made yet): `render_pool.ready(board)` draws it off the event
+    loop before sending; reading `image` before that draws it here (tests, scripts)."""
 
     embed: discord.Embed
-    image: bytes | None = None
+    image: bytes | Picture | None = None
     image_name: str = "board.png"
     items: list[discord.ui.Item] = field(default_factory=list)
     content: str | None = None
+
+    def __getattribute__(self, name: str) -> Any:
+        value = object.__getattribute__(self, name)
+        if name == "image" and isinstance(value, Picture):
+            value = value()
+            object.__setattr__(self, "image", value)
+        return value
+
+    def pending_picture(self) -> Picture | None:
+        value = self.__dict__.get("image")
+        return value if isinstance(value, Picture) else None
 
     def view(self) -> discord.ui.View | None:
         if not self.items:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.tables import Table
+from bot.render_pool import ready
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -25,9 +26,12 @@ class Refresher:
         self.edits = 0
 
     def shown_now(self, table: Table, revision: int) -> None:
-        """An interaction response just showed `revision`; refresh later only if the table moved past it."""
-        self.shown[table.id] = max(revision, self.shown.get(table.id, -1))
-        if table.revision > revision:
+        """A write of the table message (an interaction response or an edit) just showed `revision`; refresh later
+        only if the table moved past it. Writes overlap (pictures are drawn off the loop), so one that completes
+        after a newer board was shown may have replaced it: then the message counts as showing `revision`."""
+        current = self.shown.get(table.id, -1)
+        self.shown[table.id] = revision if current > revision else max(revision, current)
+        if table.revision > self.shown[table.id]:
             self.request(table)
 
     def request(self, table: Table) -> None:
@@ -43,7 +47,9 @@ class Refresher:
         revision = table.revision
         if self.shown.get(table.id) == revision:
             return
-        board = self.cog.public_board(table)
+        board = await ready(self.cog.public_board(table))  # drawn in the render pool
+        if self.shown.get(table.id, -1) >= revision:
+            return  # an interaction response showed this revision (or a newer one) while it was drawn
         channel = self.cog.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             await channel.get_partial_message(table.message_id).edit(**board.message_kwargs(editing=True))
@@ -54,9 +60,7 @@ class Refresher:
             log.warning("table %s: edit failed; retrying on the next change", table.id, exc_info=True)
             return
         self.edits += 1
-        self.shown[table.id] = max(revision, self.shown.get(table.id, -1))
-        if table.revision > revision:
-            self.request(table)
+        self.shown_now(table, revision)
 
     async def flush(self) -> None:
         await asyncio.gather(*list(self._pending.values()), return_exceptions=True)

@@ -17,6 +17,7 @@ from discord.ext import commands
 import games
 from bot import codec
 from bot.delivery import send_dm
+from bot.render_pool import ready
 from bot.i18n import has, normalise, t
 from cogs.host import option_value
 from cogs.presenter import SEAT_MARKS, Presenter, seat_name
@@ -233,7 +234,7 @@ class TableCog(commands.Cog, name="TableCog"):
                 self.refresher.request(table)
             if interaction is not None and interaction.user.id == entry.user_id:
                 private = presenter.private(table, seat, user_locale(interaction))
-                await interaction.followup.send(ephemeral=True, **private.message_kwargs(editing=False))
+                await interaction.followup.send(ephemeral=True, **(await ready(private)).message_kwargs(editing=False))
 
     async def tell_absent(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
@@ -270,7 +271,8 @@ class TableCog(commands.Cog, name="TableCog"):
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         try:
             if on_table:
-                await interaction.response.edit_message(**self.public_board(table).message_kwargs(editing=True))
+                board = await ready(self.public_board(table))  # drawn in the render pool
+                await interaction.response.edit_message(**board.message_kwargs(editing=True))
                 self.refresher.shown_now(table, revision)
                 return
             await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
@@ -309,7 +311,7 @@ class TableCog(commands.Cog, name="TableCog"):
             if error.code == "stale":
                 board = self.public_board(table, user_locale(interaction))
                 board.content = t("table.error.stale", user_locale(interaction))
-                await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+                await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
                 if self.refresher.shown.get(table.id) != table.revision:
                     self.refresher.request(table)
                 return
@@ -351,7 +353,7 @@ class TableCog(commands.Cog, name="TableCog"):
             presenter = self.presenter(table.game)
             board = (presenter.private(table, seat, user_locale(interaction)) if seat is not None
                      else presenter.spectator(table, user_locale(interaction)))
-            return await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+            return await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
         if await self.presenter(table.game).on_ui(interaction, table, name, values):
             return
         await self.refuse(interaction, "error.malformed_action")
@@ -396,7 +398,7 @@ class TableCog(commands.Cog, name="TableCog"):
 
     async def rematch(self, interaction: discord.Interaction, table: Table) -> None:
         new = await self.service.rematch(table.id, interaction.user.id)
-        message = await interaction.channel.send(**self.public_board(new).message_kwargs(editing=False))
+        message = await interaction.channel.send(**(await ready(self.public_board(new))).message_kwargs(editing=False))
         await self.service.set_message(new, message.channel.id, message.id)
         await interaction.response.send_message(t("table.rematch_started", user_locale(interaction),
                                                   link=self.jump_url(new)), ephemeral=True)
@@ -490,7 +492,7 @@ class TableCog(commands.Cog, name="TableCog"):
                                             options=self.default_options(game, settings))
         except TableError as error:  # another /play took the channel a moment ago
             return await self.refuse(interaction, error)
-        await interaction.response.send_message(**self.public_board(table).message_kwargs(editing=False))
+        await interaction.response.send_message(**(await ready(self.public_board(table))).message_kwargs(editing=False))
         message = await interaction.original_response()
         await self.service.set_message(table, channel.id, message.id)
 
@@ -513,7 +515,7 @@ class TableCog(commands.Cog, name="TableCog"):
                                         host_name=user.display_name, locale=public_locale,
                                         options=self.default_options(game, settings))
         try:
-            message = await thread.send(**self.public_board(table).message_kwargs(editing=False))
+            message = await thread.send(**(await ready(self.public_board(table))).message_kwargs(editing=False))
         except discord.HTTPException as error:
             log.info("table %s: its lobby could not be posted (%s); cancelled", table.id, error.code)
             await self.service.cancel(table.id, user.id)
@@ -557,7 +559,7 @@ class TableCog(commands.Cog, name="TableCog"):
             board.items = []
             link = self.jump_url(table)
             board.content = link
-            await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
         await self._run(interaction, work)
 
     @table_group.command(name=_("watch", key="cmd.table.watch"), description=_("Watch this channel's table (only public information)", key="cmd.table.watch.desc"))
@@ -569,7 +571,7 @@ class TableCog(commands.Cog, name="TableCog"):
             board = self.presenter(table.game).spectator(table, user_locale(interaction))
             board.items = []
             board.content = t("table.watching", user_locale(interaction), link=self.jump_url(table) or "")
-            await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
         await self._run(interaction, work)
 
     @table_group.command(name=_("log", key="cmd.table.log"), description=_("Export a finished game's record", key="cmd.table.log.desc"))

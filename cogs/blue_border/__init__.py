@@ -12,6 +12,7 @@ from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from cogs.blue_border.image import draw_board, draw_chart
+from bot.render_pool import Picture, ready
 
 GAME = "blue_border"
 CALL_EMOJI = "🚨"
@@ -42,7 +43,7 @@ class BlueBorderPresenter(Presenter):
         embed.add_field(name=t("table.seats", locale), value=self.divers_text(table, view, locale), inline=False)
         self.add_recent(embed, table, locale)
         items = [] if table.state.finished else self.buttons(table, locale)
-        return Board(embed, image=draw_board(view), image_name="blue_border.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view,)), image_name="blue_border.png", items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         if view["finished"]:
@@ -102,7 +103,7 @@ class BlueBorderPresenter(Presenter):
         # Nobody knows their own numbers: a diver's view is the public board (without buttons), their row marked.
         board = self.board(table, locale)
         board.items = []
-        board.image = draw_board(table.state.view(seat))
+        board.image = Picture(draw_board, (table.state.view(seat),))
         board.content = t(f"{GAME}.private_note", locale)
         return board
 
@@ -113,8 +114,8 @@ class BlueBorderPresenter(Presenter):
             if not view or not view["chart"]:
                 raise TableError("no_chart", f"{GAME}.error.no_chart")
             embed = discord.Embed(title=t(f"{GAME}.action.chart", locale))
-            board = Board(embed, image=draw_chart(view["chart"]), image_name="chart.png")
-            await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+            board = Board(embed, image=Picture(draw_chart, (view["chart"],)), image_name="chart.png")
+            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
             return True
         if name == "pass":
             seat = table.seat_of(interaction.user.id)

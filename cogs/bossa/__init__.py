@@ -26,6 +26,7 @@ from bot.text import format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import bossa_tile, bossa_tiles
 from cogs.bossa.image import draw_board
+from bot.render_pool import Picture, ready
 from games.bossa.tiles import dots
 
 GAME = "bossa"
@@ -173,7 +174,7 @@ class BossaPresenter(Presenter):
             embed.add_field(name=t("table.finished", locale), value=self.result_text(table, view, locale),
                             inline=False)
         self.add_recent(embed, table, locale)
-        return Board(embed, image=draw_board(view), image_name="bossa.png")
+        return Board(embed, image=Picture(draw_board, (view,)), image_name="bossa.png")
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         phase = view["phase"]
@@ -412,9 +413,9 @@ class BossaPresenter(Presenter):
             seat = self.acting_seat(interaction, table)
             board = self.chooser(table, seat, what, int(page) if head == "pg" else 0, user_locale(interaction))
             if head == "pg":
-                await interaction.response.edit_message(**board.message_kwargs(editing=True))
+                await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
             else:
-                await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+                await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
             return True
         if head[:2] in ("mv", "ms") and head[2:].isdigit():
             if head.startswith("mv"):
@@ -440,7 +441,7 @@ class BossaPresenter(Presenter):
             raise TableError("not_high_roller", f"{CAT}.error.not_high_roller",
                              seat=seat_name(table, view["high_seat"], user_locale(interaction)))
         board = self.private(table, seat, user_locale(interaction))
-        await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+        await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
         return True
 
 

@@ -13,6 +13,7 @@ from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, action_id, ui_id
 from bot.words import colorse_card
 from cogs.colorse.image import draw_board
+from bot.render_pool import Picture, ready
 
 GAME = "colorse"
 SIGN_EMOJI = {"doh": "✊", "zorf": "✌️", "rau": "🖐️"}
@@ -47,7 +48,7 @@ class ColorsePresenter(Presenter):
         embed.add_field(name=t("table.seats", locale), value=self.players_text(table, view, locale), inline=False)
         self.add_recent(embed, table, locale)
         items = [] if table.state.finished else self.buttons(table, locale)
-        return Board(embed, image=draw_board(view), image_name="colorse.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view,)), image_name="colorse.png", items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         phase = view["phase"]
@@ -106,7 +107,7 @@ class ColorsePresenter(Presenter):
         if bonus:
             embed.add_field(name=t(f"{GAME}_table.your_bonus", locale),
                             value=", ".join(card_name(c, locale) for c in bonus))
-        return Board(embed, image=draw_board(view), image_name="colorse.png")
+        return Board(embed, image=Picture(draw_board, (view,)), image_name="colorse.png")
 
     def sign_prompt(self, table: Table, seat: int, locale: str) -> Board:
         embed = discord.Embed(description=t(f"{GAME}_table.sign_prompt", locale), colour=0x6B5B95)
@@ -124,7 +125,7 @@ class ColorsePresenter(Presenter):
         if table.state is None or not any(a["type"] == "sign" for a in table.state.legal_actions(seat)):
             raise TableError("not_your_duel", f"{GAME}_table.error.not_your_duel")
         board = self.sign_prompt(table, seat, str(interaction.locale))
-        await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+        await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
         return True
 
     def private_news(self, table: Table, events: list[dict]) -> list[int]:

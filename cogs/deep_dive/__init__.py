@@ -16,6 +16,7 @@ from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import deep_dive_tile
 from cogs.deep_dive.image import draw_board
+from bot.render_pool import Picture
 
 GAME = "deep_dive"
 COLOUR = 0x1C4679
@@ -85,7 +86,7 @@ class DeepDivePresenter(Presenter):
                             inline=False)
         self.add_recent(embed, table, locale)
         items = [] if view["finished"] or table.status != "running" else self.buttons(table, locale)
-        return Board(embed, image=draw_board(view), image_name="deep_dive.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view,)), image_name="deep_dive.png", items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         turn = view["turn"]
@@ -241,7 +242,7 @@ class DeepDivePresenter(Presenter):
         # Only face-down tiles are hidden, from everyone alike: a player's view is the public board.
         board = self.board(table, locale)
         board.items = []
-        board.image = draw_board(table.state.view(seat))  # the same board, the player's own panel ringed
+        board.image = Picture(draw_board, (table.state.view(seat),))  # the same board, the player's own panel ringed
         board.content = t(f"{GAME}.private_note", locale)
         return board
 

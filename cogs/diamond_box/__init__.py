@@ -13,6 +13,7 @@ from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
 from bot.words import diamond_card
 from cogs.diamond_box.image import draw_board, draw_hand, draw_placements
+from bot.render_pool import Picture, ready
 
 GAME = "diamond_box"
 PER_PAGE = 12  # placements drawn on one page of the chooser (a 3 x 4 grid of pictures)
@@ -44,7 +45,7 @@ class DiamondBoxPresenter(Presenter):
             items.append(TableButton(ui_id(table.id, table.version, "move"), label=t(f"{GAME}_table.choose_move", locale),
                                      emoji="💎", style=discord.ButtonStyle.primary))
             items.append(self.my_view_button(table, locale))
-        return Board(embed, image=draw_board(view), image_name="diamond_box.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view,)), image_name="diamond_box.png", items=items)
 
     def _mover(self, interaction: discord.Interaction, table: Table) -> int:
         seat = table.seat_of(interaction.user.id)
@@ -116,7 +117,7 @@ class DiamondBoxPresenter(Presenter):
             t(f"{GAME}_table.pick_place", locale, card=card_name(card, locale), count=len(moves), page=page + 1,
               pages=pages), t(f"{GAME}_table.chooser_legend", locale)]), colour=0x8A4FC4)
         numbered = [(first + offset + 1, action, penalty) for offset, (action, penalty) in enumerate(shown)]
-        return Board(embed, image=draw_placements(table.state.view(seat), numbered), image_name="placements.png",
+        return Board(embed, image=Picture(draw_placements, (table.state.view(seat), numbered)), image_name="placements.png",
                      items=items)
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
@@ -141,19 +142,19 @@ class DiamondBoxPresenter(Presenter):
                             inline=True)
         if not hand:
             return Board(embed)
-        return Board(embed, image=draw_hand(view, seat, best), image_name="diamond_box.png")
+        return Board(embed, image=Picture(draw_hand, (view, seat, best)), image_name="diamond_box.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)
         if name == "move":
             seat = self._mover(interaction, table)
             board = self.card_chooser(table, seat, locale)
-            await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
+            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
             return True
         if name == "card" and values:
             seat = self._mover(interaction, table)
             board = self.placement_chooser(table, seat, values[0], 0, locale)
-            await interaction.response.edit_message(**board.message_kwargs(editing=True))
+            await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
             return True
         if name.startswith(("pg.", "jump.")):
             seat = self._mover(interaction, table)
@@ -169,7 +170,7 @@ class DiamondBoxPresenter(Presenter):
             if not index.isdigit() or not page.isdigit() or int(index) >= len(hand):
                 return False
             board = self.placement_chooser(table, seat, hand[int(index)], int(page), locale)
-            await interaction.response.edit_message(**board.message_kwargs(editing=True))
+            await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
             return True
         return False
 

@@ -108,7 +108,7 @@ def test_the_end_shows_the_result_with_the_winners_marked(game, monkeypatch):
     ends = 0
     for players, name, state in cases(game):
         banners.clear()
-        presenter.board(gallery.table_for(game, state), "en")
+        presenter.board(gallery.table_for(game, state), "en").image  # reading it draws the picture
         if not state.finished:
             assert banners == [], (players, name)
             continue
