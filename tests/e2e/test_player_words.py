@@ -29,13 +29,13 @@ async def open_with_ai(h: Harness, game: str, players: int, locale: str):
     thread = h.fake.threads(h.channel)[-1]
     board = h.fake.channel_messages(thread)[0]
     table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
-    levels = games.get(game).ai_levels
     for n in range(players - 1):
         chooser = await h.fake.press(host, board, custom_id=button(board, "u.ai_add")["custom_id"])
         if chooser.ephemeral and chooser.message.selects():
             select = chooser.message.selects()[0]
+            rule_levels = [o for o in select["options"] if o["value"] != "strong"]  # no search: a quick scan
             await h.fake.select(host, chooser.message, select["custom_id"],
-                                [select["options"][n % len(levels)]["value"]])
+                                [rule_levels[n % len(rule_levels)]["value"]])
     await h.fake.wait_for(lambda: len(table.seats) == players, what="the seats")
     if "turn_timeout" in table.options or "turn_timeout" in table.spec.options:
         table.options["turn_timeout"] = 600  # the person never times out here: the game plays through the UI

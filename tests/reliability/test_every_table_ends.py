@@ -4,8 +4,8 @@ For every game and every player count, the lobby's options are swept over every 
 (GameSpec.choices, defaults included): the defaults; each rule option changed alone to each of its values; and
 pairwise combinations of the rule options (every value of every option meets every value of every other option in
 at least one table). The clock options (seconds a deadline waits) take each of their values in turn along those
-rows. Each table is played once (seed 1) by the game's own agent on every seat (AI levels taken in turn, so every
-level plays), with SYSTEM's timeout when nobody else may act, and must finish within the game's action bound below.
+rows. Each table is played once (seed 1) by the game's own agent on every seat (the rule-based AI levels taken in
+turn, so every one plays; the searching `strong` level plays whole games in tests/games/search), with SYSTEM's timeout when nobody else may act, and must finish within the game's action bound below.
 A combination that `spec.new` refuses with IllegalAction cannot start: it is skipped and counted; any other error
 fails the test.
 """
@@ -18,6 +18,7 @@ import pytest
 
 import games
 from games.contract import SYSTEM, IllegalAction
+from games.search import STRONG
 
 GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswith("games.")]
 
@@ -106,7 +107,8 @@ def play(game: str, players: int, options: dict, seed: int, bound: int) -> tuple
     spec = games.get(game)
     state = spec.new(players, options, seed)
     rng = random.Random(seed)
-    levels = [spec.ai_levels[(seed + seat) % len(spec.ai_levels)] for seat in range(players)]
+    rule_levels = [level for level in spec.ai_levels if level != STRONG]  # a search per move: minutes, not seconds
+    levels = [rule_levels[(seed + seat) % len(rule_levels)] for seat in range(players)]
     count = 0
     while not state.finished and count < bound:
         acting = [s for s in state.to_act() if s >= 0]
