@@ -479,10 +479,13 @@ class TableService:
                 state = table.spec.new(len(table.seats), table.options, table.seed)
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
-            table.state, table.status, table.version = state, "running", 0
+            result = state.result() if state.finished else None  # a deal may end the game (an empty deck)
+            table.state, table.status, table.version = state, "running" if result is None else "finished", 0
             table.marks = [0] * state.players
             table.digests = self._digests(table)
-            await self.storage.start_game(table.id, table.seat_rows(), table.options, state.to_json(), table.marks)
+            await self.storage.start_game(table.id, table.seat_rows(), table.options, state.to_json(), table.marks,
+                                          result=result)
+            table.timers.pop("lobby", None)
             self._tell_timers(None, table.id, "lobby")
             await self._after_change(table, [{"type": "game_started"}], source="start")
         return table

@@ -323,12 +323,20 @@ class Storage:
         await self._transaction([("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?",
                                   (status, time.time(), table_id), False)])
 
-    async def start_game(self, table_id: int, seats: list[SeatRow], options: dict, state: str, marks: list) -> None:
+    async def start_game(self, table_id: int, seats: list[SeatRow], options: dict, state: str, marks: list,
+                         result: dict | None = None) -> None:
+        """Start a lobby's game; with `result`, a game its deal already ended (finished in the same transaction)."""
+        now = time.time()
+        result_steps = [] if result is None else [(
+            "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)",
+            (table_id, json.dumps(result["winners"]), json.dumps(result.get("scores", [])), now), False)]
         await self._transaction([
-            ("UPDATE tables SET status = 'running', version = 0, options = ?, state = ?, marks = ?, updated_at = ?"
-             " WHERE id = ?", (json.dumps(options), state, json.dumps(marks), time.time(), table_id), False),
+            ("UPDATE tables SET status = ?, version = 0, options = ?, state = ?, marks = ?, updated_at = ?"
+             " WHERE id = ?", ("running" if result is None else "finished", json.dumps(options), state,
+                               json.dumps(marks), now, table_id), False),
             *self._seat_steps(table_id, seats),
-            ("DELETE FROM timers WHERE table_id = ? AND kind = 'lobby'", (table_id,), False)])
+            ("DELETE FROM timers WHERE table_id = ? AND kind = 'lobby'", (table_id,), False),
+            *result_steps])
 
     async def record_action(self, table_id: int, seq: int, seat: int, action: dict, source: str, state: str,
                             marks: list, *, result: dict | None = None, seats: list[SeatRow] | None = None,

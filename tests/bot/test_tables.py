@@ -374,3 +374,19 @@ async def test_the_ai_thinks_off_the_event_loop(storage, monkeypatch):
     outcome, _ = await asyncio.gather(service.ai_move(table.id, table.version), release_soon())
     assert seen["released"] and seen["thread"] != loop_thread
     assert outcome is not None and table.version == 3
+
+
+async def test_a_game_its_deal_ends_is_finished_at_start(storage):
+    """Diamond Box: a deal that leaves the deck empty ends the game at once; the table is finished, not running."""
+    from games.diamond_box.cards import card_ids
+
+    service = TableService(storage)
+    stacked = {"deck": card_ids()[:12], "start_tiebreak": 0}  # the centre's two cards and two hands of five
+    table = await service.open("diamond_box", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice",
+                               options={"stacked": stacked})
+    await service.join(table.id, BOB, "bob")
+    await service.start(table.id, ALICE)
+    assert table.status == "finished" and table.state.finished and not table.timers
+    assert (await storage.result(table.id))["winners"] == [0, 1]
+    assert (await storage.load_table(table.id)).status == "finished"
+    assert await storage.open_table_in(10) is None  # the channel is free again

@@ -14,9 +14,6 @@ from tests.e2e.drive import move
 from tests.e2e.test_deep_dive import button
 from tests.support.wordscan import WordScanner
 
-# Games whose "My view" would still be the presenter's JSON fallback (scanned below as an expected failure): none
-# since every game has a designed private view (issue 13, item 2).
-JSON_VIEW_LEFT: set[str] = set()
 CASES = [(game, players, locale) for game in games.ids() if game != "tiny"
          for players in range(games.get(game).min_players, games.get(game).max_players + 1) for locale in ("ja", "en")]
 
@@ -56,7 +53,7 @@ async def play_scanned(h: Harness, game: str, players: int, locale: str, seed: i
     scanner.install()
     table, board, host = await open_with_ai(h, game, players, locale)
     rng = random.Random(seed)
-    looked = game in JSON_VIEW_LEFT
+    looked = False
     for step in range(2000):
         if table.status != "running":
             break
@@ -97,9 +94,7 @@ async def test_no_engine_identifier_reaches_a_player(quick: Harness, game, playe
     assert scanner.findings == [], "\n".join(f"{what}: {where}" for what, where in scanner.findings)
 
 
-@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.xfail(
-    strict=True, reason="the JSON fallback: replaced by the designed private view (issue 13 item 2)"))
-    if game in JSON_VIEW_LEFT else game for game in games.ids() if game != "tiny"])
+@pytest.mark.parametrize("game", [game for game in games.ids() if game != "tiny"])
 async def test_my_view_is_words_never_json(quick: Harness, game):
     h = quick
     scanner = WordScanner(h.fake, h.service, "en", game)
