@@ -17,14 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
 from bot.tables import Seat, Table  # noqa: E402
+from cogs.gallery import PRESENTERS  # noqa: E402  (one list of the games' presenters)
 
-PRESENTERS = {
-    "blue_border": "cogs.blue_border:BlueBorderPresenter",
-    "diamond_box": "cogs.diamond_box:DiamondBoxPresenter",
-    "bossa": "cogs.bossa:BossaPresenter",
-    "deep_dive": "cogs.deep_dive:DeepDivePresenter",
-    "colorse": "cogs.colorse:ColorsePresenter",
-}
 
 
 def midgame_state(game: str, players: int, seed: int = 1, steps: int = 40):

@@ -52,6 +52,18 @@ def deep_dive_tile(tile: str, locale: str) -> str:
     return t(f"deep_dive.tile.{tile}", locale)
 
 
+def deep_dive_action(action: dict, locale: str) -> str:
+    """A DEEP DIVE action as its button label (the Discord cog and the terminal say the same)."""
+    kind = action["type"]
+    key = f"deep_dive.action.{kind}"
+    if kind == "retreat_take" and action.get("depth") is None:
+        key += ".none"
+    params = {name: value for name, value in action.items() if name != "type"}
+    if "tile" in params:
+        params["tile"] = deep_dive_tile(params["tile"], locale)
+    return t(key, locale, **params)
+
+
 # --- BOSSa -------------------------------------------------------------------------------------------
 def bossa_tile(tile: str, locale: str) -> str:
     from games.bossa.tiles import dots

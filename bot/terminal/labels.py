@@ -7,7 +7,7 @@ from typing import Any
 from bot.i18n import has, t
 from bot.tables import Table
 from bot.text import format_event, seat_name
-from bot.words import bossa_tile, bossa_tiles, colorse_card, deep_dive_tile, diamond_card, diamond_rotation
+from bot.words import bossa_tile, bossa_tiles, colorse_card, deep_dive_action, diamond_card, diamond_rotation
 
 # --- choices ---------------------------------------------------------------------------------------------------------
 
@@ -64,14 +64,7 @@ def _bossa_label(action: dict, view: dict, locale: str) -> str:
 
 
 def _deep_dive_label(action: dict, view: dict, locale: str) -> str:
-    kind = action["type"]
-    key = f"deep_dive.action.{kind}"
-    if kind == "retreat_take" and action.get("depth") is None:
-        key += ".none"
-    params = {name: value for name, value in action.items() if name != "type"}
-    if "tile" in params:
-        params["tile"] = deep_dive_tile(params["tile"], locale)
-    return t(key, locale, **params)
+    return deep_dive_action(action, locale)
 
 
 def _colorse_label(action: dict, view: dict, locale: str) -> str:

@@ -14,7 +14,7 @@ from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
-from bot.words import deep_dive_tile
+from bot.words import deep_dive_action, deep_dive_tile
 from cogs.deep_dive.image import draw_board
 from bot.render_pool import Picture
 
@@ -34,14 +34,7 @@ def tile_emoji(tile: str) -> str:
 
 
 def action_label(action: dict, locale: str) -> str:
-    kind = action["type"]
-    key = f"{GAME}.action.{kind}"
-    if kind == "retreat_take" and action.get("depth") is None:
-        key += ".none"
-    params = {key: value for key, value in action.items() if key != "type"}
-    if "tile" in params:
-        params["tile"] = tile_name(params["tile"], locale)
-    return t(key, locale, **params)[:80]
+    return deep_dive_action(action, locale)[:80]
 
 
 def action_emoji(action: dict) -> str | None:
