@@ -1,0 +1,36 @@
+"""REST calls per accepted action for the games whose moves need a choice (Diamond Box, BOSSa, COLORSE): a person
+pressing what the table message offers plays one move per press, and the press's own answer edits the table, so a
+move costs one REST call (issue 15: at most 1.1 per accepted action)."""
+import random
+
+import pytest
+
+from tests.e2e.conftest import Harness
+from tests.e2e.drive import move
+from tests.e2e.test_deep_dive import open_table
+
+CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
+
+
+@pytest.mark.parametrize("game", ["diamond_box", "bossa", "colorse"])
+async def test_one_press_and_one_rest_call_per_move(harness: Harness, game: str):
+    h = harness
+    others = (h.bob, h.carol) if game == "colorse" else (h.bob,)
+    table, board = await open_table(h, game, *others)
+    users = dict(enumerate((h.alice, *others)))
+    refresher = h.bot.get_cog("TableCog").refresher
+    await refresher.flush()
+    await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), what="the first board")
+    rng = random.Random(game)
+    before, moves = len(h.fake.calls), 0
+    while moves < 20 and table.status == "running":
+        seat = rng.choice(table.state.to_act())
+        version = table.version
+        await move(h.fake, table, board, users[seat], rng)
+        moves += table.version > version
+    await refresher.flush()
+    calls = [c for c in h.fake.calls[before:] if c.method != "GET"]
+    presses = sum(c.key == CALLBACK for c in calls)  # every press is answered once
+    assert moves >= 10
+    assert len(calls) / moves <= 1.1, sorted(c.key for c in calls)
+    assert presses / moves <= 1.1  # the move itself is on the first screen: no chooser to open or page through
