@@ -6,6 +6,8 @@ opens an ephemeral chooser with the same numbers drawn on pictures, paged 12 at 
 legal placement is reachable there. The engine decides what is legal and what it costs."""
 from __future__ import annotations
 
+import functools
+
 import discord
 from discord.ext import commands
 
@@ -24,7 +26,7 @@ ON_TABLE = 25  # the best placements offered on the table message (a select's li
 ALL = "all"  # the chooser's filter meaning every card in hand
 
 
-card_name = diamond_card
+card_name = functools.lru_cache(maxsize=4096)(diamond_card)  # drawn for every option of every board
 
 
 class DiamondBoxPresenter(Presenter):
