@@ -36,3 +36,32 @@ async def test_one_press_and_one_rest_call_per_move(harness: Harness, game: str)
     assert moves >= 10
     assert len(calls) / moves <= 1.1, sorted(c.key for c in calls)
     assert presses / moves <= 1.1  # the move itself is on the first screen: no chooser to open or page through
+
+
+async def test_a_slow_answer_is_not_doubled_by_the_bot_s_own_edit(harness: Harness, monkeypatch):
+    """The answer to a press on the table edits the table; when drawing and sending it outlasts the refresher's delay
+    (0.05 s here), the refresher must not edit the table for the same change meanwhile: still one REST call."""
+    import asyncio
+
+    from bot.render_pool import ready
+
+    async def slow_ready(board):
+        await asyncio.sleep(0.3)
+        return await ready(board)
+
+    h = harness
+    table, board = await open_table(h, "diamond_box", h.bob)
+    users = {0: h.alice, 1: h.bob}
+    cog = h.bot.get_cog("TableCog")
+    refresher = cog.refresher
+    await refresher.flush()
+    monkeypatch.setitem(type(cog).show.__globals__, "ready", slow_ready)  # the module the bot loaded
+    before, version = len(h.fake.calls), table.version
+    select = board.selects()[0]
+    answer = await h.fake.select(users[table.state.to_act()[0]], board, select["custom_id"],
+                                 [select["options"][0]["value"]])
+    assert answer.type == 7 and table.version == version + 1
+    await asyncio.sleep(0.1)
+    await refresher.flush()
+    assert [c.key for c in h.fake.calls[before:] if c.method != "GET"] == [CALLBACK]
+    assert f":{table.version}:" in str(board.components)
