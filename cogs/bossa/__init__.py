@@ -300,13 +300,12 @@ class BossaPresenter(Presenter):
         table. A select with more than 25 moves ends with an option that opens the full chooser for the rest."""
         seat, v = view["active_seat"], table.version
         legal = table.state.legal_actions(seat)
-        groups = [("place." + colour, [w for w in (colour[0] + "d", colour[0] + "u")], LINE_EMOJI[colour],
-                   t(f"{CAT}.select.line", locale, line=line_name(colour, locale)))
-                  for colour in COLOURS]
-        groups.append(("markers", [name for name in MARKERS if name in view["unused_actions"][seat]], "⭐",
+        groups = [([colour[0] + "d", colour[0] + "u"], LINE_EMOJI[colour],
+                   t(f"{CAT}.select.line", locale, line=line_name(colour, locale))) for colour in COLOURS]
+        groups.append(([name for name in MARKERS if name in view["unused_actions"][seat]], "⭐",
                        t(f"{CAT}.select.markers", locale)))
         items: list[discord.ui.Item] = []
-        for number, (_key, whats, emoji, placeholder) in enumerate(groups):
+        for number, (whats, emoji, placeholder) in enumerate(groups):
             by_what = [(what, self.options_in(legal, what)) for what in whats]
             by_what = [(what, actions) for what, actions in by_what if actions]
             if not by_what:
