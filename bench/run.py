@@ -35,7 +35,8 @@ from bot.client import BodogeBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
-from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.e2e.drive import person_order  # noqa: E402
+from tests.fakediscord import FakeDiscord, FakeTimeout  # noqa: E402
 
 GAMES = ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]
 HOST_BUTTONS = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
@@ -182,10 +183,8 @@ async def move(fake, table, board, user, rng: random.Random, presses: list | Non
         candidates = live(message.all_components())
         if not candidates:
             return count
-        rng.shuffle(candidates)
-        candidates.sort(key=lambda c: 0 if ":a." in c["custom_id"] or c.get("type") != 2 else 1)
         opened = None
-        for component in candidates[:6]:
+        for component in person_order(candidates, rng)[:6]:
             started = time.perf_counter()
             try:
                 if component.get("type") == 2:
@@ -207,6 +206,16 @@ async def move(fake, table, board, user, rng: random.Random, presses: list | Non
             return count
         messages.append(opened)
     return count
+
+
+async def showing(fake, table, board, timeout: float = 2.0) -> None:
+    """A person presses what the table message shows now: after a change the bot showed by its own edit (a timer,
+    a move made in an ephemeral chooser), wait until the message shows the table's version."""
+    try:
+        await fake.wait_for(lambda: table.status != "running" or any(
+            f":{table.version}:" in c.get("custom_id", "") for c in board.all_components()), timeout=timeout)
+    except FakeTimeout:  # the press below is then refused as stale, as a person's would be
+        pass
 
 
 def acting_user(world: World, table, rng: random.Random):
@@ -257,6 +266,7 @@ async def bench_games(quick: bool, folder: Path) -> None:
                 if user is None:  # a timer's turn (e.g. a call window closing)
                     await asyncio.sleep(0.01)
                     continue
+                await showing(fake, table, board)
                 version = table.version
                 pressed += await move(fake, table, board, user, rng)
                 actions += table.version > version

@@ -3,13 +3,16 @@
 It presents the engine's views and sends the engine's own actions; the rules stay in games/bossa.
 
 Flow. Setup: the dice are public; the high roller presses "Look at your hand" on the table message (or reads the DM
-sent at the start) and gets, privately, their hand and the three choices. After "first", the other player takes a
-line with public buttons. From then on hands are public. A turn: the active player presses an open end (line +
-side) or an action marker on the table message and gets an ephemeral chooser listing every legal tile group for it
-(buttons, or selects of 25 when there are many, paged by 100), whose components carry the final engine action.
+sent at the start) and sees their hand privately; the three choices (the same whatever the hands) are buttons on
+the table. After "first", the other player takes a line with public buttons. From then on hands are public, so a
+turn is one press on the table message: a select per line lists its placements at both ends, another the
+once-per-game actions, and each option is the engine action itself (the press's answer edits the table: one REST
+call). A select with more than 25 moves ends with "More…", which opens an ephemeral chooser listing every legal tile
+group for an end or an action (buttons, or selects of 25 when there are many, paged by 100).
 
-Custom ids (`u.<name>`): `peek`; `end.<line><side>` and `opt.<action>` open a chooser; `pg.<what>.<page>` turns
-its page; `mv<version>.<move>` (button) and `ms<version>.<n>` (select, the move in the option's value) send a move.
+Custom ids (`u.<name>`): `peek`; `end.<line><side>` and `opt.<action>` open a chooser (older messages), as does the
+option `+<what>`; `pg.<what>.<page>` turns its page; `mv<version>.<move>` (button) and `ms<version>.<n>` (select,
+the move in the option's value) send a move.
 A move is written compactly, tiles as their two dot counts (`w3b1` -> `31`): `pwu.3102` place on the white line's
 ascending side, `sbd2.11` stack on column 2 of the black line's descending side, `r.31` redraw, `x.31.02` exchange.
 """
@@ -131,6 +134,17 @@ def option_label(action: dict, view: dict, locale: str) -> str:
         text = t(f"{CAT}.option.exchange", locale, give=tile_text(action["give"], locale),
                  take=tile_text(action["take"], locale))
     return text[:80]
+
+
+def move_label(action: dict, view: dict, locale: str) -> str:
+    """A move as the table's selects (and the terminal) name it: a placement with its line, end and value."""
+    if action["type"] == "place":
+        end = view["lines"][action["line"]]["ends"][action["side"]] or {"value": "-"}
+        head = t(f"{CAT}.button.end", locale, line=short_line(action["line"], locale), arrow=ARROW[action["side"]],
+                 value=end["value"])
+        return f"{head}: {tiles_text(action['tiles'], locale)}"
+    kind = t(f"{GAME}.action.{action['type']}", locale)
+    return f"{kind}: {option_label(action, view, locale)}"
 
 
 def event_line(table: Table, event: dict, locale: str) -> str:
@@ -261,42 +275,54 @@ class BossaPresenter(Presenter):
         items: list[discord.ui.Item] = []
         phase = view["phase"]
         if phase in CHOOSING:
-            row = 0
-            if phase == "choose_colour":
-                for action in state.legal_actions(view["active_seat"]):
+            # The choices themselves are public (the same three, or two, whatever the hands): pressed on the table,
+            # their answer edits it. The high roller's hand stays private, behind "Look at your hand" (and the DM).
+            for seat in state.to_act():
+                for action in state.legal_actions(seat):
                     items.append(TableButton(action_id(table.id, v, action),
                                              label=t(f"{GAME}.action.choose.{action['choice']}", locale)[:80],
-                                             emoji=LINE_EMOJI.get(action["choice"]), style=discord.ButtonStyle.primary,
-                                             row=0))
-                row = 1
+                                             emoji=LINE_EMOJI.get(action["choice"], "⏩"),
+                                             style=discord.ButtonStyle.primary, row=0))
+            row = 1
             items.append(TableButton(ui_id(table.id, v, "peek"),
                                      label=t(f"{CAT}.button.peek", locale,
                                              seat=seat_name(table, view["high_seat"], locale))[:80],
                                      emoji="👀", style=discord.ButtonStyle.success if phase == "choose" else
                                      discord.ButtonStyle.secondary, row=row))
         elif phase == "play":
-            seat = view["active_seat"]
-            legal = state.legal_actions(seat)
-            for colour in COLOURS:
-                line = view["lines"][colour]
-                for side in SIDES:
-                    end = line["ends"][side]
-                    if end is None:
-                        continue
-                    usable = any(a["type"] == "place" and a["line"] == colour and a["side"] == side for a in legal)
-                    items.append(TableButton(
-                        ui_id(table.id, v, f"end.{colour[0]}{side[0]}"),
-                        label=t(f"{CAT}.button.end", locale, line=short_line(colour, locale), arrow=ARROW[side],
-                                value=end["value"])[:80],
-                        emoji=LINE_EMOJI[colour], disabled=not usable, row=0,
-                        style=discord.ButtonStyle.primary if usable else discord.ButtonStyle.secondary))
-            for name in MARKERS:
-                if name not in view["unused_actions"][seat]:
-                    continue
-                usable = any(a["type"] == name for a in legal)
-                items.append(TableButton(ui_id(table.id, v, f"opt.{name}"), label=t(f"{GAME}.action.{name}", locale),
-                                         emoji=ACTION_EMOJI[name], disabled=not usable, row=1))
+            items += self.move_selects(table, view, locale)
         items.append(self.my_view_button(table, locale))
+        return items
+
+    def move_selects(self, table: Table, view: dict, locale: str) -> list[discord.ui.Item]:
+        """Hands are face up in play, so the table message itself offers every move, one select per line (its
+        placements at both ends) and one for the once-per-game actions: one press plays, and its answer edits the
+        table. A select with more than 25 moves ends with an option that opens the full chooser for the rest."""
+        seat, v = view["active_seat"], table.version
+        legal = table.state.legal_actions(seat)
+        groups = [([colour[0] + "d", colour[0] + "u"], LINE_EMOJI[colour],
+                   t(f"{CAT}.select.line", locale, line=line_name(colour, locale))) for colour in COLOURS]
+        groups.append(([name for name in MARKERS if name in view["unused_actions"][seat]], "⭐",
+                       t(f"{CAT}.select.markers", locale)))
+        items: list[discord.ui.Item] = []
+        for number, (whats, emoji, placeholder) in enumerate(groups):
+            by_what = [(what, self.options_in(legal, what)) for what in whats]
+            by_what = [(what, actions) for what, actions in by_what if actions]
+            if not by_what:
+                continue
+            options: list[discord.SelectOption] = []
+            for index, (what, actions) in enumerate(by_what):
+                room = PER_SELECT - len(options) - (len(by_what) - index - 1)  # a slot kept for each later group
+                shown = actions if len(actions) <= room else actions[:room - 1]
+                options += [discord.SelectOption(label=move_label(action, view, locale)[:100],
+                                                 value=encode_move(action),
+                                                 emoji=ACTION_EMOJI.get(action["type"], emoji)) for action in shown]
+                if len(shown) < len(actions):  # the rest in the full chooser for this end or action
+                    options.append(discord.SelectOption(
+                        label=t(f"{CAT}.select.more", locale, count=len(actions) - len(shown))[:100],
+                        value=f"+{what}", emoji="➕"))
+            items.append(TableSelect(ui_id(table.id, v, f"ms{v}.{number}", select=True), options=options,
+                                     placeholder=f"{emoji} {placeholder}"[:150], row=number))
         return items
 
     # --- private boards --------------------------------------------------------------------------
@@ -304,23 +330,13 @@ class BossaPresenter(Presenter):
         view = table.state.view(seat)
         board = self.compose(table, view, locale)
         if view["phase"] in CHOOSING and seat == view["high_seat"]:
+            # Only the hand is private: the choice is made with the table's buttons, whose answer edits the table.
             board.content = t(f"{CAT}.private.peek", locale)
-            if view["phase"] == "choose" and table.status == "running":
-                board.items = self.choice_buttons(table, seat, locale)
         elif view["phase"] in CHOOSING:
             board.content = t(f"{CAT}.private.hidden", locale)
         else:
             board.content = t(f"{CAT}.private.open", locale)
         return board
-
-    def choice_buttons(self, table: Table, seat: int, locale: str) -> list[discord.ui.Item]:
-        items = []
-        for action in table.state.legal_actions(seat):
-            choice = action["choice"]
-            items.append(TableButton(action_id(table.id, table.version, action),
-                                     label=t(f"{GAME}.action.choose.{choice}", locale)[:80],
-                                     emoji=LINE_EMOJI.get(choice, "⏩"), style=discord.ButtonStyle.primary, row=0))
-        return items
 
     def private_news(self, table: Table, events: list[dict]) -> list[int]:
         """The high roller's peek starts with the game: their hand goes to them alone."""
@@ -331,8 +347,11 @@ class BossaPresenter(Presenter):
 
     # --- the chooser -----------------------------------------------------------------------------
     def options(self, table: Table, seat: int, what: str) -> list[dict]:
-        """The legal actions behind one public button: an open end (`wu`, `bd`, ...) or an action marker."""
-        legal = table.state.legal_actions(seat)
+        """The legal actions behind one chooser: an open end (`wu`, `bd`, ...) or an action marker."""
+        return self.options_in(table.state.legal_actions(seat), what)
+
+    @staticmethod
+    def options_in(legal: list[dict], what: str) -> list[dict]:
         if what in MARKERS:
             return [a for a in legal if a["type"] == what]
         if len(what) == 2:
@@ -416,6 +435,14 @@ class BossaPresenter(Presenter):
                 await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
             else:
                 await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+            return True
+        if head[:2] == "ms" and head[2:].isdigit() and values and values[0].startswith("+"):
+            what = values[0][1:]  # "more": the full chooser for what the table's select could not list
+            if not (what in MARKERS or (len(what) == 2 and what[0] in "wb" and what[1] in "ud")):
+                return False
+            seat = self.acting_seat(interaction, table)
+            board = self.chooser(table, seat, what, 0, user_locale(interaction))
+            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
             return True
         if head[:2] in ("mv", "ms") and head[2:].isdigit():
             if head.startswith("mv"):

@@ -1,16 +1,19 @@
-"""COLORSE's table: the boxes image, the secret sign choice (ephemeral, opened from the table), takes and placements.
+"""COLORSE's table: the boxes image, the secret sign choice, takes and placements, each one press on the table.
 
 While a duel's signs are being chosen, nothing public says which sign anyone chose: the table shows only who has
-chosen, and the sign buttons live in each duellist's own ephemeral message."""
+chosen. The signs are a select on the table message: every viewer sees the same three options, and what a person
+picks in a select is sent to the bot alone (Discord shows it to nobody else), so the pick stays secret while its
+answer edits the table in the same REST call. (The older ephemeral sign prompt still answers its button.)"""
 from __future__ import annotations
 
 import discord
 from discord.ext import commands
 
+from bot import codec
 from bot.i18n import has, t
 from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
-from bot.ui import Board, TableButton, action_id, ui_id
+from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import colorse_card
 from cogs.colorse.image import draw_board
 from bot.render_pool import Picture, ready
@@ -81,9 +84,14 @@ class ColorsePresenter(Presenter):
         state, v = table.state, table.version
         items: list[discord.ui.Item] = []
         if state.view(None)["phase"] == "sign":
-            # Signs are chosen in each duellist's own ephemeral message, never on the public one.
-            items.append(TableButton(ui_id(table.id, v, "sign"), label=t(f"{GAME}_table.choose_sign", locale),
-                                     emoji="✊", style=discord.ButtonStyle.danger))
+            # The same three options for everybody, whoever has chosen what: the pick itself is seen by the bot alone.
+            waiting = state.to_act()
+            signs = [a for a in state.legal_actions(waiting[0]) if a["type"] == "sign"] if waiting else []
+            options = [discord.SelectOption(label=label(action, locale)[:100], value=codec.encode(action),
+                                            emoji=SIGN_EMOJI.get(action["sign"])) for action in signs]
+            if options:
+                items.append(TableSelect(ui_id(table.id, v, "act", select=True), options=options,
+                                         placeholder=t(f"{GAME}_table.sign_select", locale)[:150]))
         else:
             offered: list[dict] = []  # several seats may decide at once (starting cards): one button each action
             for seat in state.to_act():
@@ -127,16 +135,6 @@ class ColorsePresenter(Presenter):
         board = self.sign_prompt(table, seat, str(interaction.locale))
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
         return True
-
-    def private_news(self, table: Table, events: list[dict]) -> list[int]:
-        """Tell each duellist by DM that their duel has begun (the sign itself is chosen on the table)."""
-        seats: list[int] = []
-        for event in events:
-            if event["type"] == "duel_started":
-                seats += [event["parent_seat"], event["child_seat"]]
-            elif event["type"] == "game_started" and table.state.phase == "sign":
-                seats += [table.state.parent, table.state.child]
-        return seats
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,7 +1,12 @@
-"""Diamond Box's table: the centre and the public hands as one image, and a two-step move chooser for the player
-whose turn it is: pick a card, then one of its legal placements, ranked by penalty and marked on a picture.
-Every legal placement is offered (paged 100 at a time); the engine decides what is legal and what it costs."""
+"""Diamond Box's table: the centre and the public hands as one image, and the move for the player whose turn it is.
+
+Hands are public, so the table message itself carries a select of the best placements (least penalty first, over
+every card in hand): one press plays a move and its answer edits the table, one REST call. "See them on a picture"
+opens an ephemeral chooser with the same numbers drawn on pictures, paged 12 at a time, with a card filter: every
+legal placement is reachable there. The engine decides what is legal and what it costs."""
 from __future__ import annotations
+
+import functools
 
 import discord
 from discord.ext import commands
@@ -17,9 +22,11 @@ from bot.render_pool import Picture, ready
 
 GAME = "diamond_box"
 PER_PAGE = 12  # placements drawn on one page of the chooser (a 3 x 4 grid of pictures)
+ON_TABLE = 25  # the best placements offered on the table message (a select's limit)
+ALL = "all"  # the chooser's filter meaning every card in hand
 
 
-card_name = diamond_card
+card_name = functools.lru_cache(maxsize=4096)(diamond_card)  # drawn for every option of every board
 
 
 class DiamondBoxPresenter(Presenter):
@@ -41,9 +48,12 @@ class DiamondBoxPresenter(Presenter):
         embed.add_field(name=t(f"{GAME}_table.hands", locale), value="\n".join(hands)[:1024], inline=False)
         self.add_recent(embed, table, locale)
         items: list[discord.ui.Item] = []
-        if not view["finished"]:
-            items.append(TableButton(ui_id(table.id, table.version, "move"), label=t(f"{GAME}_table.choose_move", locale),
-                                     emoji="💎", style=discord.ButtonStyle.primary))
+        if not view["finished"] and view["turn_seat"] is not None:
+            best = self.ranked(table, view["turn_seat"])[:ON_TABLE]
+            if best:
+                items.append(self.move_select(table, best, 0, "act", locale, row=0))
+            items.append(TableButton(ui_id(table.id, table.version, "move"), label=t(f"{GAME}_table.see_moves", locale),
+                                     emoji="🔍", style=discord.ButtonStyle.secondary, row=1))
             items.append(self.my_view_button(table, locale))
         return Board(embed, image=Picture(draw_board, (view,)), image_name="diamond_box.png", items=items)
 
@@ -55,36 +65,36 @@ class DiamondBoxPresenter(Presenter):
             raise TableError("not_your_turn", "error.not_your_turn")
         return seat
 
-    def best_card(self, table: Table, seat: int) -> str:
-        """The card whose best placement costs least (the first such card in hand)."""
-        legal = table.state.legal_actions(seat)
-        return min(legal, key=lambda a: table.state.penalty_of(a))["card"]
-
-    def card_chooser(self, table: Table, seat: int, locale: str) -> Board:
+    def ranked(self, table: Table, seat: int, card: str | None = None) -> list[tuple[dict, int]]:
+        """Every legal placement (of `card`, or of any card) with its penalty, best first; equal penalties in hand
+        order, then rotation, row, column. The numbers shown (#1, #2, ...) are positions in this list."""
+        if seat not in table.state.to_act():
+            return []
         hand = table.state.view(seat)["hands"][seat]
-        legal = table.state.legal_actions(seat)
-        options = []
-        for number, card in enumerate(hand):
-            moves = [a for a in legal if a["card"] == card]
-            if not moves or any(o.value == card for o in options):
-                continue
-            best = min(table.state.penalty_of(a) for a in moves)
-            options.append(discord.SelectOption(
-                label=f"{number + 1}. {card_name(card, locale)}"[:100], value=card,
-                description=t(f"{GAME}_table.card_summary", locale, count=len(moves), best=best)[:100]))
-        embed = discord.Embed(description=t(f"{GAME}_table.pick_card", locale), colour=0x8A4FC4)
-        select = TableSelect(ui_id(table.id, table.version, "card", select=True), options=options[:25],
-                             placeholder=t(f"{GAME}.action.card", locale))
-        return Board(embed, items=[select])
+        moves = [m for m in table.state.placement_penalties() if card is None or m[0]["card"] == card]
+        return sorted(moves, key=lambda m: (m[1], hand.index(m[0]["card"]), m[0]["rotation"], m[0]["y"], m[0]["x"]))
 
-    def ranked(self, table: Table, seat: int, card: str) -> list[tuple[dict, int]]:
-        """Every legal placement of `card` with its penalty, best first."""
-        moves = [(a, table.state.penalty_of(a)) for a in table.state.legal_actions(seat) if a["card"] == card]
-        return sorted(moves, key=lambda m: (m[1], m[0]["rotation"], m[0]["y"], m[0]["x"]))
+    def best_card(self, table: Table, seat: int) -> str:
+        """The card of the best placement (the first in hand among equals)."""
+        return self.ranked(table, seat)[0][0]["card"]
 
-    def placement_chooser(self, table: Table, seat: int, card: str, page: int, locale: str) -> Board:
-        """One page of PER_PAGE placements, each drawn in its own numbered picture; a select sends one, another jumps
-        to any page (so every placement is two presses away from the card)."""
+    def move_select(self, table: Table, moves: list[tuple[dict, int]], first: int, name: str, locale: str,
+                    row: int) -> TableSelect:
+        """A select whose options are placements (numbered from `first` + 1); each sends its move."""
+        options = [discord.SelectOption(
+            label=t(f"{GAME}_table.option_move", locale, n=first + offset + 1, penalty=penalty,
+                    card=card_name(action["card"], locale))[:100],
+            description=t(f"{GAME}_table.option_where", locale, x=action["x"], y=action["y"],
+                          rotation=t(f"{GAME}.rotation.{action['rotation']}", locale))[:100],
+            value=codec.encode(action)) for offset, (action, penalty) in enumerate(moves)]
+        return TableSelect(ui_id(table.id, table.version, name, select=True), options=options, row=row,
+                           placeholder=t(f"{GAME}_table.best_moves" if first == 0 and name == "act" else
+                                         f"{GAME}_table.placements", locale, first=first + 1,
+                                         last=first + len(moves))[:150])
+
+    def placement_chooser(self, table: Table, seat: int, card: str | None, page: int, locale: str) -> Board:
+        """One page of PER_PAGE placements (of one card, or of every card), each drawn in its own numbered picture;
+        a select sends one, another filters by card, another jumps to any page."""
         moves = self.ranked(table, seat, card)
         if not moves:
             raise TableError("illegal_action", "error.illegal_action")
@@ -93,29 +103,33 @@ class DiamondBoxPresenter(Presenter):
         first = page * PER_PAGE
         shown = moves[first:first + PER_PAGE]
         v = table.version
-        options = [discord.SelectOption(
-            label=t(f"{GAME}_table.option_pick", locale, n=first + offset + 1, penalty=penalty,
-                    rotation=t(f"{GAME}.rotation.{action['rotation']}", locale))[:100],
-            value=codec.encode(action)) for offset, (action, penalty) in enumerate(shown)]
-        items: list[discord.ui.Item] = [TableSelect(
-            ui_id(table.id, v, "act0", select=True), options=options, row=0,
-            placeholder=t(f"{GAME}_table.placements", locale, first=first + 1, last=first + len(shown))[:150])]
-        index = table.state.view(seat)["hands"][seat].index(card)
+        hand = table.state.view(seat)["hands"][seat]
+        which = ALL if card is None else str(hand.index(card))
+        items: list[discord.ui.Item] = [self.move_select(table, shown, first, "act0", locale, row=0)]
+        cards = [discord.SelectOption(label=t(f"{GAME}_table.all_cards", locale)[:100], value=ALL, default=card is None)]
+        for number, held in enumerate(hand):
+            if held not in hand[:number]:
+                cards.append(discord.SelectOption(label=f"{number + 1}. {card_name(held, locale)}"[:100],
+                                                  value=str(number), default=held == card))
+        items.append(TableSelect(ui_id(table.id, v, "card", select=True), options=cards[:25], row=1,
+                                 placeholder=t(f"{GAME}.action.card", locale)[:150]))
         if pages > 1:
             jumps = [discord.SelectOption(
                 label=t(f"{GAME}_table.page_option", locale, first=n * PER_PAGE + 1,
                         last=min(len(moves), (n + 1) * PER_PAGE), low=moves[n * PER_PAGE][1],
                         high=moves[min(len(moves), (n + 1) * PER_PAGE) - 1][1])[:100],
                 value=str(n), default=n == page) for n in range(min(pages, 25))]
-            items.append(TableSelect(ui_id(table.id, v, f"jump.{index}", select=True), options=jumps, row=1,
+            items.append(TableSelect(ui_id(table.id, v, f"jump.{which}", select=True), options=jumps, row=2,
                                      placeholder=t(f"{GAME}_table.jump", locale)[:150]))
             for target, key in ((page - 1, "previous"), (page + 1, "next")):
                 if 0 <= target < pages:
-                    items.append(TableButton(ui_id(table.id, v, f"pg.{index}.{target}"),
-                                             label=t(f"{GAME}_table.{key}", locale), row=2))
-        embed = discord.Embed(description="\n".join([
-            t(f"{GAME}_table.pick_place", locale, card=card_name(card, locale), count=len(moves), page=page + 1,
-              pages=pages), t(f"{GAME}_table.chooser_legend", locale)]), colour=0x8A4FC4)
+                    items.append(TableButton(ui_id(table.id, v, f"pg.{which}.{target}"),
+                                             label=t(f"{GAME}_table.{key}", locale), row=3))
+        title = (t(f"{GAME}_table.pick_any", locale, count=len(moves), page=page + 1, pages=pages) if card is None else
+                 t(f"{GAME}_table.pick_place", locale, card=card_name(card, locale), count=len(moves), page=page + 1,
+                   pages=pages))
+        embed = discord.Embed(description="\n".join([title, t(f"{GAME}_table.chooser_legend", locale)]),
+                              colour=0x8A4FC4)
         numbered = [(first + offset + 1, action, penalty) for offset, (action, penalty) in enumerate(shown)]
         return Board(embed, image=Picture(draw_placements, (table.state.view(seat), numbered)), image_name="placements.png",
                      items=items)
@@ -127,8 +141,7 @@ class DiamondBoxPresenter(Presenter):
         hand = view["hands"][seat]
         best: dict[str, int] = {}
         if not view["finished"] and view["turn_seat"] == seat:
-            for action in table.state.legal_actions(seat):
-                penalty = table.state.penalty_of(action)
+            for action, penalty in table.state.placement_penalties():
                 best[action["card"]] = min(penalty, best.get(action["card"], penalty))
         embed = self.header(table, locale)
         embed.colour = 0x8A4FC4
@@ -148,28 +161,29 @@ class DiamondBoxPresenter(Presenter):
         locale = str(interaction.locale)
         if name == "move":
             seat = self._mover(interaction, table)
-            board = self.card_chooser(table, seat, locale)
+            board = self.placement_chooser(table, seat, None, 0, locale)
             await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
             return True
         if name == "card" and values:
+            name = f"pg.{values[0]}.0"
+        elif name.startswith("jump.") and values and values[0].isdigit():
+            name = f"pg.{name[5:]}.{values[0]}"
+        if name.startswith("pg."):
             seat = self._mover(interaction, table)
-            board = self.placement_chooser(table, seat, values[0], 0, locale)
-            await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
-            return True
-        if name.startswith(("pg.", "jump.")):
-            seat = self._mover(interaction, table)
-            if name.startswith("jump."):
-                if not values or not values[0].isdigit():
-                    return False
-                name = f"pg.{name[5:]}.{values[0]}"
             parts = name.split(".")
-            if len(parts) != 3:
+            if len(parts) != 3 or not parts[2].isdigit():
                 return False
-            _, index, page = parts
+            _, which, page = parts
             hand = table.state.view(seat)["hands"][seat]
-            if not index.isdigit() or not page.isdigit() or int(index) >= len(hand):
+            if which == ALL:
+                card = None
+            elif which.isdigit() and int(which) < len(hand):
+                card = hand[int(which)]
+            elif which in hand:  # a chooser sent before cards were filtered by number
+                card = which
+            else:
                 return False
-            board = self.placement_chooser(table, seat, hand[int(index)], int(page), locale)
+            board = self.placement_chooser(table, seat, card, int(page), locale)
             await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
             return True
         return False

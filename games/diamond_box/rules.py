@@ -174,6 +174,11 @@ class DiamondBoxState(GameState):
                 return penalty
         raise _error("not_a_placement")
 
+    def placement_penalties(self) -> list[tuple[dict, int]]:
+        """(action, penalty) of every legal placement of the seat to act, in `legal_actions` order (the UI ranks
+        them; one pass, where `penalty_of` per action would search the list each time)."""
+        return [(dict(action), penalty) for action, penalty in self._placements()]
+
     def least_penalty_move(self) -> dict:
         """The timeout's choice: the smallest penalty, first in `legal_actions` order among equals."""
         action, _ = min(self._placements(), key=lambda entry: entry[1])

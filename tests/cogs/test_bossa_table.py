@@ -98,16 +98,29 @@ def chooser_actions(board) -> list[dict]:
 
 
 def offered(shown: BossaPresenter, table: Table, board) -> list[dict]:
-    """Every engine action reachable from the public message: its action buttons, and through each enabled chooser
-    button every page of that chooser."""
+    """Every engine action the public message offers: its action buttons and select options, and through a "More…"
+    option (or an enabled chooser button) every page of that chooser, whose actions may repeat the select's."""
     actions = []
     seat = table.state.to_act()[0]
+    targets = []
     for component in components(board):
         what = component.custom_id.split(":", 3)[3]
         if what.startswith("a."):
             actions.append(codec.decode(what[2:]))
+        elif isinstance(component, discord.ui.Select):
+            assert what.startswith("u.ms")
+            for option in component.options:
+                if option.value.startswith("+"):
+                    targets.append(option.value[1:])
+                else:
+                    actions.append(decode_move(option.value))
         elif what.startswith(("u.end.", "u.opt.")) and not component.disabled:
-            target = what.split(".", 2)[2]
+            targets.append(what.split(".", 2)[2])
+        elif what.startswith(("u.end.", "u.opt.")):
+            with pytest.raises(TableError):
+                shown.chooser(table, seat, what.split(".", 2)[2], 0, "en")
+    for target in targets:
+        if True:
             page = 0
             while True:
                 chooser = shown.chooser(table, seat, target, page, "en")
@@ -117,10 +130,11 @@ def offered(shown: BossaPresenter, table: Table, board) -> list[dict]:
                 if not nxt or nxt[0].disabled:
                     break
                 page += 1
-        elif what.startswith(("u.end.", "u.opt.")):
-            with pytest.raises(TableError):
-                shown.chooser(table, seat, what.split(".", 2)[2], 0, "en")
-    return actions
+    unique = []
+    for action in actions:
+        if action not in unique:
+            unique.append(action)
+    return unique
 
 
 def check_components(board) -> None:
@@ -217,25 +231,30 @@ def stacked(dice=(5, 2)):
     return SPEC.new(2, {"stacked": {"deck": deck, "dice": list(dice)}}, 1)
 
 
-def test_setup_shows_the_dice_and_only_a_peek_button():
+CHOICES = ["bg:7:5:a.choose,choice=white", "bg:7:5:a.choose,choice=black", "bg:7:5:a.choose,choice=first"]
+
+
+def test_setup_shows_the_dice_the_three_public_choices_and_the_peek():
     state = stacked()
     board = presenter().board(make_table(state), "en")
     ids = [c.custom_id for c in components(board)]
-    assert ids == ["bg:7:5:u.peek", "bg:7:5:u.view"]
+    assert ids == [*CHOICES, "bg:7:5:u.peek", "bg:7:5:u.view"]
     text = json.dumps(board.embed.to_dict())
     assert "rolled 5" in text and "rolled 2" in text and "face down" in text
     assert "W1\\u00b7B0" not in text  # no tile of any hand
 
 
-def test_the_high_roller_gets_the_dm_and_the_three_choices_privately():
+def test_the_high_roller_gets_the_dm_and_their_hand_privately_and_chooses_on_the_table():
     state = stacked()
     table = make_table(state)
     shown = presenter()
     assert shown.private_news(table, [{"type": "game_started"}]) == [0]
     assert shown.private_news(table, [{"type": "drew", "seat": 0}]) == []
     board = shown.private(table, 0, "en")
-    actions = [codec.decode(c.custom_id.split(":", 3)[3][2:]) for c in components(board)]
-    assert sorted(map(key, actions)) == sorted(map(key, state.legal_actions(0)))
+    assert board.items == []  # the choices are the table's buttons: one press, one REST call
+    public = [codec.decode(c.custom_id.split(":", 3)[3][2:]) for c in components(shown.board(table, "en"))
+              if ":a." in c.custom_id]
+    assert sorted(map(key, public)) == sorted(map(key, state.legal_actions(0)))
     hand_field = next(f for f in board.embed.fields if f.name == "Hands")
     assert "W1·B0" in hand_field.value and "W2·B0" in hand_field.value  # seat 0's hand: w0b1 w1b0 w2b0 w4b0
     low = shown.private(table, 1, "en")
@@ -283,8 +302,7 @@ async def test_only_the_high_roller_may_peek():
     assert kind == "send" and kwargs["ephemeral"] and kwargs["files"]
     hand = " ".join(f.value for f in kwargs["embed"].fields)
     assert "W2·B2" in hand  # seat 1's hand: w0b2 w0b3 w1b1 w2b2
-    buttons = [item.custom_id for item in kwargs["view"].children]
-    assert "bg:7:5:a.choose,choice=first" in buttons
+    assert "view" not in kwargs  # a look only: the choice is made on the table
 
 
 # --- turns -------------------------------------------------------------------------------------------
@@ -302,8 +320,7 @@ def test_components_offer_exactly_the_legal_actions_and_fit_discord(view_as_imag
         ids = [c.custom_id for c in components(board)]
         assert "bg:7:5:u.view" in ids
         if state.phase == "choose":
-            assert ids == ["bg:7:5:u.peek", "bg:7:5:u.view"]
-            continue
+            assert ids == [*CHOICES, "bg:7:5:u.peek", "bg:7:5:u.view"]
         legal = state.legal_actions(state.to_act()[0])
         assert sorted(map(key, offered(shown, table, board))) == sorted(map(key, legal))
     assert {"choose", "play"} <= phases
@@ -383,14 +400,20 @@ async def test_the_chooser_opens_for_the_active_player_only_and_sends_the_move()
     assert pressed == [(4, place), (5, exchange)]
 
 
-def test_open_end_buttons_name_the_line_side_and_value():
+def test_the_move_selects_name_the_line_side_and_value():
     state = stacked()
     state.apply(0, {"type": "choose", "choice": "white"})  # seat 0: white line, die 5; seat 1 (die 2) moves first
     board = presenter().board(make_table(state), "en")
-    labels = {c.custom_id.split(":", 3)[3]: c.label for c in components(board)}
-    assert labels["u.end.wd"] == "White ◀ 4" and labels["u.end.wu"] == "White ▶ 6"
-    assert labels["u.end.bd"] == "Black ◀ 1" and labels["u.end.bu"] == "Black ▶ 3"
-    assert {"u.opt.redraw", "u.opt.exchange", "u.opt.stack"} <= set(labels)
+    selects = [c for c in components(board) if isinstance(c, discord.ui.Select)]
+    heads = [{o.label.split(":")[0] for o in select.options} for select in selects]
+    placeholders = [select.placeholder for select in selects]
+    for head, placeholder in zip(heads, placeholders):
+        if "White line" in placeholder:
+            assert head <= {"White ◀ 4", "White ▶ 6"}
+        elif "Black line" in placeholder:
+            assert head <= {"Black ◀ 1", "Black ▶ 3"}
+        else:
+            assert "Once per game" in placeholder and {"Redraw", "Exchange"} <= head
     lines = next(f for f in board.embed.fields if f.name == "Lines").value
     assert "needs **4** (1 or 2 tiles)" in lines
 

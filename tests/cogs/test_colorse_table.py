@@ -63,7 +63,9 @@ def test_public_board_does_not_depend_on_pending_signs_or_face_down_cards():
     assert checked > 100 and pending > 5
 
 
-def test_sign_buttons_are_never_on_the_public_message():
+def test_the_public_sign_select_is_the_same_whoever_chose_what():
+    """In a duel the table message carries one select of the three signs: its options are the same for every state
+    of the duel (nothing marks a pick), and no button or custom_id names a sign."""
     presenter = ColorsePresenter(SimpleNamespace(deadlines={}))
     seen_sign_phase = False
     for state in states(count=3):
@@ -73,9 +75,12 @@ def test_sign_buttons_are_never_on_the_public_message():
         assert all(len(i) <= 100 for i in ids) and len(ids) == len(set(ids))
         if state.phase == "sign":
             seen_sign_phase = True
-            assert "bg:9:4:u.sign" in ids
+            assert ids == ["bs:9:4:u.act", "bg:9:4:u.view"]
+            options = board.items[0].item.options
+            assert [o.value for o in options] == [f"sign,sign={s}" for s in SIGNS]
+            assert not any(o.default for o in options)
             duellist = state.to_act()[0]
-            prompt = presenter.sign_prompt(make_table(state), duellist, "en")
+            prompt = presenter.sign_prompt(make_table(state), duellist, "en")  # the older ephemeral prompt
             assert sorted(i.item.custom_id for i in prompt.items) == sorted(
                 f"bg:9:4:a.sign,sign={s}" for s in SIGNS)
         else:

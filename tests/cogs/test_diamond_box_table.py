@@ -1,4 +1,5 @@
-"""Diamond Box's table without Discord: the deck order never shows, and the chooser offers every legal move."""
+"""Diamond Box's table without Discord: the deck order never shows, the table offers the best moves, and the
+chooser every legal move."""
 import io
 import random
 from types import SimpleNamespace
@@ -76,34 +77,44 @@ def test_private_views_and_the_chooser_do_not_depend_on_the_deck_order():
     assert checked > 5
 
 
-def test_every_legal_placement_is_three_presses_away_best_first_and_drawn():
-    """Card select, then (if there are several pages) the page select, then the placement select: every legal
-    placement is offered exactly once, ranked by penalty, and each offered one is drawn on that page's picture."""
+def test_the_table_offers_the_best_placements_and_the_chooser_every_one_best_first_and_drawn():
+    """The table message's select holds the 25 best placements (#1..#25, least penalty first); the chooser's pages,
+    of every card or of one card (each page one press of the jump select away), offer every legal placement exactly
+    once, ranked by penalty, numbered as on the table, and each offered one is drawn on that page's picture."""
     presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
     pages_seen = 0
     for state in list(states(count=3, steps=20))[::4]:
         table, seat = make_table(state), state.to_act()[0]
-        offered = []
-        cards = [o.value for o in presenter.card_chooser(table, seat, "en").items[0].item.options]
-        for card in cards:
+        on_table = [codec.decode(o.value) for o in selects(presenter.board(table, "en"), "act")[0].options]
+        assert len(on_table) == min(25, len(state.legal_actions(seat)))
+        hand = state.view(seat)["hands"][seat]
+        for card in [None, *dict.fromkeys(hand)]:
             first = presenter.placement_chooser(table, seat, card, 0, "en")
+            filters = [o.value for o in selects(first, "card")[0].options]
+            assert filters[0] == "all" and sorted(filters[1:]) == sorted(str(hand.index(c)) for c in set(hand))
             jump = selects(first, "jump.")
-            pages = [int(o.value) for o in jump[0].options] if jump else [0]
-            pages_seen = max(pages_seen, len(pages))
-            ranked = []
-            for page in pages:  # each page is one press of the jump select away from the first
+            ranked, offered, page = [], [], 0
+            while True:  # each page one press away: the jump select (25 pages), or "next" from the one before
                 board = presenter.placement_chooser(table, seat, card, page, "en")
                 ids = [i.item.custom_id for i in board.items]
                 assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids)
-                options = selects(board, "act")[0].options
+                options = selects(board, "act0")[0].options
                 assert len(options) <= 12 and board.image is not None
                 shown = [codec.decode(o.value) for o in options]
                 assert all(f"#{page * 12 + n + 1} " in o.label for n, o in enumerate(options))
                 ranked += [state.penalty_of(a) for a in shown]
                 offered += shown
+                if page < 25:
+                    assert (jump and str(page) in [o.value for o in jump[0].options]) or (not jump and page == 0)
+                if not any(i.endswith(f".{page + 1}") and ":u.pg." in i for i in ids):
+                    break
+                page += 1
+            pages_seen = max(pages_seen, page + 1)
             assert ranked == sorted(ranked)  # best first across pages
-        legal = state.legal_actions(seat)
-        assert sorted(map(codec.encode, offered)) == sorted(map(codec.encode, legal))
+            legal = [a for a in state.legal_actions(seat) if card is None or a["card"] == card]
+            assert sorted(map(codec.encode, offered)) == sorted(map(codec.encode, legal))
+            if card is None:
+                assert offered[:25] == on_table  # the same numbers on the table and in the chooser
     assert pages_seen > 1
 
 

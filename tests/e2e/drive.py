@@ -1,5 +1,6 @@
 """Play any game through the fake Discord as a person would: press what the table message offers (and what the
-ephemeral choosers it opens offer) until the table moves on. Used to play whole games of every kind end to end."""
+ephemeral choosers it opens offer) until the table moves on, a move before a step that opens or pages a chooser.
+Used to play whole games of every kind end to end, and by bench/run.py."""
 from __future__ import annotations
 
 import asyncio
@@ -11,6 +12,20 @@ HOST_BUTTONS = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.setting
 def _live(components: list[dict]) -> list[dict]:
     return [c for c in components if c.get("custom_id") and not c.get("disabled")
             and not c["custom_id"].endswith(HOST_BUTTONS)]
+
+
+def person_order(candidates: list[dict], rng: random.Random) -> list[dict]:
+    """What a person tries first: something that plays a move (an action button, a select of moves), then any other
+    select, then a button that opens or pages a chooser; in random order within each kind."""
+    def kind(component: dict) -> int:
+        what = component["custom_id"].split(":", 3)[-1]
+        if what.startswith(("a.", "u.act", "u.ms", "u.mv")):
+            return 0
+        return 1 if component.get("type") != 2 else 2
+
+    shuffled = list(candidates)
+    rng.shuffle(shuffled)
+    return sorted(shuffled, key=kind)
 
 
 async def _use(fake, user, message, component: dict, rng: random.Random):
@@ -29,9 +44,7 @@ async def move(fake, table, board, user, rng: random.Random, depth: int = 5) -> 
         candidates = _live(message.all_components())
         if not candidates:
             return False
-        # engine actions first, then steps that open a chooser
-        rng.shuffle(candidates)
-        candidates.sort(key=lambda c: 0 if ":a." in c["custom_id"] or c.get("type") != 2 else 1)
+        candidates = person_order(candidates, rng)
         opened = None
         for component in candidates[:6]:
             outcome = await _use(fake, user, message, component, rng)

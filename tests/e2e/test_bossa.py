@@ -1,4 +1,5 @@
-"""BOSSa through the fake Discord: the dice, the high roller's private look and choice, then a game to the end."""
+"""BOSSa through the fake Discord: the dice, the high roller's private look, the choice on the table, then a game to the
+end."""
 import re
 
 from cogs.bossa import tile_text
@@ -24,7 +25,8 @@ async def test_a_two_player_game_with_the_private_peek(harness: Harness):
     dm = await h.fake.wait_for(lambda: h.fake.dms(users[high]), what="the high roller's DM")
     assert not dm[-1].components
     peek = await h.fake.press(users[high], board, custom_id=button(board, "u.peek")["custom_id"])
-    assert peek.ephemeral and peek.message.components
+    assert peek.ephemeral and not peek.message.components  # a look: the choice is made on the table
+    assert any(tile_text(hand[0], locale) in peek.message.text() for locale in ("ja", "en"))
     # the low roller sees no hand, and neither does the public message
     refused = await h.fake.press(users[low], board, custom_id=button(board, "u.peek")["custom_id"])
     assert refused.ephemeral and not refused.message.components
@@ -36,6 +38,14 @@ async def test_a_two_player_game_with_the_private_peek(harness: Harness):
             shown = tile_text(tile, locale)
             assert shown not in public_text and shown not in mine.message.text()
     assert table.state.view(None)["phase"] in ("choose", "choose_colour")
+    # the choice is a button on the table: one press, answered by editing the table (one REST call)
+    before = len(h.fake.calls)
+    version = table.version
+    chosen = await h.fake.press(users[high], board, custom_id=button(board, "a.choose,choice=first")["custom_id"])
+    assert not chosen.ephemeral and chosen.type == 7 and table.version == version + 1
+    await h.bot.get_cog("TableCog").refresher.flush()
+    assert [c.key for c in h.fake.calls[before:] if c.method != "GET"] == [
+        "POST /interactions/{webhook_id}/{webhook_token}/callback"]
 
     await play_out(h, table, board, users, seed=3)
     assert table.status == "finished"

@@ -1,13 +1,13 @@
-"""COLORSE through the fake Discord: a 3-player game to the end; no public message shows a sign before the reveal."""
+"""COLORSE through the fake Discord: a 3-player game to the end; signs are picked secretly in a select on the table,
+and no public message shows a sign before the reveal."""
+import json
+
 from tests.e2e.conftest import Harness
 from tests.e2e.drive import play_out
-from tests.e2e.test_deep_dive import button, open_table
+from tests.e2e.test_deep_dive import open_table
+from tests.fakediscord.models import walk_components
 
 SIGN_WORDS = ["ドー", "ゾーフ", "ラウ", "Doh", "Zorf", "Rau", "sign=doh", "sign=zorf", "sign=rau"]
-
-
-def public_text(h: Harness, thread) -> str:
-    return "\n".join(m.text() + str(m.components) for m in h.fake.channel_messages(thread))
 
 
 async def test_a_three_player_game_and_secret_signs(harness: Harness):
@@ -24,22 +24,31 @@ async def test_a_three_player_game_and_secret_signs(harness: Harness):
         await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components))
         await move(h.fake, table, board, users[seat], rng)
     parent, child = table.state.parent, table.state.child
-    dms = await h.fake.wait_for(lambda: h.fake.dms(users[parent]) and h.fake.dms(users[child]), what="duel DMs")
-    assert not h.fake.dms(users[parent])[-1].components
-    # a bystander cannot open the sign prompt; the parent chooses in an ephemeral message
+    # a bystander's pick is refused privately; the parent's pick is secret and edits the table (one REST call)
     bystander = next(s for s in users if s not in (parent, child))
-    refused = await h.fake.press(users[bystander], board, custom_id=button(board, "u.sign")["custom_id"])
-    assert refused.ephemeral and not refused.message.components
-    prompt = await h.fake.press(users[parent], board, custom_id=button(board, "u.sign")["custom_id"])
-    assert prompt.ephemeral and len(prompt.message.buttons()) == 3
-    chosen = await h.fake.press(users[parent], prompt.message, custom_id=prompt.message.buttons()[1]["custom_id"])
-    assert chosen.ephemeral and table.state.signs[0] == "zorf"
-    await h.fake.wait_for(lambda: "✅" in board.text(), what="the table showing that the parent has chosen")
-    # every public message, in every version sent so far, holds no sign
+    select = board.selects()[0]
+    assert [o["value"] for o in select["options"]] == ["sign,sign=doh", "sign,sign=zorf", "sign,sign=rau"]
+    refused = await h.fake.select(users[bystander], board, select["custom_id"], ["sign,sign=doh"])
+    assert refused.ephemeral and not refused.message.components and table.state.signs == [None, None]
+    before = len(h.fake.calls)
+    chosen = await h.fake.select(users[parent], board, select["custom_id"], ["sign,sign=zorf"])
+    assert not chosen.ephemeral and chosen.type == 7 and table.state.signs[0] == "zorf"
+    assert "✅" in board.text()  # the table shows that the parent has chosen, not what
+    await h.bot.get_cog("TableCog").refresher.flush()
+    assert len([c for c in h.fake.calls[before:] if c.method != "GET"]) == 1
+    again = await h.fake.select(users[parent], board, board.selects()[0]["custom_id"], ["sign,sign=rau"])
+    assert again.ephemeral and table.state.signs[0] == "zorf"  # a second pick is refused, privately
+    # every public message, in every version sent so far, says no sign in its text, and every sign select offers
+    # the same three options with none marked: what was picked shows nowhere
     for message in h.fake.channel_messages(thread):
         for version in message.versions:
-            text = str(version)
+            text = json.dumps([version["content"], version["embeds"], version["attachments"]], ensure_ascii=False)
             assert not any(word in text for word in SIGN_WORDS), "a sign leaked before the reveal"
+            for component in walk_components(version["components"]):
+                assert not any(word in component.get("custom_id", "") for word in SIGN_WORDS)
+                if component.get("type") == 3:
+                    assert [o["value"] for o in component["options"]] == [o["value"] for o in select["options"]]
+                    assert not any(o.get("default") for o in component["options"])
     await play_out(h, table, board, users, seed=6)
     assert table.status == "finished" and table.state.result()["winners"]
     assert (await h.service.rebuild(table.id)).to_json() == table.state.to_json()

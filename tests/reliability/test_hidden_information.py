@@ -106,8 +106,7 @@ async def test_a_colorse_sign_before_the_reveal_is_caught_and_the_honest_board_i
             await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components))
             await move(h.fake, table, board, users[table.state.to_act()[0]], rng)
         parent = table.state.parent
-        prompt = await h.fake.press(users[parent], board, custom_id=button(board, "u.sign")["custom_id"])
-        await h.fake.press(users[parent], prompt.message, custom_id=prompt.message.buttons()[0]["custom_id"])
+        await h.fake.select(users[parent], board, board.selects()[0]["custom_id"], ["sign,sign=doh"])
         assert table.state.signs[0] == "doh" and table.state.phase == "sign"
         await refresh(h, table)
         assert h.scanner.leaks == []  # the honest board says only who has chosen

@@ -192,3 +192,25 @@ def test_legal_actions_are_exactly_the_placements_the_rules_allow_each_listed_on
         assert set(keys) == oracle_placements(grid_of(state), view["hands"][seat], tuple(view["rotations"]))
         checked += 1
     assert checked > 10
+
+
+def test_placement_penalties_list_every_legal_placement_with_its_penalty_in_legal_order():
+    """The UI's one-pass ranking input: the same placements as legal_actions, in that order, each with penalty_of."""
+    import random
+
+    import games
+
+    spec = games.get("diamond_box")
+    for seed in range(3):
+        state = spec.new(3, {}, seed)
+        rng = random.Random(seed)
+        for _ in range(6):
+            if state.finished:
+                break
+            seat = state.to_act()[0]
+            listed = state.placement_penalties()
+            assert [action for action, _ in listed] == state.legal_actions(seat)
+            assert all(penalty == state.penalty_of(action) for action, penalty in listed[::7])
+            listed[0][0]["x"] = 99  # a copy: the caller cannot change the engine's memo
+            assert state.legal_actions(seat)[0]["x"] != 99
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
