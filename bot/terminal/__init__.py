@@ -290,29 +290,28 @@ class Session:
         legal = state.legal_actions(seat)
         title = t("terminal.your_move", self.locale, name=self.name(seat))
         if self.table.game == "diamond_box":
-            return self.diamond_cards(seat, view, legal)
+            return self.diamond_cards(seat, view)
         choices = [Choice(action_label(self.table.game, action, view, self.locale), action) for action in legal]
         return Menu(title, choices)
 
-    def diamond_cards(self, seat: int, view: dict, legal: list[dict]) -> Menu:
-        state = self.table.state
+    def diamond_cards(self, seat: int, view: dict) -> Menu:
+        penalties = self.table.state.placement_penalties()  # one pass; penalty_of per move searches every time
         choices = []
         for number, card in enumerate(view["hands"][seat], 1):
-            moves = [a for a in legal if a["card"] == card]
+            moves = [(a, penalty) for a, penalty in penalties if a["card"] == card]
             if not moves:
                 continue
-            best = min(state.penalty_of(a) for a in moves)
+            best = min(penalty for _, penalty in moves)
             label = f"{diamond_card(card, self.locale)} — " + t(
                 "diamond_box_table.card_summary", self.locale, count=len(moves), best=best)
             choices.append(Choice(label, open=lambda card=card, moves=moves: self.diamond_places(view, card, moves)))
         return Menu(t("diamond_box_table.pick_card", self.locale), choices)
 
-    def diamond_places(self, view: dict, card: str, moves: list[dict]) -> Menu:
-        state = self.table.state
-        ranked = sorted(moves, key=lambda a: (state.penalty_of(a), a["rotation"], a["y"], a["x"]))
-        choices = [Choice(t("terminal.diamond_box.option", self.locale, penalty=state.penalty_of(a),
+    def diamond_places(self, view: dict, card: str, moves: list[tuple[dict, int]]) -> Menu:
+        ranked = sorted(moves, key=lambda entry: (entry[1], entry[0]["rotation"], entry[0]["y"], entry[0]["x"]))
+        choices = [Choice(t("terminal.diamond_box.option", self.locale, penalty=penalty,
                             rotation=t(f"diamond_box.rotation.{a['rotation']}", self.locale), x=a["x"], y=a["y"]),
-                          a, mark=(a["x"], a["y"])) for a in ranked]
+                          a, mark=(a["x"], a["y"])) for a, penalty in ranked]
 
         def marked(shown: list[tuple[int, Choice]]) -> Any:
             marks: dict[tuple[int, int], str] = {}
