@@ -305,7 +305,7 @@ def draw_board(view: dict) -> bytes:
     for seat in range(len(view["hand_counts"])):
         y = draw_player(draw, y, view, seat) + 10
     y = draw_footer(draw, y, view)
-    draw_legend(draw, MARGIN, y, WIDTH - 2 * MARGIN, legend)
+    draw_legend(draw, MARGIN, y, WIDTH - 2 * MARGIN, legend, key="bossa")
     if view["phase"] == "over":
         winners = (view.get("result") or {}).get("winners", [])
         columns = {line["owner_seat"]: line["column_count"] for line in lines.values()}

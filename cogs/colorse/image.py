@@ -169,7 +169,7 @@ def draw_board(view: dict) -> bytes:
     label = (deck_x + 8, common_y + 36 + CARD / 2 - 20, deck_x + CARD - 8, common_y + 36 + CARD / 2 + 20)
     draw.rounded_rectangle(label, radius=8, fill="#1a202c")
     centred_text(draw, label, str(view["deck_count"]), 30)
-    draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend)
+    draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend, key="colorse")
     if view["phase"] == "over":
         entries = [(seat, f"{wins} wins", seat == view["winner_seat"]) for seat, wins in enumerate(view["round_wins"])]
         image = above(result_banner(entries), image)

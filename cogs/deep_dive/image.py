@@ -366,7 +366,7 @@ def draw_board(view: dict) -> bytes:
         draw_panel(draw, view, panels_y + index * PANEL_H, tableau, None)
     if bot:
         draw_panel(draw, view, panels_y + len(tableaux) * PANEL_H, None, bot)
-    draw_legend(draw, 12, legend_y, WIDTH - 24, legend)
+    draw_legend(draw, 12, legend_y, WIDTH - 24, legend, key="dd")
     if view["finished"]:
         image = above(result_banner(result_entries(view)), image)
     return png(image)

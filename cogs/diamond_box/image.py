@@ -4,8 +4,10 @@ act marked, a player's own hand, and the chooser's placements, each in its own l
 card laid in its footprint at its rotation, numbered and with its penalty."""
 from __future__ import annotations
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, font, png,
-                        result_banner, seat_disc, symbol, turn_arrow)
+from functools import cache
+
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
+                        png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from games.data import load
@@ -20,6 +22,7 @@ THUMB_COLUMNS = 3
 THUMB_GAP = 12
 
 
+@cache
 def palette() -> tuple[dict, dict, dict]:
     data = load("diamond_box/cards.json")
     symbols = load("diamond_box/symbols.json")
@@ -33,7 +36,15 @@ def diamond(draw, x: float, y: float, size: float, colour: str) -> None:
 
 
 def cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str) -> None:
-    """One cell: its frame colour, the colour's shape in the top-left corner, the diamond."""
+    """One cell: its frame colour, the colour's shape in the top-left corner, the diamond (drawn once, then pasted;
+    a cell of fractional size, in the chooser's little pictures, is drawn in place: its edges depend on where)."""
+    if size != int(size):
+        return paint_cell(draw, x, y, size, frame, diamond_letter)
+    cached(draw, ("db.cell", size, frame, diamond_letter), x, y, (0, 0, size, size),
+           lambda d, px, py: paint_cell(d, px, py, size, frame, diamond_letter))
+
+
+def paint_cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str) -> None:
     frames, diamonds, symbols = palette()
     draw.rectangle((x, y, x + size - 1, y + size - 1), fill=frames[frame], outline="#151a22")
     diamond(draw, x + size * 0.12, y + size * 0.12, size * 0.82, diamonds[diamond_letter])
@@ -44,10 +55,15 @@ def cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str)
 
 
 def card(draw, x: float, y: float, size: float, card_id: str) -> None:
-    """A card at rotation 0 (3 x 2 cells of `size`)."""
+    """A card at rotation 0 (3 x 2 cells of `size`), drawn once, then pasted."""
+    cached(draw, ("db.card", size, card_id), x, y, (-3, -3, 3 * size + 3, 2 * size + 3),
+           lambda d, px, py: paint_card(d, px, py, size, card_id))
+
+
+def paint_card(draw, x: float, y: float, size: float, card_id: str) -> None:
     colour, pattern = card_id.split(":")
     for index, letter in enumerate(pattern):
-        cell(draw, x + (index % 3) * size, y + (index // 3) * size, size, colour, letter)
+        paint_cell(draw, x + (index % 3) * size, y + (index // 3) * size, size, colour, letter)
     draw.rectangle((x - 2, y - 2, x + 3 * size + 1, y + 2 * size + 1), outline="#0b0f16", width=3)
 
 
@@ -167,7 +183,7 @@ def draw_board(view: dict) -> bytes:
     y = PAD + grid_h + 12
     draw_hands(draw, view, y, card_size)
     y += hands_height(view, card_size)
-    draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend)
+    draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend, key="db")
     draw.text((PHONE_WIDTH - 16, y + 20), f"DECK {view['deck_count']}", font=font(30), fill=INK, anchor="rm")
     if view["finished"]:
         image = above(result_banner(result_entries(view)), image)
