@@ -101,6 +101,19 @@ class Draw(ImageDraw.ImageDraw):
             self.inks.add(fill)
         return ink, fill
 
+    def rounded_rectangle(self, xy, radius=0, fill=None, outline=None, width=1, *, corners=None) -> None:
+        """Drawn once per shape (size, radius, inks, width, corners, sub-pixel offset), then pasted: Pillow draws
+        its corners in Python, the slowest shape it has. Only on half-pixel coordinates, where moving the box by
+        whole pixels moves its pixels exactly."""
+        x0, y0, x1, y1 = xy if len(xy) == 4 else (*xy[0], *xy[1])
+        if not all(float(2 * v).is_integer() for v in (x0, y0, x1, y1)) or x1 < x0 or y1 < y0:
+            return super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+        key = ("rrect", x1 - x0, y1 - y0, radius, fill, outline, width, corners and tuple(corners))
+        base = ImageDraw.ImageDraw.rounded_rectangle
+        cached(self, key, x0, y0, (0, 0, x1 - x0, y1 - y0),
+               lambda d, px, py: base(d, (px, py, px + x1 - x0, py + y1 - y0), radius, fill, outline, width,
+                                      corners=corners))
+
     def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs) -> None:
         if args or kwargs or not isinstance(text, str) or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
@@ -158,8 +171,45 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-@bounded(8192)
-def _sprite(key: Hashable, width: int, height: int, paint: Callable) -> Sprite:
+class Lru:
+    """A bounded map, least recently used first out, holding at most `max_weight` (a count, or pixels when each
+    item is weighed by `weigh`); `clear_caches` empties it."""
+
+    def __init__(self, max_weight: int, weigh: Callable[[object], int] = lambda item: 1) -> None:
+        self.max_weight, self.weigh, self.weight = max_weight, weigh, 0
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+        _caches.append(self)
+
+    def get(self, key: Hashable, make: Callable[[], object]) -> object:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found
+        made = make()
+        with self._lock:
+            if key not in self._items:
+                self._items[key] = made
+                self.weight += self.weigh(made)
+            while self.weight > self.max_weight and len(self._items) > 1:
+                _key, dropped = self._items.popitem(last=False)
+                self.weight -= self.weigh(dropped)
+        return made
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.weight = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+SPRITES = Lru(24_000_000, weigh=lambda piece: piece.image.width * piece.image.height)  # ~27 MB
+
+
+def _new_sprite(width: int, height: int, paint: Callable) -> Sprite:
     image = Image.new("P", (width, height), Inks.CLEAR)
     image.inks = set()
     paint(Draw(image))
@@ -169,7 +219,8 @@ def _sprite(key: Hashable, width: int, height: int, paint: Callable) -> Sprite:
 def sprite(key: Hashable, width: float, height: float, paint: Callable[[ImageDraw.ImageDraw], None]) -> Sprite:
     """A cached small drawing, `paint(draw)` on a transparent width x height image. `key` must name everything
     `paint` depends on (it is the cache key, with the size): `paint` itself is not part of it."""
-    return _sprite(key, int(math.ceil(width)), int(math.ceil(height)), paint)
+    size = (int(math.ceil(width)), int(math.ceil(height)))
+    return SPRITES.get((key, size), lambda: _new_sprite(*size, paint))
 
 
 def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
@@ -184,7 +235,8 @@ def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
     it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
     pixels are those of drawing it in place."""
     left, top, right, bottom = extent
-    ix, iy = math.floor(x + left) - 1, math.floor(y + top) - 1
+    # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
+    ix, iy = (math.floor(x + left) - 1) & ~1, (math.floor(y + top) - 1) & ~1
     ox, oy = x - ix, y - iy
     piece = sprite((key, ox, oy), ox + right + 2, oy + bottom + 2, lambda d: paint(d, ox, oy))
     stamp(draw, piece, ix, iy)
