@@ -58,6 +58,13 @@ class Inks:
         self._index: dict[object, int] = {}
         self._by_rgb: dict[tuple[int, int, int], int] = {}
         self._lock = threading.Lock()
+        self.fixed = 1  # indices below this come from the fixed palette (`seed`), the same in every process
+
+    def seed(self, colours: list[str]) -> None:
+        """Register `colours` in this order, before anything is drawn: the fixed palette."""
+        for colour in colours:
+            self(colour)
+        self.fixed = len(self.rgb)
 
     def __call__(self, colour: object) -> int:
         found = self._index.get(colour)
@@ -77,7 +84,16 @@ class Inks:
         return index
 
 
+def fixed_palette() -> list[str]:
+    """The games' palettes (data/), then data/inks.json's interface colours: indices every process agrees on."""
+    cards = load("diamond_box/cards.json")
+    return [*load("seats.json")["colours"], *load("blue_border/palette.json")["shades"],
+            *(colour for key, colour in load("colorse/palette.json").items() if not key.startswith("_")),
+            *(colour["rgb"] for colour in cards["colours"]), *cards["diamonds"].values(), *load("inks.json")["ui"]]
+
+
 INKS = Inks()
+INKS.seed(fixed_palette())
 
 
 class Draw(ImageDraw.ImageDraw):
@@ -262,27 +278,40 @@ def readable_on(hex_colour: str) -> str:
 
 
 def png(image: Image.Image, exact: bool = False) -> bytes:
-    """Encode as PNG with no text, time or other ancillary chunks (IHDR, PLTE, IDAT, IEND only).
-    A registry palette image (from `canvas`) is written with the inks it used, ordered by colour value, so the file
-    is a function of its pixels alone (not of what else this process drew). Any other image goes through Pillow: an
-    RGB picture is reduced to 256 colours (fast octree), or kept 24-bit when `exact`."""
+    """Encode as PNG with no text, time or other ancillary chunks (IHDR, PLTE, IDAT, IEND only), every colour exact.
+    A registry palette image (from `canvas`) is written with its indices when all its inks are in the fixed palette
+    (the PLTE lists the inks it used; unused entries black), else with the inks it used ordered by colour value: the
+    file is a function of its pixels alone, never of what else this process drew. Any other image goes through
+    Pillow: an RGB picture is reduced to 256 colours (fast octree), or kept 24-bit when `exact`."""
     if image.mode != "P" or not hasattr(image, "inks"):
         return _pillow_png(image, exact)
-    used = sorted(image.inks, key=INKS.rgb.__getitem__)
-    remap = bytearray(256)
-    for new, old in enumerate(used):
-        remap[old] = new
     width, height = image.size
-    rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte (0: none)
-    rows.paste(image, (1, 0))
-    data = rows.tobytes().translate(remap) if used != list(range(len(used))) else rows.tobytes()
-    if remap[0] != 0:  # index 0 used as a colour: the filter bytes must stay 0
-        data = bytearray(data)
-        data[::width + 1] = bytes(height)
-    palette = b"".join(bytes(INKS.rgb[index]) for index in used)
+    if max(image.inks) < INKS.fixed:  # fixed indices: written as they are, unused entries black
+        pixels = image
+        palette = b"".join(bytes(INKS.rgb[index]) if index in image.inks else b"\0\0\0"
+                           for index in range(max(image.inks) + 1))
+    else:  # a colour registered while drawing (its index depends on what came before): the used inks in order
+        used = sorted(image.inks, key=INKS.rgb.__getitem__)
+        remap = [0] * 256
+        for new, old in enumerate(used):
+            remap[old] = new
+        pixels = image.point(remap)
+        palette = b"".join(bytes(INKS.rgb[index]) for index in used)
+    size = (width + 1) * height  # each row: its filter byte (0: none), then its pixels
+    buffer = getattr(_rows, "buffer", None)
+    if buffer is None or len(buffer) < size:
+        buffer = _rows.buffer = bytearray(max(size, 1 << 20))
+    buffer[0:size:width + 1] = bytes(height)
+    data = memoryview(buffer)[:size]
+    rows = Image.frombuffer("P", (width + 1, height), data, "raw", "P", 0, 1)  # shares the buffer's memory
+    rows.im.paste(pixels.im, (1, 0, width + 1, height))  # the core paste writes straight into the buffer
+    compressed = _deflate.compress(data, 1)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
-                     _chunk(b"IDAT", _deflate.compress(data, 1)), _chunk(b"IEND", b"")])
+                     _chunk(b"IDAT", compressed), _chunk(b"IEND", b"")])
+
+
+_rows = threading.local()  # each thread's buffer for the rows being compressed, reused
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
