@@ -241,7 +241,8 @@ def sprite(key: Hashable, width: float, height: float, paint: Callable[[ImageDra
 
 def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
     """Paste a sprite (its drawn pixels only) with its top-left corner at (x, y), integers."""
-    draw._image.paste(piece.image, (x, y), piece.mask)
+    width, height = piece.image.size
+    draw.im.paste(piece.image.im, (x, y, x + width, y + height), piece.mask.im)  # the core paste clips at the edges
     draw.inks.update(piece.inks)
 
 
@@ -250,12 +251,33 @@ def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
     """`paint(d, px, py)` draws something at (px, py) reaching at most `extent` = (left, top, right, bottom) around
     it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
     pixels are those of drawing it in place."""
+    if not (float(2 * x).is_integer() and float(2 * y).is_integer()):  # moving it would move its edges: in place
+        return paint(draw, x, y)
     left, top, right, bottom = extent
     # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
     ix, iy = (math.floor(x + left) - 1) & ~1, (math.floor(y + top) - 1) & ~1
     ox, oy = x - ix, y - iy
     piece = sprite((key, ox, oy), ox + right + 2, oy + bottom + 2, lambda d: paint(d, ox, oy))
     stamp(draw, piece, ix, iy)
+
+
+def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
+    """Decorator for `function(draw, x, y, *args, **kwargs)` whose pixels depend on nothing but its arguments
+    (hashable): each distinct call is drawn once, then pasted (`cached`). `extent(*args, **kwargs)` is how far it
+    reaches around (x, y): (left, top, right, bottom). The undecorated drawing stays as `.direct`."""
+    def wrap(function):
+        name = f"{function.__module__}.{function.__qualname__}"
+
+        def drawing(draw, x, y, *args, **kwargs):
+            if not isinstance(draw, Draw):
+                return function(draw, x, y, *args, **kwargs)
+            key = (name, args, tuple(sorted(kwargs.items())))
+            cached(draw, key, x, y, extent(*args, **kwargs), lambda d, px, py: function(d, px, py, *args, **kwargs))
+
+        drawing.direct = function
+        drawing.__doc__, drawing.__name__, drawing.__qualname__ = function.__doc__, function.__name__, function.__qualname__
+        return drawing
+    return wrap
 
 
 def layer(image: Image.Image) -> tuple[Image.Image, ImageDraw.ImageDraw]:
