@@ -1,6 +1,10 @@
 """Median time to render each game's public board (4 players where the game allows), with the time to build its
 public view as the floor measured in the same run, so the ratio holds on a noisy machine.
 
+"picture ms" is drawing the board's picture (PNG bytes), what the render pool does; "presenter ms" is building the
+Board (embed, buttons) around it, which the event loop does; "cold ms" is the picture drawn once right after the
+drawing caches were emptied (a fresh worker's first board); "bytes" is the PNG's size.
+
     .venv/bin/python bench/render.py [--rounds 50]
 """
 from __future__ import annotations
@@ -18,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from bot.tables import Seat, Table  # noqa: E402
 from cogs.gallery import PRESENTERS  # noqa: E402  (one list of the games' presenters)
-
 
 
 def midgame_state(game: str, players: int, seed: int = 1, steps: int = 40):
@@ -43,9 +46,10 @@ def median_ms(work, rounds: int) -> float:
     return statistics.median(samples)
 
 
-def render_medians(rounds: int) -> list[tuple[str, int, float, float]]:
-    """(game, players, median ms to build the public view, median ms to render the public board) per game.
-    Reading `.image` draws the board's picture here (a bot draws it in its render pool)."""
+def render_details(rounds: int) -> list[dict]:
+    """Per game: players, and the medians (ms) of building the public view, the Board, and drawing its picture."""
+    from bot.render import clear_caches
+
     rows = []
     for game, target in PRESENTERS.items():
         module, name = target.split(":")
@@ -55,18 +59,32 @@ def render_medians(rounds: int) -> list[tuple[str, int, float, float]]:
         table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
                       options={}, seed=1, version=1, locale="en", state=state,
                       seats=[Seat(n + 1, f"p{n}") for n in range(players)])
-        rows.append((game, players, median_ms(lambda: state.view(None), rounds),
-                     median_ms(lambda: presenter.board(table, "en").image, rounds)))
+        picture = presenter.board(table, "en").pending_picture()
+        clear_caches()
+        start = time.perf_counter()
+        drawn = picture()
+        cold_ms = (time.perf_counter() - start) * 1000
+        rows.append({"game": game, "players": players, "view_ms": median_ms(lambda: state.view(None), rounds),
+                     "presenter_ms": median_ms(lambda: presenter.board(table, "en"), rounds),
+                     "picture_ms": median_ms(picture, rounds), "cold_ms": cold_ms, "bytes": len(drawn)})
     return rows
+
+
+def render_medians(rounds: int) -> list[tuple[str, int, float, float]]:
+    """(game, players, median ms to build the public view, median ms to draw the public board's picture)."""
+    return [(row["game"], row["players"], row["view_ms"], row["picture_ms"]) for row in render_details(rounds)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=50)
     rounds = parser.parse_args().rounds
-    print(f"{'game':<12} {'players':>7} {'view ms':>9} {'board ms':>9} {'ratio':>7}")
-    for game, players, view_ms, board_ms in render_medians(rounds):
-        print(f"{game:<12} {players:>7} {view_ms:>9.3f} {board_ms:>9.2f} {board_ms / view_ms:>7.0f}x")
+    print(f"{'game':<12} {'players':>7} {'view ms':>9} {'presenter ms':>13} {'picture ms':>11} {'ratio':>7} "
+          f"{'cold ms':>8} {'bytes':>7}")
+    for row in render_details(rounds):
+        print(f"{row['game']:<12} {row['players']:>7} {row['view_ms']:>9.3f} {row['presenter_ms']:>13.2f} "
+              f"{row['picture_ms']:>11.2f} {row['picture_ms'] / row['view_ms']:>7.0f}x {row['cold_ms']:>8.1f} "
+              f"{row['bytes']:>7}")
 
 
 if __name__ == "__main__":

@@ -160,14 +160,18 @@ def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Ima
 
 
 class Sprite:
-    """A small drawing made once: its pixels, the mask of what was drawn, and the inks it used."""
+    """A small drawing made once: its pixels cropped to what was drawn, where they start (dx, dy), the mask of
+    what was drawn (None when that is the whole crop: pasted as a plain copy) and the inks it used."""
 
-    __slots__ = ("image", "mask", "inks")
+    __slots__ = ("image", "mask", "inks", "dx", "dy")
 
     def __init__(self, image: Image.Image) -> None:
-        self.image = image
         self.inks = frozenset(image.inks)
-        self.mask = image.point([0] + [255] * 255, "1")
+        mask = image.point([0] + [255] * 255, "1")
+        box = mask.getbbox() or (0, 0, 1, 1)
+        self.dx, self.dy = box[0], box[1]
+        self.image, mask = image.crop(box), mask.crop(box)
+        self.mask = None if mask.getextrema() == (255, 255) else mask
 
 
 _caches: list = [glyph_mask]
@@ -242,7 +246,11 @@ def sprite(key: Hashable, width: float, height: float, paint: Callable[[ImageDra
 def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
     """Paste a sprite (its drawn pixels only) with its top-left corner at (x, y), integers."""
     width, height = piece.image.size
-    draw.im.paste(piece.image.im, (x, y, x + width, y + height), piece.mask.im)  # the core paste clips at the edges
+    x, y = x + piece.dx, y + piece.dy
+    if piece.mask is None:
+        draw.im.paste(piece.image.im, (x, y, x + width, y + height))  # the core paste clips at the edges
+    else:
+        draw.im.paste(piece.image.im, (x, y, x + width, y + height), piece.mask.im)
     draw.inks.update(piece.inks)
 
 
