@@ -80,13 +80,13 @@ def draw_centre(draw, view: dict, left: float, top: float, size: float, area: tu
     x0, x1, y0, y1 = area
     px = lambda x: left + (x - x0) * size  # noqa: E731
     py = lambda y: top + (y - y0) * size  # noqa: E731
-    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
-    for x in range(x0, x1 + 2):
-        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
-    for y in range(y0, y1 + 2):
-        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
-    for entry in view["grid"]:
-        cell(draw, px(entry["x"]), py(entry["y"]), size, entry["colour"], entry["diamond"])
+    grid = tuple((entry["x"], entry["y"], entry["colour"], entry["diamond"]) for entry in view["grid"])
+    if placement is None:
+        paint_grid(draw, grid, left, top, size, area)
+    else:  # the chooser: the same centre under every placement, drawn once
+        cached(draw, ("db.centre", grid, size, area), left, top,
+               (-2, -2, (x1 - x0 + 1) * size + 2, (y1 - y0 + 1) * size + 2),
+               lambda d, x, y: paint_grid(d, grid, x, y, size, area))
     if view["centre"] and outline_last and placement is None:
         last = view["centre"][-1]["cells"]
         xs, ys = [c["x"] for c in last], [c["y"] for c in last]
@@ -104,6 +104,20 @@ def draw_centre(draw, view: dict, left: float, top: float, size: float, area: tu
         frame = (px(min(xs)) - 3, py(min(ys)) - 3, px(max(xs) + 1) + 2, py(max(ys) + 1) + 2)
         draw.rectangle(frame, outline="#ffffff", width=4)
         draw.rectangle((frame[0] - 2, frame[1] - 2, frame[2] + 2, frame[3] + 2), outline="#0b0f16", width=2)
+
+
+def paint_grid(draw, grid: tuple, left: float, top: float, size: float, area: tuple[int, int, int, int]) -> None:
+    """The centre's background, grid lines and cells (x, y, colour, diamond) within `area`."""
+    x0, x1, y0, y1 = area
+    px = lambda x: left + (x - x0) * size  # noqa: E731
+    py = lambda y: top + (y - y0) * size  # noqa: E731
+    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
+    for x in range(x0, x1 + 2):
+        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
+    for y in range(y0, y1 + 2):
+        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
+    for x, y, colour, letter in grid:
+        cell(draw, px(x), py(y), size, colour, letter)
 
 
 HAND_CARD = 36
@@ -216,7 +230,7 @@ def placement_layout(view: dict, placements: list[tuple[int, dict, int]]) -> dic
     footprints = [(x, y) for _, action, _ in placements
                   for x, y, _ in card_cells(action["card"], action["rotation"], action["x"], action["y"])]
     area = extent(view, footprints, margin=0)
-    size = area_size(area, thumb_w - 8, 40)
+    size = int(area_size(area, thumb_w - 8, 40))  # whole pixels: a cell is then drawn once and pasted
     grid_w, grid_h = (area[1] - area[0] + 1) * size, (area[3] - area[2] + 1) * size
     head = 40
     thumb_h = head + grid_h + 8
@@ -224,14 +238,15 @@ def placement_layout(view: dict, placements: list[tuple[int, dict, int]]) -> dic
     panels = []
     for index, (_number, action, _penalty) in enumerate(placements):
         row, column = divmod(index, THUMB_COLUMNS)
-        x = PAD + column * (thumb_w + THUMB_GAP)
-        y = PAD + row * (thumb_h + THUMB_GAP)
-        left, top = x + (thumb_w - grid_w) / 2, y + head
+        # whole pixels: every panel's centre is then the same pixels, drawn once (draw_centre)
+        x, y = round(PAD + column * (thumb_w + THUMB_GAP)), round(PAD + row * (thumb_h + THUMB_GAP))
+        x_end, y_end = round(PAD + column * (thumb_w + THUMB_GAP) + thumb_w), round(y + thumb_h)
+        left, top = round(x + (thumb_w - grid_w) / 2), y + head
         cells = card_cells(action["card"], action["rotation"], action["x"], action["y"])
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
         footprint = (left + (min(xs) - area[0]) * size, top + (min(ys) - area[2]) * size,
                      left + (max(xs) + 1 - area[0]) * size, top + (max(ys) + 1 - area[2]) * size)
-        panels.append({"panel": (x, y, x + thumb_w, y + thumb_h), "badge": (x + 4, y + 4, x + 58, y + head - 2),
+        panels.append({"panel": (x, y, x_end, y_end), "badge": (x + 4, y + 4, x + 58, y + head - 2),
                        "grid": (left, top), "footprint": footprint})
     return {"width": PHONE_WIDTH, "height": PAD + rows * (thumb_h + THUMB_GAP), "size": size, "area": area,
             "head": head, "panels": panels}
