@@ -344,6 +344,13 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
 _rows = threading.local()  # each thread's buffer for the rows being compressed, reused
 
 
+def as_rgb(image: Image.Image) -> Image.Image:
+    """A registry palette image (from `canvas`) in RGB, as its PNG will show it."""
+    copy = image.copy()
+    copy.putpalette([channel for rgb in INKS.rgb for channel in rgb])
+    return copy.convert("RGB")
+
+
 def _chunk(kind: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)))
 
