@@ -3,7 +3,9 @@ public view as the floor measured in the same run, so the ratio holds on a noisy
 
 "picture ms" is drawing the board's picture (PNG bytes), what the render pool does; "presenter ms" is building the
 Board (embed, buttons) around it, which the event loop does; "cold ms" is the picture drawn once right after the
-drawing caches were emptied (a fresh worker's first board); "bytes" is the PNG's size.
+drawing caches were emptied (a fresh worker's first board); "successive ms" is the median over every board of two
+new games played at random, each board drawn once, after three others warmed the caches (a worker's steady state:
+each board new, its parts mostly drawn before); "bytes" is the PNG's size.
 
     .venv/bin/python bench/render.py [--rounds 50]
 """
@@ -46,6 +48,30 @@ def median_ms(work, rounds: int) -> float:
     return statistics.median(samples)
 
 
+def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measured_games: int = 2) -> float:
+    """Median ms to draw each successive public board of `measured_games` random games (see the module doc)."""
+    spec = games.get(game)
+    samples = []
+    for seed in range(1, warm_games + measured_games + 1):
+        state, rng, pictures = spec.new(players, {}, seed), random.Random(seed), []
+        for _ in range(60):
+            acting = [s for s in state.to_act() if s >= 0]
+            if state.finished or not acting:
+                break
+            seat = rng.choice(acting)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
+                          options={}, seed=seed, version=1, locale="en", state=state,
+                          seats=[Seat(n + 1, f"p{n}") for n in range(players)])
+            pictures.append(presenter.board(table, "en").pending_picture())
+        for picture in pictures:
+            start = time.perf_counter()
+            picture()
+            if seed > warm_games:
+                samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
 def render_details(rounds: int) -> list[dict]:
     """Per game: players, and the medians (ms) of building the public view, the Board, and drawing its picture."""
     from bot.render import clear_caches
@@ -66,7 +92,8 @@ def render_details(rounds: int) -> list[dict]:
         cold_ms = (time.perf_counter() - start) * 1000
         rows.append({"game": game, "players": players, "view_ms": median_ms(lambda: state.view(None), rounds),
                      "presenter_ms": median_ms(lambda: presenter.board(table, "en"), rounds),
-                     "picture_ms": median_ms(picture, rounds), "cold_ms": cold_ms, "bytes": len(drawn)})
+                     "picture_ms": median_ms(picture, rounds), "cold_ms": cold_ms, "bytes": len(drawn),
+                     "successive_ms": successive_ms(game, presenter, players)})
     return rows
 
 
@@ -80,11 +107,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=50)
     rounds = parser.parse_args().rounds
     print(f"{'game':<12} {'players':>7} {'view ms':>9} {'presenter ms':>13} {'picture ms':>11} {'ratio':>7} "
-          f"{'cold ms':>8} {'bytes':>7}")
+          f"{'cold ms':>8} {'successive ms':>14} {'bytes':>7}")
     for row in render_details(rounds):
         print(f"{row['game']:<12} {row['players']:>7} {row['view_ms']:>9.3f} {row['presenter_ms']:>13.2f} "
               f"{row['picture_ms']:>11.2f} {row['picture_ms'] / row['view_ms']:>7.0f}x {row['cold_ms']:>8.1f} "
-              f"{row['bytes']:>7}")
+              f"{row['successive_ms']:>14.2f} {row['bytes']:>7}")
 
 
 if __name__ == "__main__":

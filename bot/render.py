@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import struct
 import threading
 import zlib
@@ -30,6 +31,11 @@ try:  # ISA-L deflate (pip: isal); zlib gives the same pictures, three to six ti
     from isal import isal_zlib as _deflate
 except ImportError:  # pragma: no cover - isal is a dependency; this keeps a machine without its wheel working
     _deflate = zlib
+
+if "PILLOW_BLOCKS_MAX" not in os.environ:  # an operator's setting wins
+    # Pillow keeps up to 8 freed image blocks for the next image instead of returning them to the system: a new
+    # board's canvas then needs no fresh pages (about a third of a big board's time on a busy machine)
+    Image.core.set_blocks_max(8)
 
 BACKGROUND = "#1e2430"
 INK = "#f7fafc"
