@@ -2,14 +2,16 @@
 embed. PNGs are written without any metadata chunk, so nothing rides along in the file but pixels.
 
 Drawing is cheap by construction (bench/render.py measures it):
-- every picture is a palette ('P') image whose indices come from one registry of inks (`INKS`), so a colour is
-  resolved once per process, not once per shape, and a part drawn once can be pasted into any picture as it is;
-- `sprite` caches small drawings (a card, a tile, a disc) keyed on everything they depend on, and `layer` caches
-  large ones (a background with its frames and legend); both are bounded (least recently used goes first) and hold
-  pixels that are a pure function of their key, so nothing of one table can appear in another's picture;
+- every picture is a palette ('P') image whose indices come from one registry of inks (`INKS`, seeded with the fixed
+  palette: the games' palettes in data/, then data/inks.json), so every colour is exact, a colour is resolved once
+  per process, not once per shape, and a part drawn once can be pasted into any picture as it is;
+- `cached` / `drawn_once` draw a recurring part (a card, a tile, a disc, a legend, a panel's frame, the chooser's
+  centre) once and paste it after: the cache is keyed on everything the part depends on, bounded (least recently
+  used goes first, by pixels), and holds pixels that are a pure function of their key, so nothing of one table or
+  seat can appear in another's picture;
 - `Draw.text` reuses the glyph mask of a (font, text, anchor, sub-pixel start) it drew before;
-- `png` writes the file itself: only the inks the picture used, in an order that depends on nothing but those
-  inks, compressed with ISA-L's deflate (several times faster than zlib at the same size).
+- `png` writes the file itself, its bytes a function of the pixels alone (never of what else the process drew),
+  compressed with ISA-L's deflate (three to six times faster than zlib at the same size).
 """
 from __future__ import annotations
 
@@ -137,17 +139,15 @@ class Draw(ImageDraw.ImageDraw):
                                       corners=corners))
 
     def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs) -> None:
-        if args or kwargs or not isinstance(text, str) or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
+        if (args or kwargs or fill is None or not isinstance(text, str) or "\n" in text
+                or not isinstance(font, ImageFont.FreeTypeFont)):
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        ink = INKS(fill if fill is not None else INK_DEFAULT)
+        ink = INKS(fill)
         self.inks.add(ink)
         x, y = xy
         fx, fy = math.modf(x)[0], math.modf(y)[0]
         mask, (dx, dy) = glyph_mask(font, text, anchor, fx, fy)
         self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
-
-
-INK_DEFAULT = "#ffffff"
 
 
 @lru_cache(maxsize=4096)
@@ -292,13 +292,6 @@ def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
         drawing.__doc__, drawing.__name__, drawing.__qualname__ = function.__doc__, function.__name__, function.__qualname__
         return drawing
     return wrap
-
-
-def layer(image: Image.Image) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A fresh, drawable copy of a cached layer (made by canvas and drawn on; never drawn on again itself)."""
-    copy = image.copy()
-    copy.inks = set(image.inks)
-    return copy, Draw(copy)
 
 
 def centred_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, size: int,
