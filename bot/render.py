@@ -117,10 +117,11 @@ class Draw(ImageDraw.ImageDraw):
     def _getink(self, ink, fill=None):
         if ink is None and fill is None:
             return super()._getink(ink, fill)
-        if ink is not None:
+        # an int is an index already: Pillow's own mask inks (an outlined polygon's), not a colour drawn here
+        if ink is not None and not isinstance(ink, int):
             ink = INKS(ink)
             self.inks.add(ink)
-        if fill is not None:
+        if fill is not None and not isinstance(fill, int):
             fill = INKS(fill)
             self.inks.add(fill)
         return ink, fill
