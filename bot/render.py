@@ -262,7 +262,8 @@ def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
 
 
 def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
-           extent: tuple[float, float, float, float], paint: Callable[[ImageDraw.ImageDraw, float, float], None]) -> None:
+           extent: tuple[float, float, float, float],
+           paint: Callable[[ImageDraw.ImageDraw, float, float], None]) -> None:
     """`paint(d, px, py)` draws something at (px, py) reaching at most `extent` = (left, top, right, bottom) around
     it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
     pixels are those of drawing it in place."""
@@ -290,7 +291,8 @@ def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
             cached(draw, key, x, y, extent(*args, **kwargs), lambda d, px, py: function(d, px, py, *args, **kwargs))
 
         drawing.direct = function
-        drawing.__doc__, drawing.__name__, drawing.__qualname__ = function.__doc__, function.__name__, function.__qualname__
+        drawing.__doc__, drawing.__name__ = function.__doc__, function.__name__
+        drawing.__qualname__ = function.__qualname__
         return drawing
     return wrap
 
@@ -458,7 +460,7 @@ def legend_height(items: list[tuple[object, str]], width: float, size: int = MIN
 def result_banner(entries: list[tuple[int | None, str, bool]], width: int = PHONE_WIDTH,
                   title: str = "GAME OVER") -> Image.Image:
     """The end of a game: every seat's disc with its score (or wins), winners crowned and framed in gold.
-    `entries` are (seat or None for an automaton, value text, won). Drawn once per result (read it, never draw on it)."""
+    `entries` are (seat or None for an automaton, value text, won). Drawn once per result: read it, never draw on it."""
     return _result_banner(tuple(tuple(entry) for entry in entries), width, title)
 
 

@@ -12,8 +12,8 @@ A tile is drawn as two halves: a dark half with white pips (its white dots) and 
 black dots), like the two dice: the white die is dark with white pips, the black die light with black pips."""
 from __future__ import annotations
 
-from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, drawn_once, font, png,
-                        readable_on)
+from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, drawn_once, font,
+                        png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, turn_arrow
 from games.bossa.tiles import dots

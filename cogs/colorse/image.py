@@ -6,8 +6,8 @@ carries its shape too (data/colorse/symbols.json), for colour-blind players.
 own view, their own face-down bonus cards show face up with a dark corner (only they see that picture)."""
 from __future__ import annotations
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once, font,
-                        png, result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once,
+                        font, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from games.data import load

@@ -74,7 +74,8 @@ def test_one_key_one_sprite_and_different_keys_never_share():
     assert rgb.getpixel((15, 15)) == (255, 0, 0)
     assert rgb.getpixel((55, 15)) == (0, 0, 255)
     assert rgb.getpixel((95, 15)) == (255, 0, 0)  # the key names what is drawn; its painter is not asked again
-    assert rgb.getpixel((9, 15)) == rgb.getpixel((31, 15)) == Image.new("RGB", (1, 1), render.BACKGROUND).getpixel((0, 0))
+    background = Image.new("RGB", (1, 1), render.BACKGROUND).getpixel((0, 0))
+    assert rgb.getpixel((9, 15)) == rgb.getpixel((31, 15)) == background
 
 
 @pytest.mark.parametrize("x, y", [(10, 10), (11, 13), (10.5, 7.5), (13.25, 9.75)])
