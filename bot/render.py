@@ -22,7 +22,7 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
-from functools import cache, lru_cache
+from functools import cache, lru_cache, wraps
 from typing import Callable, Hashable
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
@@ -284,6 +284,7 @@ def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
     def wrap(function):
         name = f"{function.__module__}.{function.__qualname__}"
 
+        @wraps(function)
         def drawing(draw, x, y, *args, **kwargs):
             if not isinstance(draw, Draw):
                 return function(draw, x, y, *args, **kwargs)
@@ -291,8 +292,6 @@ def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
             cached(draw, key, x, y, extent(*args, **kwargs), lambda d, px, py: function(d, px, py, *args, **kwargs))
 
         drawing.direct = function
-        drawing.__doc__, drawing.__name__ = function.__doc__, function.__name__
-        drawing.__qualname__ = function.__qualname__
         return drawing
     return wrap
 
