@@ -8,6 +8,7 @@ new games played at random, each board drawn once, after three others warmed the
 each board new, its parts mostly drawn before); "bytes" is the PNG's size.
 
     .venv/bin/python bench/render.py [--rounds 50]
+    .venv/bin/python bench/render.py --compare BEFORE AFTER   (two `python -m cogs.gallery` folders, pixel by pixel)
 """
 from __future__ import annotations
 
@@ -102,10 +103,44 @@ def render_medians(rounds: int) -> list[tuple[str, int, float, float]]:
     return [(row["game"], row["players"], row["view_ms"], row["picture_ms"]) for row in render_details(rounds)]
 
 
+def compare(before: Path, after: Path) -> int:
+    """Print every picture of two gallery folders that differs (size, or pixels and the largest channel difference);
+    the number that differ."""
+    from PIL import Image, ImageChops
+
+    differ = 0
+    pictures = sorted(path for path in before.rglob("*.png") if not path.stem.endswith("_360"))
+    for path in pictures:
+        name = path.relative_to(before)
+        other = after / name
+        if not other.exists():
+            print(f"missing {name}")
+            differ += 1
+            continue
+        old, new = Image.open(path).convert("RGB"), Image.open(other).convert("RGB")
+        if old.size != new.size:
+            print(f"size    {name}: {old.size} -> {new.size}")
+            differ += 1
+            continue
+        difference = ImageChops.difference(old, new)
+        if difference.getbbox():
+            pixels = difference.convert("L").point(lambda value: 255 if value else 0).histogram()[255]
+            largest = max(high for _low, high in difference.getextrema())
+            print(f"pixels  {name}: {pixels} differ, by up to {largest} of 255, within {difference.getbbox()}")
+            differ += 1
+    print(f"{len(pictures)} pictures compared, {differ} differ")
+    return differ
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=50)
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
+    args = parser.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
+    rounds = args.rounds
     print(f"{'game':<12} {'players':>7} {'view ms':>9} {'presenter ms':>13} {'picture ms':>11} {'ratio':>7} "
           f"{'cold ms':>8} {'successive ms':>14} {'bytes':>7}")
     for row in render_details(rounds):
