@@ -267,8 +267,8 @@ def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
     """`paint(d, px, py)` draws something at (px, py) reaching at most `extent` = (left, top, right, bottom) around
     it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
     pixels are those of drawing it in place."""
-    if not (float(2 * x).is_integer() and float(2 * y).is_integer()):  # moving it would move its edges: in place
-        return paint(draw, x, y)
+    if not (isinstance(draw, Draw) and float(2 * x).is_integer() and float(2 * y).is_integer()):
+        return paint(draw, x, y)  # off the half-pixel grid moving it would move its edges (or not ours): in place
     left, top, right, bottom = extent
     # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
     ix, iy = (math.floor(x + left) - 1) & ~1, (math.floor(y + top) - 1) & ~1
