@@ -1,7 +1,14 @@
 """Median time to render each game's public board (4 players where the game allows), with the time to build its
 public view as the floor measured in the same run, so the ratio holds on a noisy machine.
 
+"picture ms" is drawing the board's picture (PNG bytes), what the render pool does; "presenter ms" is building the
+Board (embed, buttons) around it, which the event loop does; "cold ms" is the picture drawn once right after the
+drawing caches were emptied (a fresh worker's first board); "successive ms" is the median over every board of two
+new games played at random, each board drawn once, after three others warmed the caches (a worker's steady state:
+each board new, its parts mostly drawn before); "bytes" is the PNG's size.
+
     .venv/bin/python bench/render.py [--rounds 50]
+    .venv/bin/python bench/render.py --compare BEFORE AFTER   (two `python -m cogs.gallery` folders, pixel by pixel)
 """
 from __future__ import annotations
 
@@ -18,7 +25,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from bot.tables import Seat, Table  # noqa: E402
 from cogs.gallery import PRESENTERS  # noqa: E402  (one list of the games' presenters)
-
 
 
 def midgame_state(game: str, players: int, seed: int = 1, steps: int = 40):
@@ -43,9 +49,34 @@ def median_ms(work, rounds: int) -> float:
     return statistics.median(samples)
 
 
-def render_medians(rounds: int) -> list[tuple[str, int, float, float]]:
-    """(game, players, median ms to build the public view, median ms to render the public board) per game.
-    Reading `.image` draws the board's picture here (a bot draws it in its render pool)."""
+def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measured_games: int = 2) -> float:
+    """Median ms to draw each successive public board of `measured_games` random games (see the module doc)."""
+    spec = games.get(game)
+    samples = []
+    for seed in range(1, warm_games + measured_games + 1):
+        state, rng, pictures = spec.new(players, {}, seed), random.Random(seed), []
+        for _ in range(60):
+            acting = [s for s in state.to_act() if s >= 0]
+            if state.finished or not acting:
+                break
+            seat = rng.choice(acting)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
+                          options={}, seed=seed, version=1, locale="en", state=state,
+                          seats=[Seat(n + 1, f"p{n}") for n in range(players)])
+            pictures.append(presenter.board(table, "en").pending_picture())
+        for picture in pictures:
+            start = time.perf_counter()
+            picture()
+            if seed > warm_games:
+                samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def render_details(rounds: int) -> list[dict]:
+    """Per game: players, and the medians (ms) of building the public view, the Board, and drawing its picture."""
+    from bot.render import clear_caches
+
     rows = []
     for game, target in PRESENTERS.items():
         module, name = target.split(":")
@@ -55,18 +86,67 @@ def render_medians(rounds: int) -> list[tuple[str, int, float, float]]:
         table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
                       options={}, seed=1, version=1, locale="en", state=state,
                       seats=[Seat(n + 1, f"p{n}") for n in range(players)])
-        rows.append((game, players, median_ms(lambda: state.view(None), rounds),
-                     median_ms(lambda: presenter.board(table, "en").image, rounds)))
+        picture = presenter.board(table, "en").pending_picture()
+        clear_caches()
+        start = time.perf_counter()
+        drawn = picture()
+        cold_ms = (time.perf_counter() - start) * 1000
+        rows.append({"game": game, "players": players, "view_ms": median_ms(lambda: state.view(None), rounds),
+                     "presenter_ms": median_ms(lambda: presenter.board(table, "en"), rounds),
+                     "picture_ms": median_ms(picture, rounds), "cold_ms": cold_ms, "bytes": len(drawn),
+                     "successive_ms": successive_ms(game, presenter, players)})
     return rows
+
+
+def render_medians(rounds: int) -> list[tuple[str, int, float, float]]:
+    """(game, players, median ms to build the public view, median ms to draw the public board's picture)."""
+    return [(row["game"], row["players"], row["view_ms"], row["picture_ms"]) for row in render_details(rounds)]
+
+
+def compare(before: Path, after: Path) -> int:
+    """Print every picture of two gallery folders that differs (size, or pixels and the largest channel difference);
+    the number that differ."""
+    from PIL import Image, ImageChops
+
+    differ = 0
+    pictures = sorted(path for path in before.rglob("*.png") if not path.stem.endswith("_360"))
+    for path in pictures:
+        name = path.relative_to(before)
+        other = after / name
+        if not other.exists():
+            print(f"missing {name}")
+            differ += 1
+            continue
+        old, new = Image.open(path).convert("RGB"), Image.open(other).convert("RGB")
+        if old.size != new.size:
+            print(f"size    {name}: {old.size} -> {new.size}")
+            differ += 1
+            continue
+        difference = ImageChops.difference(old, new)
+        if difference.getbbox():
+            pixels = difference.convert("L").point(lambda value: 255 if value else 0).histogram()[255]
+            largest = max(high for _low, high in difference.getextrema())
+            print(f"pixels  {name}: {pixels} differ, by up to {largest} of 255, within {difference.getbbox()}")
+            differ += 1
+    print(f"{len(pictures)} pictures compared, {differ} differ")
+    return differ
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=50)
-    rounds = parser.parse_args().rounds
-    print(f"{'game':<12} {'players':>7} {'view ms':>9} {'board ms':>9} {'ratio':>7}")
-    for game, players, view_ms, board_ms in render_medians(rounds):
-        print(f"{game:<12} {players:>7} {view_ms:>9.3f} {board_ms:>9.2f} {board_ms / view_ms:>7.0f}x")
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
+    args = parser.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
+    rounds = args.rounds
+    print(f"{'game':<12} {'players':>7} {'view ms':>9} {'presenter ms':>13} {'picture ms':>11} {'ratio':>7} "
+          f"{'cold ms':>8} {'successive ms':>14} {'bytes':>7}")
+    for row in render_details(rounds):
+        print(f"{row['game']:<12} {row['players']:>7} {row['view_ms']:>9.3f} {row['presenter_ms']:>13.2f} "
+              f"{row['picture_ms']:>11.2f} {row['picture_ms'] / row['view_ms']:>7.0f}x {row['cold_ms']:>8.1f} "
+              f"{row['successive_ms']:>14.2f} {row['bytes']:>7}")
 
 
 if __name__ == "__main__":

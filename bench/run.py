@@ -382,11 +382,15 @@ async def bench_latency(quick: bool, folder: Path) -> None:
 # --- 3. rendering --------------------------------------------------------------------------------------------
 def bench_render(quick: bool) -> None:
     say("render time and bytes per public board (drawn on this thread: the cost of one picture)")
-    from bench.render import PRESENTERS, midgame_state, render_medians
+    from bench.render import PRESENTERS, midgame_state, render_details
 
-    for game, players, _view_ms, board_ms in render_medians(10 if quick else 30):
-        report(f"render_{game}_median_ms", f"render {game} ({players} players)", board_ms, "ms", None, "<= 4 ms",
-               board_ms <= 4)
+    for row in render_details(10 if quick else 30):
+        game, board_ms = row["game"], row["picture_ms"]
+        report(f"render_{game}_median_ms", f"render {game} ({row['players']} players)", board_ms, "ms", None,
+               "<= 4 ms", board_ms <= 4)
+        report(f"render_{game}_successive_ms", f"render {game}, successive boards of new games", row["successive_ms"],
+               "ms")
+        report(f"render_{game}_cold_ms", f"render {game}, first board after the caches emptied", row["cold_ms"], "ms")
     from types import SimpleNamespace
 
     from bot.tables import Seat, Table

@@ -1,13 +1,43 @@
 """Shared drawing helpers for board images (Pillow). Images carry graphics only: names and sentences go in the
-embed. PNGs are written without any metadata chunk, so nothing rides along in the file but pixels."""
+embed. PNGs are written without any metadata chunk, so nothing rides along in the file but pixels.
+
+Drawing is cheap by construction (bench/render.py measures it):
+- every picture is a palette ('P') image whose indices come from one registry of inks (`INKS`, seeded with the fixed
+  palette: the games' palettes in data/, then data/inks.json), so every colour is exact, a colour is resolved once
+  per process, not once per shape, and a part drawn once can be pasted into any picture as it is;
+- `cached` / `drawn_once` draw a recurring part (a card, a tile, a disc, a legend, a panel's frame, the chooser's
+  centre) once and paste it after: the cache is keyed on everything the part depends on, bounded (least recently
+  used goes first, by pixels), and holds pixels that are a pure function of their key, so nothing of one table or
+  seat can appear in another's picture;
+- `Draw.text` reuses the glyph mask of a (font, text, anchor, sub-pixel start) it drew before;
+- `png` writes the file itself, its bytes a function of the pixels alone (never of what else the process drew),
+  compressed with ISA-L's deflate (three to six times faster than zlib at the same size).
+"""
 from __future__ import annotations
 
 import io
-from functools import cache
+import math
+import os
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+from functools import cache, lru_cache, wraps
+from typing import Callable, Hashable
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from games.data import load
+
+try:  # ISA-L deflate (pip: isal); zlib gives the same pictures, three to six times slower
+    from isal import isal_zlib as _deflate
+except ImportError:  # pragma: no cover - isal is a dependency; this keeps a machine without its wheel working
+    _deflate = zlib
+
+if "PILLOW_BLOCKS_MAX" not in os.environ:  # an operator's setting wins
+    # Pillow keeps up to 8 freed image blocks for the next image instead of returning them to the system: a new
+    # board's canvas then needs no fresh pages (about a third of a big board's time on a busy machine)
+    Image.core.set_blocks_max(8)
 
 BACKGROUND = "#1e2430"
 INK = "#f7fafc"
@@ -25,11 +55,245 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+class Inks:
+    """The one registry of palette indices: a colour (any form Pillow reads) gets an index the first time it is
+    drawn and keeps it for the life of the process. Index 0 is reserved: a sprite's untouched pixels."""
+
+    CLEAR = 0
+
+    def __init__(self) -> None:
+        self.rgb: list[tuple[int, int, int]] = [(255, 0, 255)]
+        self._index: dict[object, int] = {}
+        self._by_rgb: dict[tuple[int, int, int], int] = {}
+        self._lock = threading.Lock()
+        self.fixed = 1  # indices below this come from the fixed palette (`seed`), the same in every process
+
+    def seed(self, colours: list[str]) -> None:
+        """Register `colours` in this order, before anything is drawn: the fixed palette."""
+        for colour in colours:
+            self(colour)
+        self.fixed = len(self.rgb)
+
+    def __call__(self, colour: object) -> int:
+        found = self._index.get(colour)
+        if found is not None:
+            return found
+        if isinstance(colour, int):  # already an index
+            return colour
+        rgb = ImageColor.getrgb(colour)[:3] if isinstance(colour, str) else tuple(colour)[:3]
+        with self._lock:
+            index = self._by_rgb.get(rgb)
+            if index is None:
+                if len(self.rgb) >= 256:
+                    raise RuntimeError("more than 255 colours drawn: a palette image cannot hold them")
+                index = self._by_rgb[rgb] = len(self.rgb)
+                self.rgb.append(rgb)
+            self._index[colour] = index
+        return index
+
+
+def fixed_palette() -> list[str]:
+    """The games' palettes (data/), then data/inks.json's interface colours: indices every process agrees on."""
+    cards = load("diamond_box/cards.json")
+    return [*load("seats.json")["colours"], *load("blue_border/palette.json")["shades"],
+            *(colour for key, colour in load("colorse/palette.json").items() if not key.startswith("_")),
+            *(colour["rgb"] for colour in cards["colours"]), *cards["diamonds"].values(), *load("inks.json")["ui"]]
+
+
+INKS = Inks()
+INKS.seed(fixed_palette())
+
+
+class Draw(ImageDraw.ImageDraw):
+    """ImageDraw on a registry palette image: colours go straight to their index (no per-shape palette search),
+    every ink used is noted on the image (`image.inks`, for `png`), and text reuses glyph masks."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        if not hasattr(image, "inks"):
+            image.inks = set()
+        self.inks: set[int] = image.inks
+
+    def _getink(self, ink, fill=None):
+        if ink is None and fill is None:
+            return super()._getink(ink, fill)
+        # an int is an index already: Pillow's own mask inks (an outlined polygon's), not a colour drawn here
+        if ink is not None and not isinstance(ink, int):
+            ink = INKS(ink)
+            self.inks.add(ink)
+        if fill is not None and not isinstance(fill, int):
+            fill = INKS(fill)
+            self.inks.add(fill)
+        return ink, fill
+
+    def rounded_rectangle(self, xy, radius=0, fill=None, outline=None, width=1, *, corners=None) -> None:
+        """Drawn once per shape (size, radius, inks, width, corners, sub-pixel offset), then pasted: Pillow draws
+        its corners in Python, the slowest shape it has. Only on half-pixel coordinates, where moving the box by
+        whole pixels moves its pixels exactly."""
+        x0, y0, x1, y1 = xy if len(xy) == 4 else (*xy[0], *xy[1])
+        if not all(float(2 * v).is_integer() for v in (x0, y0, x1, y1)) or x1 < x0 or y1 < y0:
+            return super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+        key = ("rrect", x1 - x0, y1 - y0, radius, fill, outline, width, corners and tuple(corners))
+        base = ImageDraw.ImageDraw.rounded_rectangle
+        cached(self, key, x0, y0, (0, 0, x1 - x0, y1 - y0),
+               lambda d, px, py: base(d, (px, py, px + x1 - x0, py + y1 - y0), radius, fill, outline, width,
+                                      corners=corners))
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs) -> None:
+        if (args or kwargs or fill is None or not isinstance(text, str) or "\n" in text
+                or not isinstance(font, ImageFont.FreeTypeFont)):
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        ink = INKS(fill)
+        self.inks.add(ink)
+        x, y = xy
+        fx, fy = math.modf(x)[0], math.modf(y)[0]
+        mask, (dx, dy) = glyph_mask(font, text, anchor, fx, fy)
+        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+@lru_cache(maxsize=4096)
+def glyph_mask(font: ImageFont.FreeTypeFont, text: str, anchor: str | None, fx: float, fy: float):
+    """The one-bit mask and offset Pillow draws `text` with at sub-pixel start (fx, fy) (as ImageDraw.text does)."""
+    return font.getmask2(text, "1", None, None, None, 0, anchor, 0, (fx, fy), stroke_filled=True)
+
+
 def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A palette image: every colour drawn is kept exactly (up to 256), and it encodes in a third of the time of
-    RGB. Text on it is drawn without anti-aliasing, which the 2x drawing size hides once shown at phone size."""
-    image = Image.new("P", (int(width), int(height)), colour)
-    return image, ImageDraw.Draw(image)
+    """A registry palette image filled with `colour`: every colour drawn on it is kept exactly (up to 255 over the
+    whole process). Text on it is drawn without anti-aliasing, which the 2x drawing size hides at phone size."""
+    index = INKS(colour)
+    image = Image.new("P", (int(width), int(height)), index)
+    image.inks = {index}
+    return image, Draw(image)
+
+
+class Sprite:
+    """A small drawing made once: its pixels cropped to what was drawn, where they start (dx, dy), the mask of
+    what was drawn (None when that is the whole crop: pasted as a plain copy) and the inks it used."""
+
+    __slots__ = ("image", "mask", "inks", "dx", "dy")
+
+    def __init__(self, image: Image.Image) -> None:
+        self.inks = frozenset(image.inks)
+        mask = image.point([0] + [255] * 255, "1")
+        box = mask.getbbox() or (0, 0, 1, 1)
+        self.dx, self.dy = box[0], box[1]
+        self.image, mask = image.crop(box), mask.crop(box)
+        self.mask = None if mask.getextrema() == (255, 255) else mask
+
+
+_caches: list = [glyph_mask]
+
+
+def bounded(maxsize: int):
+    """`lru_cache(maxsize)` that `clear_caches` also clears: for pure drawing functions of their arguments."""
+    def wrap(function):
+        cached = lru_cache(maxsize=maxsize)(function)
+        _caches.append(cached)
+        return cached
+    return wrap
+
+
+def clear_caches() -> None:
+    for cached in _caches:
+        cached.cache_clear()
+
+
+class Lru:
+    """A bounded map, least recently used first out, holding at most `max_weight` (a count, or pixels when each
+    item is weighed by `weigh`); `clear_caches` empties it."""
+
+    def __init__(self, max_weight: int, weigh: Callable[[object], int] = lambda item: 1) -> None:
+        self.max_weight, self.weigh, self.weight = max_weight, weigh, 0
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+        _caches.append(self)
+
+    def get(self, key: Hashable, make: Callable[[], object]) -> object:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found
+        made = make()
+        with self._lock:
+            if key not in self._items:
+                self._items[key] = made
+                self.weight += self.weigh(made)
+            while self.weight > self.max_weight and len(self._items) > 1:
+                _key, dropped = self._items.popitem(last=False)
+                self.weight -= self.weigh(dropped)
+        return made
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.weight = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+SPRITES = Lru(24_000_000, weigh=lambda piece: piece.image.width * piece.image.height)  # ~27 MB
+
+
+def _new_sprite(width: int, height: int, paint: Callable) -> Sprite:
+    image = Image.new("P", (width, height), Inks.CLEAR)
+    image.inks = set()
+    paint(Draw(image))
+    return Sprite(image)
+
+
+def sprite(key: Hashable, width: float, height: float, paint: Callable[[ImageDraw.ImageDraw], None]) -> Sprite:
+    """A cached small drawing, `paint(draw)` on a transparent width x height image. `key` must name everything
+    `paint` depends on (it is the cache key, with the size): `paint` itself is not part of it."""
+    size = (int(math.ceil(width)), int(math.ceil(height)))
+    return SPRITES.get((key, size), lambda: _new_sprite(*size, paint))
+
+
+def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
+    """Paste a sprite (its drawn pixels only) with its top-left corner at (x, y), integers."""
+    width, height = piece.image.size
+    x, y = x + piece.dx, y + piece.dy
+    if piece.mask is None:
+        draw.im.paste(piece.image.im, (x, y, x + width, y + height))  # the core paste clips at the edges
+    else:
+        draw.im.paste(piece.image.im, (x, y, x + width, y + height), piece.mask.im)
+    draw.inks.update(piece.inks)
+
+
+def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
+           extent: tuple[float, float, float, float],
+           paint: Callable[[ImageDraw.ImageDraw, float, float], None]) -> None:
+    """`paint(d, px, py)` draws something at (px, py) reaching at most `extent` = (left, top, right, bottom) around
+    it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
+    pixels are those of drawing it in place."""
+    if not (isinstance(draw, Draw) and float(2 * x).is_integer() and float(2 * y).is_integer()):
+        return paint(draw, x, y)  # off the half-pixel grid moving it would move its edges (or not ours): in place
+    left, top, right, bottom = extent
+    # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
+    ix, iy = (math.floor(x + left) - 1) & ~1, (math.floor(y + top) - 1) & ~1
+    ox, oy = x - ix, y - iy
+    piece = sprite((key, ox, oy), ox + right + 2, oy + bottom + 2, lambda d: paint(d, ox, oy))
+    stamp(draw, piece, ix, iy)
+
+
+def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
+    """Decorator for `function(draw, x, y, *args, **kwargs)` whose pixels depend on nothing but its arguments
+    (hashable): each distinct call is drawn once, then pasted (`cached`). `extent(*args, **kwargs)` is how far it
+    reaches around (x, y): (left, top, right, bottom). The undecorated drawing stays as `.direct`."""
+    def wrap(function):
+        name = f"{function.__module__}.{function.__qualname__}"
+
+        @wraps(function)
+        def drawing(draw, x, y, *args, **kwargs):
+            if not isinstance(draw, Draw):
+                return function(draw, x, y, *args, **kwargs)
+            key = (name, args, tuple(sorted(kwargs.items())))
+            cached(draw, key, x, y, extent(*args, **kwargs), lambda d, px, py: function(d, px, py, *args, **kwargs))
+
+        drawing.direct = function
+        return drawing
+    return wrap
 
 
 def centred_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, size: int,
@@ -45,10 +309,54 @@ def readable_on(hex_colour: str) -> str:
 
 
 def png(image: Image.Image, exact: bool = False) -> bytes:
-    """Encode as PNG with no text, time or other ancillary chunks. An RGB picture is first reduced to a 256-colour
-    palette (fast octree): its flat colours move by a few levels at most and edges by a few more, identical to the
-    eye, while the file is about half as large and encoded several times faster than 24-bit RGB. `exact` keeps
-    every colour (Blue Border, whose shades are the game)."""
+    """Encode as PNG with no text, time or other ancillary chunks (IHDR, PLTE, IDAT, IEND only), every colour exact.
+    A registry palette image (from `canvas`) is written with its indices when all its inks are in the fixed palette
+    (the PLTE lists the inks it used; unused entries black), else with the inks it used ordered by colour value: the
+    file is a function of its pixels alone, never of what else this process drew. Any other image goes through
+    Pillow: an RGB picture is reduced to 256 colours (fast octree), or kept 24-bit when `exact`."""
+    if image.mode != "P" or not hasattr(image, "inks"):
+        return _pillow_png(image, exact)
+    width, height = image.size
+    if max(image.inks) < INKS.fixed:  # fixed indices: written as they are, unused entries black
+        pixels = image
+        palette = b"".join(bytes(INKS.rgb[index]) if index in image.inks else b"\0\0\0"
+                           for index in range(max(image.inks) + 1))
+    else:  # a colour registered while drawing (its index depends on what came before): the used inks in order
+        used = sorted(image.inks, key=INKS.rgb.__getitem__)
+        remap = [0] * 256
+        for new, old in enumerate(used):
+            remap[old] = new
+        pixels = image.point(remap)
+        palette = b"".join(bytes(INKS.rgb[index]) for index in used)
+    size = (width + 1) * height  # each row: its filter byte (0: none), then its pixels
+    buffer = getattr(_rows, "buffer", None)
+    if buffer is None or len(buffer) < size:
+        buffer = _rows.buffer = bytearray(max(size, 1 << 20))
+    buffer[0:size:width + 1] = bytes(height)
+    data = memoryview(buffer)[:size]
+    rows = Image.frombuffer("P", (width + 1, height), data, "raw", "P", 0, 1)  # shares the buffer's memory
+    rows.im.paste(pixels.im, (1, 0, width + 1, height))  # the core paste writes straight into the buffer
+    compressed = _deflate.compress(data, 1)
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
+                     _chunk(b"IDAT", compressed), _chunk(b"IEND", b"")])
+
+
+_rows = threading.local()  # each thread's buffer for the rows being compressed, reused
+
+
+def as_rgb(image: Image.Image) -> Image.Image:
+    """A registry palette image (from `canvas`) in RGB, as its PNG will show it."""
+    copy = image.copy()
+    copy.putpalette([channel for rgb in INKS.rgb for channel in rgb])
+    return copy.convert("RGB")
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)))
+
+
+def _pillow_png(image: Image.Image, exact: bool) -> bytes:
     if image.mode == "RGB" and not exact:
         image = image.quantize(256, method=Image.Quantize.FASTOCTREE)
     elif image.info:
@@ -75,19 +383,32 @@ def seat_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, se
               label: str | None = None, colour: str | None = None) -> None:
     """A seat's numbered disc in its colour (seat None: a grey disc, e.g. an automaton, with `label`)."""
     fill = colour or (seat_colour(seat) if seat is not None else "#a0aec0")
-    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill, outline="#0b0f16", width=2)
     text = label if label is not None else str(seat + 1)
-    centred_text(draw, (cx - radius, cy - radius, cx + radius, cy + radius), text,
-                 max(MIN_TEXT, int(radius * 1.1)), fill=readable_on(fill))
+    size = max(MIN_TEXT, int(radius * 1.1))
+    reach = max(radius, size) + 2
+    cached(draw, ("disc", fill, text, radius), cx, cy, (-reach, -reach, reach, reach),
+           lambda d, x, y: _seat_disc(d, x, y, radius, fill, text, size))
+
+
+def _seat_disc(draw, cx: float, cy: float, radius: float, fill: str, text: str, size: int) -> None:
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill, outline="#0b0f16", width=2)
+    centred_text(draw, (cx - radius, cy - radius, cx + radius, cy + radius), text, size, fill=readable_on(fill))
 
 
 def turn_arrow(draw: ImageDraw.ImageDraw, x: float, cy: float, size: float = 22, fill: str = HIGHLIGHT) -> None:
     """The mark of the seat to act: a solid triangle pointing right, its tip at x + size."""
-    draw.polygon([(x, cy - size * 0.7), (x + size, cy), (x, cy + size * 0.7)], fill=fill, outline="#0b0f16")
+    cached(draw, ("arrow", size, fill), x, cy, (-1, -size, size + 1, size),
+           lambda d, px, py: d.polygon([(px, py - size * 0.7), (px + size, py), (px, py + size * 0.7)], fill=fill,
+                                       outline="#0b0f16"))
 
 
 def crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: str = HIGHLIGHT) -> None:
     """A winner's crown centred on (cx, cy)."""
+    cached(draw, ("crown", size, fill), cx, cy, (-size, -size, size, size),
+           lambda d, px, py: _crown(d, px, py, size, fill))
+
+
+def _crown(draw, cx: float, cy: float, size: float, fill: str) -> None:
     w, h = size, size * 0.7
     x0, y0 = cx - w / 2, cy - h / 2
     points = [(x0, y0 + h), (x0, y0 + h * 0.25), (x0 + w * 0.27, y0 + h * 0.6), (cx, y0), (x0 + w * 0.73, y0 + h * 0.6),
@@ -96,12 +417,24 @@ def crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: st
 
 
 def text_width(text: str, size: int) -> float:
-    return font(size).getlength(text)
+    return _text_width(font(size), text)
+
+
+@bounded(4096)
+def _text_width(face: ImageFont.FreeTypeFont, text: str) -> float:
+    return face.getlength(text)
 
 
 def legend(draw: ImageDraw.ImageDraw, x: float, y: float, width: float,
-           items: list[tuple[object, str]], size: int = MIN_TEXT, row_h: int = 40) -> float:
-    """Icon-and-word pairs, left to right, wrapping: `items` are (draw_icon(draw, box), word). Returns the bottom."""
+           items: list[tuple[object, str]], size: int = MIN_TEXT, row_h: int = 40, key: Hashable = None) -> float:
+    """Icon-and-word pairs, left to right, wrapping: `items` are (draw_icon(draw, box), word). Returns the bottom.
+    With `key` (naming the items' icons: the words are added to it), it is drawn once and pasted."""
+    if key is not None:
+        height = legend_height(items, width, size, row_h)
+        words = tuple(word for _icon, word in items)
+        cached(draw, ("legend", key, words, width, size, row_h), x, y, (-row_h, -row_h, width + row_h, height + row_h),
+               lambda d, px, py: legend(d, px, py, width, items, size, row_h))
+        return y + height
     left, cx = x, x
     for icon, word in items:
         need = row_h + 8 + text_width(word, size) + 24
@@ -126,7 +459,12 @@ def legend_height(items: list[tuple[object, str]], width: float, size: int = MIN
 def result_banner(entries: list[tuple[int | None, str, bool]], width: int = PHONE_WIDTH,
                   title: str = "GAME OVER") -> Image.Image:
     """The end of a game: every seat's disc with its score (or wins), winners crowned and framed in gold.
-    `entries` are (seat or None for an automaton, value text, won)."""
+    `entries` are (seat or None for an automaton, value text, won). Drawn once per result: read it, never draw on it."""
+    return _result_banner(tuple(tuple(entry) for entry in entries), width, title)
+
+
+@bounded(64)
+def _result_banner(entries: tuple, width: int, title: str) -> Image.Image:
     count = max(1, len(entries))
     per_row = min(count, 4)
     rows = -(-count // per_row)
@@ -153,17 +491,11 @@ def result_banner(entries: list[tuple[int | None, str, bool]], width: int = PHON
 
 
 def above(top: Image.Image, bottom: Image.Image) -> Image.Image:
-    """`top` stacked over `bottom` (same width), as one palette image: each part's colours are re-indexed into the
-    new image's palette (pasting a palette image copies indices, not colours)."""
+    """`top` stacked over `bottom` (same width), as one registry palette image (both parts drawn on `canvas`)."""
     image, draw = canvas(max(top.width, bottom.width), top.height + bottom.height)
     for part, y in ((top, 0), (bottom, top.height)):
-        part = part if part.mode == "P" else part.convert("P", palette=Image.Palette.ADAPTIVE)
-        palette = part.getpalette() or []
-        lut = list(range(256))
-        for _count, index in part.getcolors(256) or []:
-            rgb = tuple(palette[3 * index:3 * index + 3])
-            lut[index] = draw.palette.getcolor(rgb, image)
-        image.paste(part.point(lut), (0, y))
+        image.paste(part, (0, y))
+        draw.inks.update(part.inks)
     return image
 
 

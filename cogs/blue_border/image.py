@@ -3,8 +3,10 @@
 can hold nothing a player may not see."""
 from __future__ import annotations
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, font, png,
-                        readable_on, result_banner, seat_disc, turn_arrow)
+import json
+
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
+                        png, readable_on, result_banner, seat_disc, turn_arrow)
 
 LEFT = 64
 GAP = 8
@@ -16,6 +18,14 @@ DISCARD_W, DISCARD_H, DISCARD_STEP = 44, 52, 50
 
 
 def _card(draw, x: int, y: int, card: dict | None, *, label: str = "", highlight: bool = False, scale: float = 1) -> None:
+    """A slot: empty (with its label), or a card in its shade with its number where revealed (drawn once, pasted)."""
+    key = ("bb.card", json.dumps(card, sort_keys=True), label, highlight, scale)
+    w, h = int(CARD_W * scale), int(CARD_H * scale)
+    cached(draw, key, x, y, (-6, -6, w + 6, h + 6),
+           lambda d, px, py: _paint_card(d, px, py, card, label=label, highlight=highlight, scale=scale))
+
+
+def _paint_card(draw, x: int, y: int, card: dict | None, *, label: str, highlight: bool, scale: float) -> None:
     w, h = int(CARD_W * scale), int(CARD_H * scale)
     box = (x, y, x + w, y + h)
     if card is None:

@@ -12,7 +12,8 @@ A tile is drawn as two halves: a dark half with white pips (its white dots) and 
 black dots), like the two dice: the white die is dark with white pips, the black die light with black pips."""
 from __future__ import annotations
 
-from bot.render import BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, font, png, readable_on
+from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, drawn_once, font,
+                        png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, turn_arrow
 from games.bossa.tiles import dots
@@ -63,6 +64,7 @@ def pips(draw, box: tuple[float, float, float, float], count: int, colour: str, 
         draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
 
 
+@drawn_once(lambda tile_id, scale=1.0, counted=None: (-2, -2, TILE_W * scale + 2, TILE_H * scale + 2))
 def tile(draw, x: float, y: float, tile_id: str, scale: float = 1.0, counted: str | None = None) -> None:
     """A face-up tile: white dots on the dark left half, black dots on the light right half. In a line, the half
     that line does not count (`counted` names the colour it does) has faded pips."""
@@ -79,6 +81,7 @@ def tile(draw, x: float, y: float, tile_id: str, scale: float = 1.0, counted: st
     pips(draw, (x + w / 2 + 1, y + 1, x + w - 1, y + h - 1), counts["black"], black_pip, radius)
 
 
+@drawn_once(lambda scale=1.0: (-2, -2, TILE_W * scale + 2, TILE_H * scale + 2))
 def back(draw, x: float, y: float, scale: float = 1.0) -> None:
     """A face-down tile."""
     w, h = TILE_W * scale, TILE_H * scale
@@ -87,6 +90,7 @@ def back(draw, x: float, y: float, scale: float = 1.0) -> None:
                            outline="#a97b4f", width=2)
 
 
+@drawn_once(lambda value, colour, size=DIE: (-2, -2, size + 2, size + 2))
 def die(draw, x: float, y: float, value: int | None, colour: str | None, size: float = DIE) -> None:
     """The white die is dark with white pips, the black die light with black pips; None: not yet placed."""
     fill, pip = {"white": (DARK_HALF, WHITE_PIP), "black": (LIGHT_HALF, BLACK_PIP)}.get(colour, (NEUTRAL_DIE, BLACK_PIP))
@@ -97,6 +101,8 @@ def die(draw, x: float, y: float, value: int | None, colour: str | None, size: f
         pips(draw, (x + 2, y + 2, x + size - 2, y + size - 2), value, pip, size * 0.085)
 
 
+@drawn_once(lambda seat, radius=15: (-radius - 2 * MIN_TEXT, -radius - 2 * MIN_TEXT, radius + 2 * MIN_TEXT,
+                                       radius + 2 * MIN_TEXT))
 def seat_disc(draw, cx: float, cy: float, seat: int, radius: float = 15) -> None:
     colour = seat_colour(seat)
     draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour, outline="#0b0f16", width=2)
@@ -305,7 +311,7 @@ def draw_board(view: dict) -> bytes:
     for seat in range(len(view["hand_counts"])):
         y = draw_player(draw, y, view, seat) + 10
     y = draw_footer(draw, y, view)
-    draw_legend(draw, MARGIN, y, WIDTH - 2 * MARGIN, legend)
+    draw_legend(draw, MARGIN, y, WIDTH - 2 * MARGIN, legend, key="bossa")
     if view["phase"] == "over":
         winners = (view.get("result") or {}).get("winners", [])
         columns = {line["owner_seat"]: line["column_count"] for line in lines.values()}

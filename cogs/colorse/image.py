@@ -6,8 +6,8 @@ carries its shape too (data/colorse/symbols.json), for colour-blind players.
 own view, their own face-down bonus cards show face up with a dark corner (only they see that picture)."""
 from __future__ import annotations
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, font, png,
-                        result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once,
+                        font, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from games.data import load
@@ -31,6 +31,7 @@ def symbols() -> dict:
     return load("colorse/symbols.json")
 
 
+@drawn_once(lambda size, filled: (-size, -size, size, size))
 def star(draw, cx: float, cy: float, size: float, filled: bool) -> None:
     box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
     if filled:
@@ -39,6 +40,7 @@ def star(draw, cx: float, cy: float, size: float, filled: bool) -> None:
         symbol(draw, box, "star", fill="#3a4558", outline=MUTED)
 
 
+@drawn_once(lambda size: (-2, -2, size + 2, size + 2))
 def card_back(draw, x: float, y: float, size: float) -> None:
     colours = palette()
     box = (x, y, x + size, y + size)
@@ -49,6 +51,7 @@ def card_back(draw, x: float, y: float, size: float) -> None:
     draw.rounded_rectangle(box, radius=8, outline="#111111", width=2)
 
 
+@drawn_once(lambda size, card, colour=None: (-2, -2, size + 2, size + 2))
 def card_face(draw, x: float, y: float, size: float, card: str, colour: str | None = None) -> None:
     """A face-up card: one colour, two colours split on the diagonal, or SPECIAL (white "S" until it has a colour).
     Each colour's shape sits in its part of the card."""
@@ -91,6 +94,7 @@ def slot(draw, x: float, y: float, entry: dict | None, size: float = CARD) -> No
                      fill=palette()["back"], outline="#111111")
 
 
+@drawn_once(lambda word, fill: (-PHONE_WIDTH / 2, -2, PHONE_WIDTH / 2, 36))
 def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
     width = font(MIN_TEXT).getlength(word) + 16
     box = (cx - width / 2, y, cx + width / 2, y + 32)
@@ -169,7 +173,7 @@ def draw_board(view: dict) -> bytes:
     label = (deck_x + 8, common_y + 36 + CARD / 2 - 20, deck_x + CARD - 8, common_y + 36 + CARD / 2 + 20)
     draw.rounded_rectangle(label, radius=8, fill="#1a202c")
     centred_text(draw, label, str(view["deck_count"]), 30)
-    draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend)
+    draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend, key="colorse")
     if view["phase"] == "over":
         entries = [(seat, f"{wins} wins", seat == view["winner_seat"]) for seat, wins in enumerate(view["round_wins"])]
         image = above(result_banner(entries), image)

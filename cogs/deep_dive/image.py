@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.render import INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, font, png, readable_on
+from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font, png,
+                        readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, turn_arrow
 
@@ -51,6 +52,7 @@ def parse(tile: str) -> tuple[str, str | None, int | None]:
 
 
 # --- small drawings ------------------------------------------------------------------------------
+@drawn_once(lambda size, colour, outline=None: (-size, -size, size, size))
 def penguin(draw, cx: float, cy: float, size: float, colour: str, *, outline: str | None = None) -> None:
     """A penguin seen from the front: body in the seat colour, white belly, eyes, orange beak."""
     w, h = size * 0.62, size
@@ -65,8 +67,13 @@ def penguin(draw, cx: float, cy: float, size: float, colour: str, *, outline: st
 
 
 def rock_shape(draw, box: tuple[float, float, float, float], fill: str = ROCK_FILL) -> None:
+    """A rock filling `box` (drawn once per size and fill, then pasted: an outlined polygon is slow in Pillow)."""
     x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
+    _rock(draw, x0, y0, x1 - x0, y1 - y0, fill)
+
+
+@drawn_once(lambda w, h, fill: (-2, -2, w + 2, h + 2))
+def _rock(draw, x0: float, y0: float, w: float, h: float, fill: str) -> None:
     points = [(0.18, 0.35), (0.42, 0.14), (0.74, 0.2), (0.9, 0.5), (0.78, 0.84), (0.34, 0.88), (0.1, 0.66)]
     draw.polygon([(x0 + px * w, y0 + py * h) for px, py in points], fill=fill, outline="#2d3748", width=2)
 
@@ -79,6 +86,7 @@ def fin(draw, box: tuple[float, float, float, float], fill: str = "#e2e8f0") -> 
     draw.line([(x0 + 0.08 * w, y1 - 0.3 * h), (x1 - 0.08 * w, y1 - 0.3 * h)], fill="#63b3ed", width=3)
 
 
+@drawn_once(lambda count: (-24, -14, 20, 18))
 def badge(draw, x: float, y: float, count: int) -> None:
     """A small ×n count in a tile's top-right corner."""
     box = (x - 22, y - 12, x + 18, y + 16)
@@ -86,6 +94,7 @@ def badge(draw, x: float, y: float, count: int) -> None:
     centred_text(draw, box, f"x{count}", MIN_TEXT)
 
 
+@drawn_once(lambda tile, size=TILE: (-2, -2, size + 2, size + 2))
 def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE) -> None:
     kind, colour, points = parse(tile)
     box = (x, y, x + size, y + size)
@@ -107,6 +116,7 @@ def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE) -> None:
         fin(draw, (x + 4, y + 2, x + size - 4, y + size - 8))
 
 
+@drawn_once(lambda count: (-2, -8, TILE + 9, TILE + 2))
 def face_down(draw, x: int, y: int, count: int) -> None:
     box = (x, y, x + TILE, y + TILE)
     if count == 0:
@@ -121,6 +131,7 @@ def face_down(draw, x: int, y: int, count: int) -> None:
     centred_text(draw, box, str(count), 32)
 
 
+@drawn_once(lambda r, seat: (-r - 2 * MIN_TEXT, -r - 2 * MIN_TEXT, r + 2 * MIN_TEXT, r + 2 * MIN_TEXT))
 def seat_disc(draw, cx: float, cy: float, r: float, seat: int | None) -> None:
     colour = seat_colour(seat) if seat is not None else AUTOMATON
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline="#0b0f16", width=2)
@@ -129,6 +140,7 @@ def seat_disc(draw, cx: float, cy: float, r: float, seat: int | None) -> None:
                  fill=readable_on(colour))
 
 
+@drawn_once(lambda r, last: (-40, -19, 40, 19))
 def token(draw, cx: float, cy: float, r: float, last: bool) -> None:
     """The start / last-dive token (a pill centred on cx, cy): gold "1st", red-orange "LAST" once flipped."""
     fill = "#dd6b20" if last else "#d69e2e"
@@ -202,7 +214,15 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
 
 # --- the players ---------------------------------------------------------------------------------
 def draw_rows(draw, rows: list[dict], colours: list[str], x0: int, y: int, width: int) -> None:
-    """The tableau: one triplet of cells (one per colour) per row; complete rows framed, row score beneath."""
+    """The tableau: one triplet of cells (one per colour) per row; complete rows framed, row score beneath (drawn
+    once per tableau, then pasted)."""
+    key = ("dd.rows", tuple(tuple(sorted(row.items())) for row in rows), tuple(colours), width)
+    right = max(width, len(rows) * (CELL_W + 8)) + CELL_W + 8
+    cached(draw, key, x0, y, (-6, -6, right, len(colours) * CELL_H + 32),
+           lambda d, px, py: paint_rows(d, rows, colours, px, py, width))
+
+
+def paint_rows(draw, rows: list[dict], colours: list[str], x0: int, y: int, width: int) -> None:
     if not rows:
         for index, colour in enumerate(colours):
             draw.rounded_rectangle((x0, y + index * CELL_H, x0 + CELL_W, y + (index + 1) * CELL_H - 3), radius=5,
@@ -366,7 +386,7 @@ def draw_board(view: dict) -> bytes:
         draw_panel(draw, view, panels_y + index * PANEL_H, tableau, None)
     if bot:
         draw_panel(draw, view, panels_y + len(tableaux) * PANEL_H, None, bot)
-    draw_legend(draw, 12, legend_y, WIDTH - 24, legend)
+    draw_legend(draw, 12, legend_y, WIDTH - 24, legend, key="dd")
     if view["finished"]:
         image = above(result_banner(result_entries(view)), image)
     return png(image)

@@ -4,8 +4,10 @@ act marked, a player's own hand, and the chooser's placements, each in its own l
 card laid in its footprint at its rotation, numbered and with its penalty."""
 from __future__ import annotations
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, font, png,
-                        result_banner, seat_disc, symbol, turn_arrow)
+from functools import cache
+
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
+                        png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from games.data import load
@@ -20,6 +22,7 @@ THUMB_COLUMNS = 3
 THUMB_GAP = 12
 
 
+@cache
 def palette() -> tuple[dict, dict, dict]:
     data = load("diamond_box/cards.json")
     symbols = load("diamond_box/symbols.json")
@@ -33,7 +36,15 @@ def diamond(draw, x: float, y: float, size: float, colour: str) -> None:
 
 
 def cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str) -> None:
-    """One cell: its frame colour, the colour's shape in the top-left corner, the diamond."""
+    """One cell: its frame colour, the colour's shape in the top-left corner, the diamond (drawn once, then pasted;
+    a cell of fractional size, in the chooser's little pictures, is drawn in place: its edges depend on where)."""
+    if size != int(size):
+        return paint_cell(draw, x, y, size, frame, diamond_letter)
+    cached(draw, ("db.cell", size, frame, diamond_letter), x, y, (0, 0, size, size),
+           lambda d, px, py: paint_cell(d, px, py, size, frame, diamond_letter))
+
+
+def paint_cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str) -> None:
     frames, diamonds, symbols = palette()
     draw.rectangle((x, y, x + size - 1, y + size - 1), fill=frames[frame], outline="#151a22")
     diamond(draw, x + size * 0.12, y + size * 0.12, size * 0.82, diamonds[diamond_letter])
@@ -44,10 +55,15 @@ def cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str)
 
 
 def card(draw, x: float, y: float, size: float, card_id: str) -> None:
-    """A card at rotation 0 (3 x 2 cells of `size`)."""
+    """A card at rotation 0 (3 x 2 cells of `size`), drawn once, then pasted."""
+    cached(draw, ("db.card", size, card_id), x, y, (-3, -3, 3 * size + 3, 2 * size + 3),
+           lambda d, px, py: paint_card(d, px, py, size, card_id))
+
+
+def paint_card(draw, x: float, y: float, size: float, card_id: str) -> None:
     colour, pattern = card_id.split(":")
     for index, letter in enumerate(pattern):
-        cell(draw, x + (index % 3) * size, y + (index // 3) * size, size, colour, letter)
+        paint_cell(draw, x + (index % 3) * size, y + (index // 3) * size, size, colour, letter)
     draw.rectangle((x - 2, y - 2, x + 3 * size + 1, y + 2 * size + 1), outline="#0b0f16", width=3)
 
 
@@ -64,13 +80,13 @@ def draw_centre(draw, view: dict, left: float, top: float, size: float, area: tu
     x0, x1, y0, y1 = area
     px = lambda x: left + (x - x0) * size  # noqa: E731
     py = lambda y: top + (y - y0) * size  # noqa: E731
-    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
-    for x in range(x0, x1 + 2):
-        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
-    for y in range(y0, y1 + 2):
-        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
-    for entry in view["grid"]:
-        cell(draw, px(entry["x"]), py(entry["y"]), size, entry["colour"], entry["diamond"])
+    grid = tuple((entry["x"], entry["y"], entry["colour"], entry["diamond"]) for entry in view["grid"])
+    if placement is None:
+        paint_grid(draw, grid, left, top, size, area)
+    else:  # the chooser: the same centre under every placement, drawn once
+        cached(draw, ("db.centre", grid, size, area), left, top,
+               (-2, -2, (x1 - x0 + 1) * size + 2, (y1 - y0 + 1) * size + 2),
+               lambda d, x, y: paint_grid(d, grid, x, y, size, area))
     if view["centre"] and outline_last and placement is None:
         last = view["centre"][-1]["cells"]
         xs, ys = [c["x"] for c in last], [c["y"] for c in last]
@@ -88,6 +104,20 @@ def draw_centre(draw, view: dict, left: float, top: float, size: float, area: tu
         frame = (px(min(xs)) - 3, py(min(ys)) - 3, px(max(xs) + 1) + 2, py(max(ys) + 1) + 2)
         draw.rectangle(frame, outline="#ffffff", width=4)
         draw.rectangle((frame[0] - 2, frame[1] - 2, frame[2] + 2, frame[3] + 2), outline="#0b0f16", width=2)
+
+
+def paint_grid(draw, grid: tuple, left: float, top: float, size: float, area: tuple[int, int, int, int]) -> None:
+    """The centre's background, grid lines and cells (x, y, colour, diamond) within `area`."""
+    x0, x1, y0, y1 = area
+    px = lambda x: left + (x - x0) * size  # noqa: E731
+    py = lambda y: top + (y - y0) * size  # noqa: E731
+    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
+    for x in range(x0, x1 + 2):
+        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
+    for y in range(y0, y1 + 2):
+        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
+    for x, y, colour, letter in grid:
+        cell(draw, px(x), py(y), size, colour, letter)
 
 
 HAND_CARD = 36
@@ -167,7 +197,7 @@ def draw_board(view: dict) -> bytes:
     y = PAD + grid_h + 12
     draw_hands(draw, view, y, card_size)
     y += hands_height(view, card_size)
-    draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend)
+    draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend, key="db")
     draw.text((PHONE_WIDTH - 16, y + 20), f"DECK {view['deck_count']}", font=font(30), fill=INK, anchor="rm")
     if view["finished"]:
         image = above(result_banner(result_entries(view)), image)
@@ -200,7 +230,7 @@ def placement_layout(view: dict, placements: list[tuple[int, dict, int]]) -> dic
     footprints = [(x, y) for _, action, _ in placements
                   for x, y, _ in card_cells(action["card"], action["rotation"], action["x"], action["y"])]
     area = extent(view, footprints, margin=0)
-    size = area_size(area, thumb_w - 8, 40)
+    size = int(area_size(area, thumb_w - 8, 40))  # whole pixels: a cell is then drawn once and pasted
     grid_w, grid_h = (area[1] - area[0] + 1) * size, (area[3] - area[2] + 1) * size
     head = 40
     thumb_h = head + grid_h + 8
@@ -208,14 +238,15 @@ def placement_layout(view: dict, placements: list[tuple[int, dict, int]]) -> dic
     panels = []
     for index, (_number, action, _penalty) in enumerate(placements):
         row, column = divmod(index, THUMB_COLUMNS)
-        x = PAD + column * (thumb_w + THUMB_GAP)
-        y = PAD + row * (thumb_h + THUMB_GAP)
-        left, top = x + (thumb_w - grid_w) / 2, y + head
+        # whole pixels: every panel's centre is then the same pixels, drawn once (draw_centre)
+        x, y = round(PAD + column * (thumb_w + THUMB_GAP)), round(PAD + row * (thumb_h + THUMB_GAP))
+        x_end, y_end = round(PAD + column * (thumb_w + THUMB_GAP) + thumb_w), round(y + thumb_h)
+        left, top = round(x + (thumb_w - grid_w) / 2), y + head
         cells = card_cells(action["card"], action["rotation"], action["x"], action["y"])
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
         footprint = (left + (min(xs) - area[0]) * size, top + (min(ys) - area[2]) * size,
                      left + (max(xs) + 1 - area[0]) * size, top + (max(ys) + 1 - area[2]) * size)
-        panels.append({"panel": (x, y, x + thumb_w, y + thumb_h), "badge": (x + 4, y + 4, x + 58, y + head - 2),
+        panels.append({"panel": (x, y, x_end, y_end), "badge": (x + 4, y + 4, x + 58, y + head - 2),
                        "grid": (left, top), "footprint": footprint})
     return {"width": PHONE_WIDTH, "height": PAD + rows * (thumb_h + THUMB_GAP), "size": size, "area": area,
             "head": head, "panels": panels}

@@ -56,6 +56,7 @@ class FontLog:
     def __init__(self, monkeypatch):
         self.sizes: list[int] = []
         real = bot.render.font
+        bot.render.clear_caches()  # text inside cached sprites is drawn (and its font asked for) only when not cached
 
         def logged(size):
             self.sizes.append(size)

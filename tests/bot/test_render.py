@@ -1,0 +1,158 @@
+"""bot/render.py's cheap drawing: the ink registry, cached sprites and glyphs, and the PNG writer. A picture drawn
+with warm caches is byte for byte the picture drawn with empty ones (so no cache key misses a dependency and
+nothing of one table or seat reaches another's picture), and a PNG depends on its pixels alone."""
+from __future__ import annotations
+
+import io
+import zlib
+from functools import cache
+
+import pytest
+from PIL import Image
+
+import bot.render as render
+import games
+from cogs import gallery
+from tests.support.leakscan import png_chunks
+
+GAMES = list(gallery.PRESENTERS)
+
+
+@cache
+def pictures(game: str) -> list[tuple[str, object]]:
+    """(label, Picture) for every picture of one game: start, mid-game and end, public, each seat's, chooser."""
+    spec = games.get(game)
+    found = []
+    for players in range(spec.min_players, spec.max_players + 1):
+        for name, board in gallery.boards(game, players, "en"):
+            picture = board.pending_picture()
+            if picture is not None:
+                found.append((name, picture))
+    return found
+
+
+def decoded(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_picture_drawn_with_warm_caches_is_the_picture_drawn_fresh(game):
+    """Every picture of a game is drawn in turn (public boards and private views of different tables and seats
+    share the caches), then each again with the caches emptied: the bytes are the same."""
+    render.clear_caches()
+    warm = [(label, picture()) for label, picture in pictures(game)]
+    assert len(render.SPRITES) > 0
+    for label, picture in pictures(game)[::-1]:  # the other order too: what was cached last is drawn first
+        assert picture() == dict(warm)[label], label
+    for label, data in warm:
+        render.clear_caches()
+        assert dict(pictures(game))[label]() == data, label
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_public_picture_is_the_same_in_both_locales(game):
+    presenter = gallery.presenter_for(game)
+    state = gallery.positions(game, games.get(game).min_players)["mid"]
+    table = gallery.table_for(game, state)
+    english = presenter.board(table, "en").image
+    japanese = presenter.board(table, "ja").image
+    render.clear_caches()
+    assert presenter.board(table, "ja").image == english == japanese
+
+
+def test_one_key_one_sprite_and_different_keys_never_share():
+    image, draw = render.canvas(200, 100)
+
+    def square(colour):
+        return lambda d, x, y: d.rectangle((x, y, x + 19, y + 19), fill=colour)
+
+    render.cached(draw, ("test.square", "red"), 10, 10, (0, 0, 20, 20), square("#ff0000"))
+    render.cached(draw, ("test.square", "blue"), 50, 10, (0, 0, 20, 20), square("#0000ff"))
+    render.cached(draw, ("test.square", "red"), 90, 10, (0, 0, 20, 20), square("#00ff00"))  # same key: cached
+    rgb = render.as_rgb(image)
+    assert decoded(render.png(image)).tobytes() == rgb.tobytes()
+    assert rgb.getpixel((15, 15)) == (255, 0, 0)
+    assert rgb.getpixel((55, 15)) == (0, 0, 255)
+    assert rgb.getpixel((95, 15)) == (255, 0, 0)  # the key names what is drawn; its painter is not asked again
+    background = Image.new("RGB", (1, 1), render.BACKGROUND).getpixel((0, 0))
+    assert rgb.getpixel((9, 15)) == rgb.getpixel((31, 15)) == background
+
+
+@pytest.mark.parametrize("x, y", [(10, 10), (11, 13), (10.5, 7.5), (13.25, 9.75)])
+def test_a_pasted_shape_is_the_shape_drawn_in_place(x, y):
+    """Sprites keep their sub-pixel offset and move by even whole pixels; off the half-pixel grid they are drawn in
+    place: either way the pixels are those of drawing directly."""
+    def shape(d, px, py):
+        d.rounded_rectangle((px, py, px + 40, py + 24), radius=8, fill="#f6e05e", outline="#0b0f16", width=2)
+        d.ellipse((px + 4, py + 4, px + 18, py + 18), fill="#e53e3e")
+        render.centred_text(d, (px, py, px + 40, py + 24), "7", render.MIN_TEXT, fill="#111111")
+
+    direct, direct_draw = render.canvas(80, 60)
+    shape(direct_draw, x, y)
+    pasted, pasted_draw = render.canvas(80, 60)
+    render.clear_caches()
+    for _ in range(2):  # drawn into the cache, then pasted from it
+        render.cached(pasted_draw, ("test.shape",), x, y, (-2, -2, 42, 26), shape)
+    assert pasted.tobytes() == direct.tobytes()
+    assert decoded(render.png(pasted)).tobytes() == render.as_rgb(direct).tobytes()
+
+
+def test_a_png_depends_on_its_pixels_alone_not_on_what_was_drawn_before():
+    def picture():
+        image, draw = render.canvas(60, 40)
+        draw.rectangle((5, 5, 30, 30), fill=render.HIGHLIGHT)
+        draw.text((40, 20), "3", font=render.font(render.MIN_TEXT), fill=render.INK, anchor="mm")
+        return render.png(image)
+
+    before = picture()
+    other, other_draw = render.canvas(10, 10)
+    other_draw.point((1, 1), fill="#123457")  # a colour outside the fixed palette, registered now
+    assert picture() == before
+
+
+def test_a_colour_outside_the_fixed_palette_is_written_exactly():
+    image, draw = render.canvas(30, 20, "#010203")
+    draw.rectangle((0, 0, 9, 19), fill="#fedcba")
+    draw.rectangle((10, 0, 19, 19), fill=render.HIGHLIGHT)
+    rgb = decoded(render.png(image))
+    assert rgb.getpixel((5, 5)) == (0xFE, 0xDC, 0xBA)
+    assert rgb.getpixel((15, 5)) == (0xF6, 0xE0, 0x5E)
+    assert rgb.getpixel((25, 5)) == (1, 2, 3)
+
+
+def test_the_png_has_only_its_critical_chunks_and_decodes_to_the_drawn_pixels():
+    image, draw = render.canvas(50, 30)
+    draw.ellipse((5, 5, 25, 25), fill=render.seat_colour(0))
+    data = render.png(image)
+    chunks, trailing = png_chunks(data)
+    assert [kind for kind, _ in chunks] == [b"IHDR", b"PLTE", b"IDAT", b"IEND"] and trailing == b""
+    assert decoded(data).tobytes() == render.as_rgb(image).tobytes()
+    assert zlib.decompress(dict(chunks)[b"IDAT"])[0] == 0  # rows unfiltered
+
+
+def test_every_colour_the_games_draw_is_in_the_fixed_palette(monkeypatch):
+    """So every picture is written with its indices as drawn (data/inks.json lists the interface colours)."""
+    drawn = set()
+    real = render.Inks.__call__
+
+    def noted(self, colour):
+        index = real(self, colour)
+        drawn.add((colour, index))
+        return index
+
+    monkeypatch.setattr(render.Inks, "__call__", noted)
+    render.clear_caches()
+    for game in GAMES:
+        for _label, picture in pictures(game):
+            picture()
+    outside = sorted(str(colour) for colour, index in drawn if index >= render.INKS.fixed)
+    assert drawn and not outside, f"add to data/inks.json: {outside}"
+
+
+def test_the_sprite_cache_is_bounded_by_pixels():
+    cache_ = render.Lru(1000, weigh=lambda item: item)
+    for key in range(30):
+        cache_.get(key, lambda: 100)
+    assert cache_.weight <= 1000 and len(cache_) == 10
+    assert cache_.get(29, lambda: 1) == 100  # the most recent are kept
+    assert cache_.get(0, lambda: 1) == 1  # the oldest went first
