@@ -113,6 +113,9 @@ TABLE_COLUMNS = ", ".join(RELATIONS["tables"][0])
 NEW_ID = object()  # a parameter standing for the id the transaction's first statement returned
 
 
+_unicode_json = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps with an option builds one per call
+
+
 class Conflict(Exception):
     """Another process (or a stale copy) already committed this table past the version this action was built on."""
 
@@ -347,7 +350,7 @@ class Storage:
         if result is not None:
             timers = []
         await self.group.submit(ActionWrite(
-            table_id, seq, seat, json.dumps(action, ensure_ascii=False), source, time.time(), state,
+            table_id, seq, seat, _unicode_json(action), source, time.time(), state,
             json.dumps(marks), "finished" if result is not None else "running", seats, timers, result))
 
     async def save_seats(self, table_id: int, seats: list[SeatRow]) -> None:
