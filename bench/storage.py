@@ -1,7 +1,7 @@
 """Storage benchmarks, each against its floor in the same run: persisted Blue Border actions/s through the table
 service, one table at a time and 200 tables acting at once (group commit), against raw single-row commits on the
-same database (asyncpg on PostgreSQL, aiosqlite on SQLite); and the 200-table latency run (through the fake Discord,
-10 people pressing at once) on PostgreSQL.
+same database (asyncpg on PostgreSQL, aiosqlite on SQLite). The 200-table latency run on PostgreSQL is
+`bench/run.py --postgres`.
 
     .venv/bin/python bench/storage.py [--quick] [--backend postgres|sqlite|both] [--json]
 
@@ -15,7 +15,6 @@ import itertools
 import json
 import logging
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -126,42 +125,6 @@ async def storage_figures(target: str, quick: bool, synchronous: str | None = No
             "concurrent_ratio": concurrent / floor, "actions_per_transaction_concurrent": committed / max(batches, 1)}
 
 
-async def latency_on(target: str, quick: bool) -> dict:
-    """bench/run.py's 200-table latency run (tiny game tables, 10 people pressing at once) on this database."""
-    from bench.run import config, press_add, start, tiny_tables
-    from bot.client import BodogeBot
-    from tests.fakediscord import FakeDiscord
-
-    presses = 200 if quick else 1000
-    async with FakeDiscord(timeout=30) as fake:
-        guild = fake.add_guild("bench")
-        users = [fake.add_user("a"), fake.add_user("b")]
-        for user in users:
-            fake.add_member(guild, user)
-        bot = BodogeBot(config(fake, target))
-        task = await start(fake, bot)
-        boards = await tiny_tables(fake, bot, guild, users, 200)
-        latencies: list[float] = []
-        rng = random.Random(1)
-
-        async def player() -> None:
-            for _ in range(presses // 10):
-                table, board = boards[rng.randrange(len(boards))]
-                if table.status != "running" or table.state.phase != "turn":
-                    continue
-                try:
-                    _, elapsed = await press_add(fake, table, board, users)
-                except Exception:  # noqa: BLE001 - a press racing another on the same table
-                    continue
-                latencies.append(elapsed * 1000)
-
-        await asyncio.gather(*(player() for _ in range(10)))
-        await bot.close()
-        await task
-    latencies.sort()
-    return {"latency_p50_ms": statistics.median(latencies), "latency_p99_ms": latencies[int(len(latencies) * 0.99) - 1]}
-
-
 async def main(quick: bool, backends: list[str], as_json: bool) -> None:
     results: dict = {}
     server = None
@@ -173,7 +136,6 @@ async def main(quick: bool, backends: list[str], as_json: bool) -> None:
                 server = PostgresServer(durable=True).start()
                 target = await server.create_database("bench")
                 results["postgres"] = await storage_figures(target, quick)
-                results["postgres"].update(await latency_on(await server.create_database("latency"), quick))
             else:
                 with tempfile.TemporaryDirectory() as folder:
                     results["sqlite"] = await storage_figures(str(Path(folder) / "bench.sqlite3"), quick)
