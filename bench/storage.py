@@ -6,6 +6,8 @@ same database (asyncpg on PostgreSQL, aiosqlite on SQLite). The 200-table latenc
     .venv/bin/python bench/storage.py [--quick] [--backend postgres|sqlite|both] [--json]
 
 PostgreSQL is started from the system's binaries as the tests do (tests/support/postgres.py), durable: fsync on.
+SQLite runs as the bot does (WAL, synchronous=FULL: fsynced at each commit), its floor with the same pragmas; it is
+measured again with synchronous=NORMAL (`sqlite_normal`: no fsync at commit, the floor only aiosqlite's thread hop).
 """
 from __future__ import annotations
 
