@@ -1,7 +1,7 @@
 """Bodoge Host benchmarks with the five real games: each figure is measured in the same run as its floor, so ratios
 hold on a noisy machine.
 
-    .venv/bin/python bench/run.py [--quick] [--json]
+    .venv/bin/python bench/run.py [--quick] [--json] [--postgres | --database postgresql://...]
 
 Progress goes to stderr; stdout gets the table of figures, or with --json one JSON object (the keys of issue 15,
 plus more). People press through the loopback fake Discord (tests/fakediscord) as a person would, boards and images
@@ -60,9 +60,46 @@ def report(key: str, name: str, figure: float, unit: str, floor: float | None = 
 
 def config(fake: FakeDiscord, database: Path, race_grace: float = 0.0) -> Config:
     # timers run at a fifth of their length (a 10 s call window closes in 2 s); nobody is replaced by an AI
-    return Config(token=fake.bot_token, database=str(database), dev_guild=None, api_base=fake.api_base,
+    return Config(token=fake.bot_token, database=on_database(database), dev_guild=None, api_base=fake.api_base,
                   shard_count=None, shard_ids=None, race_grace=race_grace, ai_delay=0.0, edit_delay=0.05,
                   log_level="WARNING", guild_ready_timeout=0.05, afk_limit=10**6, timer_scale=0.2)
+
+
+# --- --postgres / --database: every section on its own fresh PostgreSQL database ------------------------------
+POSTGRES: list[str] = []  # the server URL new databases are created on (its database: where CREATE DATABASE runs)
+CLEANUP: list = []  # called before the benchmark exits (a throw-away server stops)
+
+
+def on_database(path: Path) -> str:
+    """A section's database: its SQLite file, or with --postgres/--database a new PostgreSQL database."""
+    if not POSTGRES:
+        return str(path)
+    from concurrent.futures import ThreadPoolExecutor
+
+    async def create() -> str:
+        import asyncpg
+        name = f"bench_{Path(path).stem}_{os.getpid()}_{time.monotonic_ns()}"
+        connection = await asyncpg.connect(POSTGRES[0])
+        try:
+            await connection.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await connection.close()
+        return POSTGRES[0].rsplit("/", 1)[0] + "/" + name
+
+    with ThreadPoolExecutor(1) as pool:  # sections set up inside the running loop; this runs before the clock
+        return pool.submit(asyncio.run, create()).result()
+
+
+def use_postgres(url: str | None) -> None:
+    """Run on PostgreSQL: at `url`, or (None) on a throw-away durable server (fsync on) started from the system's
+    binaries as the tests do, as the unprivileged `postgres` user when run as root."""
+    if url is None:
+        from tests.support.postgres import PostgresServer
+        server = PostgresServer(durable=True).start()
+        CLEANUP.append(server.stop)
+        url = server.url()
+    POSTGRES.append(url)
+    say(f"database: PostgreSQL ({url.split('@')[-1]})")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -446,7 +483,7 @@ async def bench_storage(quick: bool, folder: Path) -> None:
         from bench.storage import storage_figures
     except ImportError:
         return await bench_storage_here(quick, folder)
-    figures = await storage_figures(str(folder / "store.sqlite3"), quick)
+    figures = await storage_figures(on_database(folder / "store.sqlite3"), quick)
     raw = figures["raw_commits_per_s"]
     report("storage_raw_commits_per_s", "raw single-row commits/s", raw, "/s")
     report("storage_sequential_actions_per_s", "persisted actions/s, one table at a time",
@@ -534,6 +571,8 @@ async def main(quick: bool, as_json: bool) -> None:
     except BaseException:
         traceback.print_exc()
     finally:
+        for stop in CLEANUP:
+            stop()
         render_pool.shared().shutdown()
         sys.stdout.flush()
         os._exit(0)  # do not wait on a half-closed benchmark bot after an error
@@ -543,6 +582,12 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="smaller sizes (about a minute)")
     parser.add_argument("--json", action="store_true", help="print one JSON object of figures")
+    parser.add_argument("--postgres", action="store_true",
+                        help="run on a throw-away PostgreSQL server (durable) instead of SQLite files")
+    parser.add_argument("--database", metavar="URL",
+                        help="run on this PostgreSQL server (postgresql://...; a fresh database per section)")
     arguments = parser.parse_args()
+    if arguments.postgres or arguments.database:
+        use_postgres(arguments.database)
     os.environ.setdefault("PYTHONWARNINGS", "ignore")
     asyncio.run(main(arguments.quick, arguments.json))

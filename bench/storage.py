@@ -1,11 +1,13 @@
 """Storage benchmarks, each against its floor in the same run: persisted Blue Border actions/s through the table
 service, one table at a time and 200 tables acting at once (group commit), against raw single-row commits on the
-same database (asyncpg on PostgreSQL, aiosqlite on SQLite); and the 200-table latency run (through the fake Discord,
-10 people pressing at once) on PostgreSQL.
+same database (asyncpg on PostgreSQL, aiosqlite on SQLite). The 200-table latency run on PostgreSQL is
+`bench/run.py --postgres`.
 
     .venv/bin/python bench/storage.py [--quick] [--backend postgres|sqlite|both] [--json]
 
 PostgreSQL is started from the system's binaries as the tests do (tests/support/postgres.py), durable: fsync on.
+SQLite runs as the bot does (WAL, synchronous=FULL: fsynced at each commit), its floor with the same pragmas; it is
+measured again with synchronous=NORMAL (`sqlite_normal`: no fsync at commit, the floor only aiosqlite's thread hop).
 """
 from __future__ import annotations
 
@@ -15,7 +17,6 @@ import itertools
 import json
 import logging
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -35,10 +36,11 @@ PAYLOAD = '{"type": "take", "source": "deck"}'
 
 
 class RawCommits:
-    """Single-row INSERTs, each its own commit, one after another: the floor."""
+    """Single-row INSERTs, each its own commit, one after another: the floor. On SQLite with the storage's own
+    journal and synchronous pragmas (the same durability), through aiosqlite (one thread hop per commit)."""
 
-    def __init__(self, target: str) -> None:
-        self.target, self.connection = target, None
+    def __init__(self, target: str, synchronous: str = "FULL") -> None:
+        self.target, self.synchronous, self.connection = target, synchronous, None
 
     async def open(self) -> "RawCommits":
         if is_postgres(self.target):
@@ -47,7 +49,7 @@ class RawCommits:
         else:
             self.connection = await aiosqlite.connect(self.target, isolation_level=None)
             await self.connection.execute("PRAGMA journal_mode=WAL")
-            await self.connection.execute("PRAGMA synchronous=NORMAL")
+            await self.connection.execute(f"PRAGMA synchronous={self.synchronous}")
             await self.connection.execute("CREATE TABLE IF NOT EXISTS raw (id INTEGER PRIMARY KEY, payload TEXT)")
         return self
 
@@ -95,12 +97,13 @@ async def play(service: TableService, count: int, tables: int) -> float:
     return time.perf_counter() - started
 
 
-async def storage_figures(target: str, quick: bool) -> dict:
+async def storage_figures(target: str, quick: bool, synchronous: str | None = None) -> dict:
     """Rounds that alternate the floor and each figure, so a disk whose fsync time drifts during the run (a shared
-    machine) weighs on both alike."""
+    machine) weighs on both alike. `synchronous`: SQLite's setting for both (default: the storage's own, FULL)."""
     rounds, count = (2, 200) if quick else (5, 400)
-    raw = await RawCommits(target).open()
-    storage = await Storage(target).open()
+    options = {} if is_postgres(target) or synchronous is None else {"synchronous": synchronous}
+    storage = await Storage(target, **options).open()
+    raw = await RawCommits(target, getattr(storage, "synchronous", "")).open()
     service = TableService(storage, race_grace=0.0, ai_delay=3600)
     floor_seconds = sequential_seconds = concurrent_seconds = 0.0
     batches = committed = 0
@@ -124,42 +127,6 @@ async def storage_figures(target: str, quick: bool) -> dict:
             "concurrent_ratio": concurrent / floor, "actions_per_transaction_concurrent": committed / max(batches, 1)}
 
 
-async def latency_on(target: str, quick: bool) -> dict:
-    """bench/run.py's 200-table latency run (tiny game tables, 10 people pressing at once) on this database."""
-    from bench.run import config, press_add, start, tiny_tables
-    from bot.client import BodogeBot
-    from tests.fakediscord import FakeDiscord
-
-    presses = 200 if quick else 1000
-    async with FakeDiscord(timeout=30) as fake:
-        guild = fake.add_guild("bench")
-        users = [fake.add_user("a"), fake.add_user("b")]
-        for user in users:
-            fake.add_member(guild, user)
-        bot = BodogeBot(config(fake, target))
-        task = await start(fake, bot)
-        boards = await tiny_tables(fake, bot, guild, users, 200)
-        latencies: list[float] = []
-        rng = random.Random(1)
-
-        async def player() -> None:
-            for _ in range(presses // 10):
-                table, board = boards[rng.randrange(len(boards))]
-                if table.status != "running" or table.state.phase != "turn":
-                    continue
-                try:
-                    _, elapsed = await press_add(fake, table, board, users)
-                except Exception:  # noqa: BLE001 - a press racing another on the same table
-                    continue
-                latencies.append(elapsed * 1000)
-
-        await asyncio.gather(*(player() for _ in range(10)))
-        await bot.close()
-        await task
-    latencies.sort()
-    return {"latency_p50_ms": statistics.median(latencies), "latency_p99_ms": latencies[int(len(latencies) * 0.99) - 1]}
-
-
 async def main(quick: bool, backends: list[str], as_json: bool) -> None:
     results: dict = {}
     server = None
@@ -171,10 +138,13 @@ async def main(quick: bool, backends: list[str], as_json: bool) -> None:
                 server = PostgresServer(durable=True).start()
                 target = await server.create_database("bench")
                 results["postgres"] = await storage_figures(target, quick)
-                results["postgres"].update(await latency_on(await server.create_database("latency"), quick))
             else:
                 with tempfile.TemporaryDirectory() as folder:
                     results["sqlite"] = await storage_figures(str(Path(folder) / "bench.sqlite3"), quick)
+                    # SQLite's usual WAL setting, for comparison: no fsync at commit (a power cut may lose the last
+                    # commits), so the floor is aiosqlite's thread hop and the engine's own work weighs most
+                    results["sqlite_normal"] = await storage_figures(str(Path(folder) / "normal.sqlite3"), quick,
+                                                                     "NORMAL")
     finally:
         if server is not None:
             server.stop()

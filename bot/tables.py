@@ -113,10 +113,13 @@ class Outcome:
     events: list[dict]
 
 
+_sorted_json = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # one encoder, not one per call
+
+
 def _digest(actions: list[dict]) -> str:
     if not actions:
         return ""
-    text = json.dumps(actions, sort_keys=True, separators=(",", ":"))
+    text = _sorted_json(actions)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 

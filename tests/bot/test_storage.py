@@ -126,3 +126,50 @@ async def test_timers_of_owned_shards_only(storage):
         owned = await storage.timers(lambda guild_id: (guild_id >> 22) % 2 == shard)
         assert [t.table_id for t in owned] == [ids[shard]]
     assert len(await storage.timers()) == 2
+
+
+async def test_a_group_writes_seats_timers_and_results_of_each_table_and_refuses_only_a_broken_log(storage):
+    """A batch of tables whose actions change seats, timers or end the game; one table's log already holds the
+    row its action would add (a damaged log): that action alone is refused, the others commit whole."""
+    tables = [await running(storage, channel_id=300 + n) for n in range(12)]
+    await storage._transaction([("INSERT INTO actions (table_id, seq, seat, action, source, at)"
+                                 " VALUES (?, 1, 0, '{}', 'user', 0)", (tables[5],), False)])
+
+    def write(n, table_id):
+        extra = {}
+        if n % 3 == 0:
+            extra["seats"] = [SeatRow(0, BIG, "alice", "normal", n, True, True), SeatRow(1, None, "", "hard")]
+        if n % 3 == 1:
+            extra["timers"] = [TimerRow(table_id, "deadline", 1, 100.0 + n, "{}"), TimerRow(table_id, "ai", 1, 2, "")]
+        if n % 4 == 2:
+            extra["result"] = {"winners": [0], "scores": [n, 0]}
+        return storage.record_action(table_id, 1, 0, {"type": "add", "n": n}, "user", f'{{"s": {n}}}', [1, 0],
+                                     **extra)
+
+    outcomes = await asyncio.gather(*(write(n, t) for n, t in enumerate(tables)), return_exceptions=True)
+    assert [n for n, outcome in enumerate(outcomes) if outcome is not None] == [5]
+    assert isinstance(outcomes[5], Conflict)
+    timers = {(t.table_id, t.kind): t.due_at for t in await storage.timers()}
+    for n, table_id in enumerate(tables):
+        row = await storage.load_table(table_id)
+        if n == 5:
+            assert (row.version, row.state) == (0, '{"s": 0}')
+            continue
+        ended = n % 4 == 2
+        assert (row.version, row.state, row.status) == (1, f'{{"s": {n}}}', "finished" if ended else "running")
+        assert [a["action"]["n"] for a in await storage.actions(table_id)] == [n]
+        assert row.seats[0].timeouts == (n if n % 3 == 0 else 0)
+        assert await storage.result(table_id) == ({"winners": [0], "scores": [n, 0]} if ended else None)
+        if n % 3 == 1 and not ended:
+            assert timers[(table_id, "deadline")] == 100.0 + n and (table_id, "ai") in timers
+        else:
+            assert not any(key[0] == table_id for key in timers)
+
+
+async def test_sqlite_commits_reach_the_disk_before_the_answer(storage, backend):
+    """synchronous=FULL: an acknowledged move survives a power cut, not only a killed process."""
+    if backend != "sqlite":
+        assert (await storage._row("SHOW synchronous_commit"))[0] == "on"
+        return
+    assert (await storage._row("PRAGMA synchronous"))[0] == 2  # FULL
+    assert (await storage._row("PRAGMA journal_mode"))[0] == "wal"
