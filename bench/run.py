@@ -33,6 +33,7 @@ import games  # noqa: E402
 from bot import codec, render_pool  # noqa: E402
 from bot.client import BodogeBot  # noqa: E402
 from bot.config import Config  # noqa: E402
+from bench.storage import storage_figures  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
 from tests.e2e.drive import person_order  # noqa: E402
@@ -479,10 +480,6 @@ async def bench_pools(quick: bool) -> None:
 # --- 4. persistence ------------------------------------------------------------------------------------------
 async def bench_storage(quick: bool, folder: Path) -> None:
     say("persisted actions through the storage layer vs raw single-row commits")
-    try:  # the storage package's own measurement (group commit, rounds alternating with the floor), when present
-        from bench.storage import storage_figures
-    except ImportError:
-        return await bench_storage_here(quick, folder)
     figures = await storage_figures(on_database(folder / "store.sqlite3"), quick)
     raw = figures["raw_commits_per_s"]
     report("storage_raw_commits_per_s", "raw single-row commits/s", raw, "/s")
@@ -492,59 +489,6 @@ async def bench_storage(quick: bool, folder: Path) -> None:
            figures["concurrent_actions_per_s"], "/s", raw, ">= 1.0 x raw", figures["concurrent_ratio"] >= 1.0)
     FIGURES["storage_sequential_ratio"] = round(figures["sequential_ratio"], 3)
     FIGURES["storage_concurrent_ratio"] = round(figures["concurrent_ratio"], 3)
-
-
-async def bench_storage_here(quick: bool, folder: Path) -> None:
-    count = 300 if quick else 1200
-    storage = await Storage(folder / "store.sqlite3").open()
-    db: aiosqlite.Connection = storage.db
-    await db.execute("CREATE TABLE raw (id INTEGER PRIMARY KEY, payload TEXT)")
-    await db.commit()
-    start_time = time.perf_counter()
-    for number in range(count):
-        await db.execute("INSERT INTO raw (payload) VALUES (?)", (f'{{"type": "add", "n": {number}}}',))
-        await db.commit()
-    raw = count / (time.perf_counter() - start_time)
-    report("storage_raw_commits_per_s", "raw single-row commits/s", raw, "/s")
-    service = TableService(storage, race_grace=0.0, ai_delay=3600)
-    channels = iter(range(10**6))
-
-    async def new_table():
-        table = await service.open("blue_border", guild_id=1, channel_id=next(channels), host_id=1, host_name="a")
-        await service.join(table.id, 2, "b")
-        await service.start(table.id, 1)
-        return table
-
-    async def play(table, actions: int, rng: random.Random) -> int:
-        done = 0
-        while done < actions:
-            if table.status != "running":
-                table = await new_table()
-            acting = [s for s in table.state.to_act() if s >= 0]
-            if not acting:
-                await service.expire(table.id, table.version)
-            else:
-                seat = acting[0]
-                await service._act(table, seat, table.version, rng.choice(table.state.legal_actions(seat)), "user")
-            done += 1
-        return done
-
-    table = await new_table()
-    start_time = time.perf_counter()
-    await play(table, count, random.Random(1))
-    sequential = count / (time.perf_counter() - start_time)
-    report("storage_sequential_actions_per_s", "persisted actions/s, one table at a time", sequential, "/s", raw,
-           ">= 0.5 x raw", sequential >= raw / 2)
-    FIGURES["storage_sequential_ratio"] = round(sequential / raw, 3)
-    tables = [await new_table() for _ in range(200)]
-    per_table = max(2, count // 100)
-    start_time = time.perf_counter()
-    done = await asyncio.gather(*(play(t, per_table, random.Random(n)) for n, t in enumerate(tables)))
-    concurrent = sum(done) / (time.perf_counter() - start_time)
-    report("storage_concurrent_actions_per_s", "persisted actions/s, 200 tables at once", concurrent, "/s", raw,
-           ">= 1.0 x raw", concurrent >= raw)
-    FIGURES["storage_concurrent_ratio"] = round(concurrent / raw, 3)
-    await storage.close()
 
 
 async def run_all(quick: bool) -> None:
