@@ -267,13 +267,11 @@ class TableCog(commands.Cog, name="TableCog"):
     async def show(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer a press that changed the table: edit the table message through the response when it was pressed
         there (one REST call), else confirm ephemerally and let the refresher edit the table message."""
-        revision = table.revision
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         try:
-            if on_table:
-                board = await ready(self.public_board(table))  # drawn in the render pool
-                await interaction.response.edit_message(**board.message_kwargs(editing=True))
-                self.refresher.shown_now(table, revision)
+            if on_table:  # after any other write of this message, with the table as it is then
+                await self.refresher.write(
+                    table, lambda board: interaction.response.edit_message(**board.message_kwargs(editing=True)))
                 return
             await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
                                                     view=None, attachments=[])

@@ -645,3 +645,20 @@ class Fault:
         default = {500: "500: Internal Server Error", 502: "502: Bad Gateway", 503: "503: Service Unavailable",
                    504: "504: Gateway Timeout"}.get(self.status, "error")
         return {"message": self.message or default, "code": self.code if self.code is not None else 0}
+
+
+@dataclass(eq=False)
+class Delay:
+    """Network latency for the next `count` calls matching `pattern`: the fake applies each call `apply_after` seconds
+    after it arrives and answers it `respond_after` seconds after applying it (so writes can land, and their answers
+    come back, in another order than they were sent)."""
+
+    pattern: str | Callable[[Call], bool]
+    apply_after: float = 0.0
+    respond_after: float = 0.0
+    count: int = 1
+    hits: list[Call] = field(default_factory=list)
+
+    @property
+    def remaining(self) -> int:
+        return self.count - len(self.hits)
