@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import datetime as _dt
+import pickle
 import struct
 import time
 from dataclasses import dataclass, field
@@ -16,6 +17,53 @@ DISCORD_EPOCH_MS = 1420070400000
 
 
 # --------------------------------------------------------------------------------------------- permissions
+class _Pickled(bytes):
+    __slots__ = ()
+
+
+def pack(value: Any) -> Any:
+    """A container as pickled bytes: the fake keeps every payload of a run, and bytes are invisible to the garbage
+    collector, whose full collections would otherwise walk all of it (and stall the bot sharing this process)."""
+    return _Pickled(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)) if isinstance(value, (dict, list, tuple)) else value
+
+
+def unpack(value: Any) -> Any:
+    return pickle.loads(value) if type(value) is _Pickled else value
+
+
+class Packed:
+    """An attribute kept packed: reading it gives a fresh copy of what was stored (mutate it and store it back)."""
+
+    def __init__(self, name: str) -> None:
+        self.slot = f"_packed_{name}"
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        return self if obj is None else unpack(obj.__dict__.get(self.slot))
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.slot] = pack(value)
+
+
+class PackedList(list):
+    """A list whose items are kept packed; indexing and iterating read them back."""
+
+    def __init__(self, items: Any = ()) -> None:
+        super().__init__(pack(item) for item in items)
+
+    def append(self, item: Any) -> None:
+        super().append(pack(item))
+
+    def __getitem__(self, index: Any) -> Any:
+        item = super().__getitem__(index)
+        return [unpack(i) for i in item] if isinstance(index, slice) else unpack(item)
+
+    def __iter__(self) -> Iterator[Any]:
+        return (unpack(item) for item in super().__iter__())
+
+    def __reversed__(self) -> Iterator[Any]:
+        return (unpack(item) for item in super().__reversed__())
+
+
 class P:
     """Permission bits (https://discord.com/developers/docs/topics/permissions)."""
 
@@ -386,7 +434,7 @@ class FakeMessage:
     deleted: bool = False
     ephemeral_user: FakeUser | None = None  # set for ephemeral messages: the only user who sees it
     thread: FakeChannel | None = None
-    versions: list[dict] = field(default_factory=list)  # snapshots, oldest first (the current state is last)
+    versions: list[dict] = field(default_factory=PackedList)  # snapshots, oldest first (the current is last)
     mentions: list[int] = field(default_factory=list)  # users this message pinged (content + allowed_mentions)
 
     # ----------------------------------------------------------------------- what users see
@@ -602,6 +650,11 @@ class Call:
     def __repr__(self) -> str:
         extra = f" files={self.file_names}" if self.files else ""
         return f"<Call #{self.seq} {self.method} {self.path} -> {self.status}{' (fault)' if self.fault else ''}{extra}>"
+
+
+# bodies are kept packed (Call.__init__ sets them through these)
+Call.json = Packed("json")  # type: ignore[assignment]
+Call.response = Packed("response")  # type: ignore[assignment]
 
 
 class ApiError(Exception):
