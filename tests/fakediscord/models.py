@@ -17,18 +17,17 @@ DISCORD_EPOCH_MS = 1420070400000
 
 
 # --------------------------------------------------------------------------------------------- permissions
-class _Pickled(bytes):
-    __slots__ = ()
-
-
 def pack(value: Any) -> Any:
-    """A container as pickled bytes: the fake keeps every payload of a run, and bytes are invisible to the garbage
-    collector, whose full collections would otherwise walk all of it (and stall the bot sharing this process)."""
-    return _Pickled(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)) if isinstance(value, (dict, list, tuple)) else value
+    """A container as pickled bytes: the fake keeps every payload of a run, and plain bytes are invisible to the
+    garbage collector, whose full collections would otherwise walk all of it (and stall the bot sharing this
+    process). Every bytes value stored packed is a pickle (bytes themselves are pickled too)."""
+    if isinstance(value, (dict, list, tuple, bytes)):
+        return pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    return value
 
 
 def unpack(value: Any) -> Any:
-    return pickle.loads(value) if type(value) is _Pickled else value
+    return pickle.loads(value) if type(value) is bytes else value
 
 
 class Packed:
