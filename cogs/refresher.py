@@ -38,6 +38,7 @@ class Refresher:
         self._tasks: set[asyncio.Task] = set()
         self._failures: dict[int, int] = {}  # table id -> writes failed in a row
         self.edits = 0
+        self.patience = 1.5  # seconds a press waits behind another write of its table's message before it defers
 
     def _track(self, table: Table) -> None:
         """Revisions are counted in memory per Table object: a table reloaded from storage starts again at 0, so
@@ -62,16 +63,34 @@ class Refresher:
         # wait on would let two writes overlap
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    async def write(self, table: Table, send: Callable[[Board], Awaitable[object]]) -> None:
+    async def write(self, table: Table, send: Callable[[Board], Awaitable[object]],
+                    waiting: Callable[[], Awaitable[object]] | None = None) -> None:
         """Draw the table as it is and `send` the board (an interaction response or an edit) once no other write of
-        this table's message is under way; `send`'s errors are the caller's. Afterwards, a table that moved on while
-        it was written (or whose write failed) gets a refresh."""
+        this table's message is under way; `send`'s errors are the caller's. If that wait lasts `patience` seconds
+        (an edit held up by a rate limit), `waiting` is called first (an interaction defers, before its 3 seconds
+        run out). Afterwards, a table that moved on while it was written (or whose write failed) gets a refresh."""
         self._track(table)
+        lock = self._lock(table.id)
+        started: list[bool] = []
+        timer = None
+        if waiting is not None and lock.locked():
+            timer = asyncio.get_running_loop().create_task(self._after_patience(waiting, started))
         try:
-            async with self._lock(table.id):
+            async with lock:
+                if timer is not None:
+                    if started:  # the wait was long: let `waiting` finish before the board is sent
+                        await asyncio.gather(timer, return_exceptions=True)
+                    timer.cancel()
                 await self._write_locked(table, send)
         finally:
+            if timer is not None:
+                timer.cancel()
             self._again(table.id)
+
+    async def _after_patience(self, waiting: Callable[[], Awaitable[object]], started: list[bool]) -> None:
+        await asyncio.sleep(self.patience)
+        started.append(True)
+        await waiting()
 
     async def _write_locked(self, table: Table, send: Callable[[Board], Awaitable[object]]) -> None:
         revision = table.revision

@@ -270,8 +270,13 @@ class TableCog(commands.Cog, name="TableCog"):
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         try:
             if on_table:  # after any other write of this message, with the table as it is then
-                await self.refresher.write(
-                    table, lambda board: interaction.response.edit_message(**board.message_kwargs(editing=True)))
+                async def answer(board: Board) -> None:
+                    if interaction.response.is_done():  # deferred while it waited
+                        await interaction.edit_original_response(**board.message_kwargs(editing=True))
+                    else:
+                        await interaction.response.edit_message(**board.message_kwargs(editing=True))
+
+                await self.refresher.write(table, answer, waiting=interaction.response.defer)
                 return
             await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
                                                     view=None, attachments=[])
