@@ -31,7 +31,7 @@ from discord.ext import commands  # noqa: E402
 
 import games  # noqa: E402
 from bot import codec, render_pool  # noqa: E402
-from bot.client import BodogeBot  # noqa: E402
+from bot.client import BodogeBot, tune_gc  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bench.storage import storage_figures  # noqa: E402
 from bot.storage import Storage  # noqa: E402
@@ -128,12 +128,15 @@ class LoopProbe:
 
     def _gc(self, phase: str, info: dict) -> None:
         if phase == "start":
-            self._gc_started = time.perf_counter()
+            self._gc_started, self._gc_cpu = time.perf_counter(), time.thread_time()
         elif self._gc_started is not None:
             self.worst_gc = max(self.worst_gc, time.perf_counter() - self._gc_started)
+            self.worst_gc_cpu = max(self.worst_gc_cpu, time.thread_time() - self._gc_cpu)
+            self.full_gcs += info.get("generation") == 2
 
     async def __aenter__(self) -> "LoopProbe":
         self.worst_gc, self._gc_started = 0.0, None  # the longest garbage collection in the window
+        self.full_gcs, self.worst_gc_cpu = 0, 0.0
         gc.callbacks.append(self._gc)
         self._task = asyncio.get_running_loop().create_task(self._run())
         await asyncio.sleep(0)  # the probe is waiting before the work starts
@@ -332,7 +335,7 @@ async def bench_latency(quick: bool, folder: Path) -> None:
     seconds = 8.0 if quick else 20.0
     async with FakeDiscord(timeout=60) as fake:
         world = World(fake)
-        bot = BodogeBot(config(fake, folder / "latency.sqlite3", race_grace=0.35))
+        bot = BodogeBot(config(fake, folder / "latency.sqlite3", race_grace=0.35), settle_memory=True)
         task = await start(fake, bot)
         tables = []
         for game in GAMES:
@@ -376,6 +379,8 @@ async def bench_latency(quick: bool, folder: Path) -> None:
             FIGURES["loop_stall_cpu_max_ms"] = round(max(FIGURES.get("loop_stall_cpu_max_ms", 0),
                                                          probe.worst_cpu * 1000), 1)
             FIGURES["gc_pause_max_ms"] = round(max(FIGURES.get("gc_pause_max_ms", 0), probe.worst_gc * 1000), 1)
+            FIGURES["gc_full_collections"] = FIGURES.get("gc_full_collections", 0) + probe.full_gcs
+            FIGURES["gc_pause_cpu_max_ms"] = round(max(FIGURES.get("gc_pause_cpu_max_ms", 0), probe.worst_gc_cpu * 1000), 1)
             return presses, counter[0] / elapsed, probe.worst * 1000
 
         async with LoopProbe() as probe:
@@ -386,6 +391,8 @@ async def bench_latency(quick: bool, folder: Path) -> None:
         report("loop_stall_cpu_max_ms", "CPU the loop spent in its longest step (noise removed)",
                FIGURES["loop_stall_cpu_max_ms"], "ms")
         report("gc_pause_max_ms", "longest garbage collection in that run", FIGURES["gc_pause_max_ms"], "ms")
+        report("gc_pause_cpu_max_ms", "CPU of the longest collection (noise removed)", FIGURES["gc_pause_cpu_max_ms"],
+               "ms")
         plain = [ms for ms, race in presses if not race]
         races = [ms for ms, race in presses if race]
         report("latency_p50_ms", "p50 press latency, 200 tables, 10 people", statistics.median(plain), "ms")
@@ -492,6 +499,7 @@ async def bench_storage(quick: bool, folder: Path) -> None:
 
 
 async def run_all(quick: bool) -> None:
+    tune_gc()  # as `python -m bot run` does
     render_pool.shared().warm([f"cogs.{game}.image" for game in GAMES])
     with tempfile.TemporaryDirectory() as folder:
         await bench_games(quick, Path(folder))

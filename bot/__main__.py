@@ -29,9 +29,10 @@ def command_run(args: argparse.Namespace) -> int:
     from bot.logs import configure
 
     configure(config.log_level, config.log_format)
-    from bot.client import BodogeBot
+    from bot.client import BodogeBot, tune_gc
 
-    bot = BodogeBot(config)
+    tune_gc()
+    bot = BodogeBot(config, settle_memory=True)
     try:
         bot.run(config.token, log_handler=None)
     except Exception as error:  # a bad token or no network: say so plainly

@@ -177,11 +177,9 @@ def shared() -> RenderPool:
     """The process-wide pool (bots in one process share it: workers are a machine resource)."""
     global _shared
     if _shared is None:
-        # "inline" by default for now: with a pool, the end-to-end suite saw a table message left behind (the
-        # AI's moves and their DM pictures run ahead of the drawings; see README, Benchmarks). "process" or
-        # "thread" moves drawing off the event loop.
+        # processes by default (see the module's docstring; README, Benchmarks); "thread", or "inline" (on the loop)
         _shared = RenderPool(workers=int(os.environ.get("BODOGE_RENDER_WORKERS", "0")) or None,
-                             kind=os.environ.get("BODOGE_RENDER_POOL", "inline"))
+                             kind=os.environ.get("BODOGE_RENDER_POOL", "process"))
     return _shared
 
 

@@ -546,7 +546,8 @@ class TableService:
                 if not current:
                     raise TableError("stale")
             try:
-                events = table.state.apply(seat, action)
+                events = (await self._apply_off_loop(table, seat, action) if seat == games.SYSTEM
+                          else table.state.apply(seat, action))
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
             seats_changed = self._count_absence(table, seat if source == "user" else None, absent, events)
@@ -561,6 +562,16 @@ class TableService:
                 raise
             await self._after_change(table, events, seat=seat, source=source, timers_saved=True)
             return Outcome(table, seat, action, events)
+
+    @staticmethod
+    async def _apply_off_loop(table: Table, seat: int, action: dict) -> list[dict]:
+        """A deadline's action, applied in a worker thread to a copy that then replaces the state: a game may play an
+        absent seat with its own agent (BOSSa), which can take most of a second, and the event loop must not wait.
+        Meanwhile every reader sees the state before, and the table's lock keeps every other change out."""
+        copy = type(table.state).from_dict(table.state.to_dict())
+        events = await asyncio.to_thread(copy.apply, seat, action)
+        table.state = copy
+        return events
 
     def _count_absence(self, table: Table, present: int | None, absent: list[int], events: list[dict]) -> bool:
         """A person who acts is present again; a person a deadline waited for in vain counts one more absence, and

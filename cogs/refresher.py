@@ -1,72 +1,166 @@
-"""Edits of the public table message that the bot makes on its own (AI moves, timeouts, lobby changes), coalesced:
-a burst of changes costs one edit. A change shown through an interaction response needs no extra edit."""
+"""Writes of the public table message. The bot's own edits (AI moves, timeouts, lobby changes) are coalesced: a burst
+of changes costs one edit; a change shown through an interaction response needs no extra edit.
+
+Every write of one table's message (an edit here, or the answer to a press on it, `TableCog.show`) goes through
+`write`, one at a time per table, and draws the table as it is when its turn comes. Requests and answers on
+different connections have no order on Discord, and pictures drawn off the loop take their time: were writes of one
+message allowed to overlap, an older board could land after a newer one while the bot believed the newer one shown.
+One at a time, the message shows the revision of the last write that completed, so `shown` is exact and the latest
+state always reaches the message: after every write, a table that moved on is refreshed again."""
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Awaitable, Callable
 
+import aiohttp
 import discord
 
-from bot.tables import Table
 from bot.render_pool import ready
+from bot.tables import Table
+from bot.ui import Board
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
 
 log = logging.getLogger(__name__)
+RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)  # after a write that may not have landed (5xx, network): then wait a change
 
 
 class Refresher:
     def __init__(self, cog: "TableCog", delay: float) -> None:
         self.cog = cog
         self.delay = delay
-        self.shown: dict[int, int] = {}  # table id -> revision on screen
-        self._pending: dict[int, asyncio.Task] = {}
+        self.shown: dict[int, int] = {}  # table id -> revision the message shows (absent: not known)
+        self._tables: dict[int, Table] = {}  # table id -> the object whose revisions `shown` counts
+        self._locks: dict[int, asyncio.Lock] = {}  # one write of a table's message at a time
+        self._pending: dict[int, asyncio.Task] = {}  # a refresh that has not yet read the table's revision
+        self._tasks: set[asyncio.Task] = set()
+        self._failures: dict[int, int] = {}  # table id -> writes failed in a row
         self.edits = 0
+        self.patience = 1.5  # seconds a press waits behind another write of its table's message before it defers
 
-    def shown_now(self, table: Table, revision: int) -> None:
-        """A write of the table message (an interaction response or an edit) just showed `revision`; refresh later
-        only if the table moved past it. Writes overlap (pictures are drawn off the loop), so one that completes
-        after a newer board was shown may have replaced it: then the message counts as showing `revision`."""
-        current = self.shown.get(table.id, -1)
-        self.shown[table.id] = revision if current > revision else max(revision, current)
-        if table.revision > self.shown[table.id]:
-            self.request(table)
+    def _track(self, table: Table) -> None:
+        """Revisions are counted in memory per Table object: a table reloaded from storage starts again at 0, so
+        what the old object's message showed says nothing about the new one."""
+        if self._tables.get(table.id) is not table:
+            self._tables[table.id] = table
+            self.shown.pop(table.id, None)
 
-    def request(self, table: Table) -> None:
+    def request(self, table: Table, delay: float | None = None) -> None:
+        """Refresh the table message after `delay` (the coalescing delay by default), unless a refresh that has not
+        yet looked at the table is already waiting: that one will see this change."""
+        self._track(table)
         if table.message_id is None or table.id in self._pending:
             return
-        self._pending[table.id] = asyncio.get_running_loop().create_task(self._run(table))
+        task = asyncio.get_running_loop().create_task(self._run(table.id, self.delay if delay is None else delay))
+        self._pending[table.id] = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
-    async def _run(self, table: Table) -> None:
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        # kept for the table's life in this process (a few hundred bytes): dropping a lock someone may be about to
+        # wait on would let two writes overlap
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def write(self, table: Table, send: Callable[[Board], Awaitable[object]],
+                    waiting: Callable[[], Awaitable[object]] | None = None) -> None:
+        """Draw the table as it is and `send` the board (an interaction response or an edit) once no other write of
+        this table's message is under way; `send`'s errors are the caller's. If that wait lasts `patience` seconds
+        (an edit held up by a rate limit), `waiting` is called first (an interaction defers, before its 3 seconds
+        run out). Afterwards, a table that moved on while it was written (or whose write failed) gets a refresh."""
+        self._track(table)
+        pending = self._pending.pop(table.id, None)
+        if pending is not None:  # a refresh that has not yet read the table: this write shows what it would
+            pending.cancel()
+        lock = self._lock(table.id)
+        started: list[bool] = []
+        timer = None
+        if waiting is not None and lock.locked():
+            timer = asyncio.get_running_loop().create_task(self._after_patience(waiting, started))
         try:
-            await asyncio.sleep(self.delay)
+            async with lock:
+                if timer is not None:
+                    if started:  # the wait was long: let `waiting` finish before the board is sent
+                        await asyncio.gather(timer, return_exceptions=True)
+                    timer.cancel()
+                await self._write_locked(table, send)
         finally:
-            self._pending.pop(table.id, None)
+            if timer is not None:
+                timer.cancel()
+            self._again(table.id)
+
+    async def _after_patience(self, waiting: Callable[[], Awaitable[object]], started: list[bool]) -> None:
+        await asyncio.sleep(self.patience)
+        started.append(True)
+        await waiting()
+
+    async def _write_locked(self, table: Table, send: Callable[[Board], Awaitable[object]]) -> None:
         revision = table.revision
-        if self.shown.get(table.id) == revision:
-            return
-        board = await ready(self.cog.public_board(table))  # drawn in the render pool
-        if self.shown.get(table.id, -1) >= revision:
-            return  # an interaction response showed this revision (or a newer one) while it was drawn
+        board = self.cog.public_board(table)
+        await ready(board)  # drawn in the render pool
+        self.shown.pop(table.id, None)  # until the write is answered, the message may show either board
+        await send(board)
+        self._failures.pop(table.id, None)
+        if self._tables.get(table.id) is table:
+            self.shown[table.id] = revision
+
+    def _retry_delay(self, table_id: int) -> float | None:
+        failures = self._failures.get(table_id, 0)
+        return RETRY_DELAYS[failures - 1] if failures else None
+
+    async def _run(self, table_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self._lock(table_id):
+            self._pending.pop(table_id, None)  # from now on a new change needs a new refresh
+            table = self._tables.get(table_id)
+            if table is None or table.message_id is None or self.shown.get(table_id) == table.revision:
+                return
+            try:
+                await self._write_locked(table, self._edit_sender(table))
+                self.edits += 1
+            except discord.NotFound:
+                log.info("table %s: its message is gone", table_id)
+                self._forget(table_id)
+                return
+            except (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+                # a 5xx or a broken connection may pass; a refusal (4xx) would only be refused again
+                transient = not isinstance(error, discord.HTTPException) or error.status >= 500
+                failures = self._failures.get(table_id, 0) + 1
+                if not transient or failures > len(RETRY_DELAYS):
+                    self._failures.pop(table_id, None)
+                    log.warning("table %s: edit failed; retrying on the next change", table_id, exc_info=True)
+                    return
+                self._failures[table_id] = failures
+                log.warning("table %s: edit failed (%s); retrying in %g s", table_id, error, RETRY_DELAYS[failures - 1])
+            except Exception:
+                log.exception("table %s: the board could not be drawn or sent; retrying on the next change", table_id)
+                return
+        self._again(table_id)
+
+    def _again(self, table_id: int) -> None:
+        """After a write: refresh once more if the table moved on meanwhile, or if the write may not have landed."""
+        table = self._tables.get(table_id)
+        if table is not None and table.revision != self.shown.get(table_id):
+            self.request(table, self._retry_delay(table_id))
+
+    def _edit_sender(self, table: Table) -> Callable[[Board], Awaitable[object]]:
         channel = self.cog.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        try:
-            await channel.get_partial_message(table.message_id).edit(**board.message_kwargs(editing=True))
-        except discord.NotFound:
-            log.info("table %s: its message is gone", table.id)
-            return
-        except discord.HTTPException:
-            log.warning("table %s: edit failed; retrying on the next change", table.id, exc_info=True)
-            return
-        self.edits += 1
-        self.shown_now(table, revision)
+        message = channel.get_partial_message(table.message_id)
+        return lambda board: message.edit(**board.message_kwargs(editing=True))
+
+    def _forget(self, table_id: int) -> None:
+        self.shown.pop(table_id, None)
+        self._tables.pop(table_id, None)
+        self._failures.pop(table_id, None)
 
     async def flush(self) -> None:
-        await asyncio.gather(*list(self._pending.values()), return_exceptions=True)
+        """Wait until every refresh asked for so far (and any it asks for in turn) is done."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def stop(self) -> None:
-        for task in list(self._pending.values()):
+        for task in list(self._tasks):
             task.cancel()
-        await asyncio.gather(*list(self._pending.values()), return_exceptions=True)
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
         self._pending.clear()

@@ -267,32 +267,22 @@ class TableCog(commands.Cog, name="TableCog"):
     async def show(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer a press that changed the table: edit the table message through the response when it was pressed
         there (one REST call), else confirm ephemerally and let the refresher edit the table message."""
-        revision = table.revision
         on_table = interaction.message is not None and interaction.message.id == table.message_id
-        if on_table:
-            # The answer shows this revision: the refresher must not edit the message for it meanwhile (drawing
-            # and uploading can outlast its delay, and that edit would be a second REST call for one press).
-            claimed = self.refresher.shown.get(table.id, -1)
-            self.refresher.shown[table.id] = max(claimed, revision)
-            try:
-                board = await ready(self.public_board(table))  # drawn in the render pool
-                await interaction.response.edit_message(**board.message_kwargs(editing=True))
-                self.refresher.shown_now(table, revision)
-                return
-            except discord.HTTPException as error:
-                # The move is committed; only the answer was lost (e.g. 10062 after a slow press): the bot's own
-                # coalesced edit shows it instead.
-                log.info("table %s: answer failed (%s); the board will be edited instead", table.id, error.code)
-            finally:
-                if not interaction.response.is_done():  # not shown after all: the refresher edits the message
-                    if self.refresher.shown.get(table.id) == max(claimed, revision):
-                        self.refresher.shown[table.id] = claimed
-                    self.refresher.request(table)
-            return
         try:
+            if on_table:  # after any other write of this message, with the table as it is then
+                async def answer(board: Board) -> None:
+                    if interaction.response.is_done():  # deferred while it waited
+                        await interaction.edit_original_response(**board.message_kwargs(editing=True))
+                    else:
+                        await interaction.response.edit_message(**board.message_kwargs(editing=True))
+
+                await self.refresher.write(table, answer, waiting=interaction.response.defer)
+                return
             await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
                                                     view=None, attachments=[])
         except discord.HTTPException as error:
+            # The move is committed; only the answer was lost (e.g. 10062 after a slow press): the bot's own
+            # coalesced edit shows it instead.
             log.info("table %s: answer failed (%s); the board will be edited instead", table.id, error.code)
         self.refresher.request(table)
 

@@ -15,7 +15,7 @@ pair is one move, listed once under the smaller rotation (apply also accepts the
 """
 from __future__ import annotations
 
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, same_json
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
 from games.diamond_box import cards
 from games.diamond_box.geometry import CARD_CELLS, ROTATIONS, Board, card_cells, same_move_rotation
 
@@ -26,6 +26,15 @@ MAX_DEALS = 1000  # guards a stacked deck whose cards can never produce a start 
 
 def _error(code: str, **params) -> IllegalAction:
     return IllegalAction(code, f"diamond_box.error.{code}", **params)
+
+
+def _placement_key(action) -> tuple | None:
+    """A placement as a key, strict as same_json (True is not 1): None for anything else."""
+    if type(action) is not dict or action.keys() != {"type", "card", "rotation", "x", "y"} \
+            or action["type"] != "place" or type(action["type"]) is not str or type(action["card"]) is not str \
+            or any(type(action[name]) is not int for name in ("rotation", "x", "y")):
+        return None
+    return action["card"], action["rotation"], action["x"], action["y"]
 
 
 class DiamondBoxState(GameState):
@@ -169,10 +178,19 @@ class DiamondBoxState(GameState):
     def penalty_of(self, action: dict) -> int:
         """Penalty cards a legal placement of the seat to act would draw (the UI ranks placements by it)."""
         action = self._same_move(action)
-        for listed, penalty in self._placements():
-            if same_json(listed, action):
-                return penalty
-        raise _error("not_a_placement")
+        penalty = self._penalties().get(_placement_key(action))
+        if penalty is None:
+            raise _error("not_a_placement")
+        return penalty
+
+    def _penalties(self) -> dict[tuple, int]:
+        """Penalty by placement key, for the memoised placements (a chooser asks for every placement of a hand)."""
+        listed = self._placements()
+        memo = self.__dict__.get("_penalty_memo")
+        if memo is None or memo[0] is not listed:
+            memo = (listed, {_placement_key(action): penalty for action, penalty in listed})
+            self.__dict__["_penalty_memo"] = memo
+        return memo[1]
 
     def placement_penalties(self) -> list[tuple[dict, int]]:
         """(action, penalty) of every legal placement of the seat to act, in `legal_actions` order (the UI ranks

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from .models import PackedList
+
 try:  # discord.py asks for zstd-stream when the zstandard module is installed (it is not in this venv: untested)
     import zstandard
 except ImportError:  # pragma: no cover - depends on the environment
@@ -36,7 +38,7 @@ class GatewaySession:
         self.id = secrets.token_hex(16)
         self.shard_id, self.shard_count, self.intents = shard_id, shard_count, intents
         self.seq = 0
-        self.buffer: list[dict[str, Any]] = []
+        self.buffer: list[dict[str, Any]] = PackedList()  # kept for RESUME replays, packed
         self.conn: GatewayConnection | None = None
         self.ready = False  # READY and every GUILD_CREATE were queued
         self.closed = False  # invalidated or replaced by a newer IDENTIFY for the same shard
@@ -66,8 +68,8 @@ class GatewayConnection:
                       if compress == "zstd-stream" and zstandard is not None else None)
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self.session: GatewaySession | None = None
-        self.sent: list[dict[str, Any]] = []  # everything written on this socket, for debugging
-        self.received: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = PackedList()  # everything written on this socket, for debugging
+        self.received: list[dict[str, Any]] = PackedList()
         self.writer = asyncio.create_task(self._write_loop(), name="fakediscord-gateway-writer")
 
     def enqueue(self, payload: Any) -> None:

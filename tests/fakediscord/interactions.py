@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .models import FakeAttachment, FakeChannel, FakeMember, FakeMessage, FakeRole, FakeUser
+from .models import FakeAttachment, FakeChannel, FakeMember, FakeMessage, FakeRole, FakeUser, Packed
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -22,6 +22,9 @@ class FakeInteraction:
     `message` is what users see as the response: the new message (4, 5) or the component's message (6, 7).
     Properties read the fake's store, so they always show the message's current state.
     """
+
+    payload = Packed("payload")  # what the bot was sent, kept packed (a fresh copy on each read)
+    response_data = Packed("response_data")
 
     def __init__(self, fake: "FakeDiscord", *, id: int, token: str, interaction_type: int, user: FakeUser,
                  channel: FakeChannel, payload: dict[str, Any], message: FakeMessage | None = None,

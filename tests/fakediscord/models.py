@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import datetime as _dt
+import pickle
 import struct
 import time
 from dataclasses import dataclass, field
@@ -16,6 +17,52 @@ DISCORD_EPOCH_MS = 1420070400000
 
 
 # --------------------------------------------------------------------------------------------- permissions
+def pack(value: Any) -> Any:
+    """A container as pickled bytes: the fake keeps every payload of a run, and plain bytes are invisible to the
+    garbage collector, whose full collections would otherwise walk all of it (and stall the bot sharing this
+    process). Every bytes value stored packed is a pickle (bytes themselves are pickled too)."""
+    if isinstance(value, (dict, list, tuple, bytes)):
+        return pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    return value
+
+
+def unpack(value: Any) -> Any:
+    return pickle.loads(value) if type(value) is bytes else value
+
+
+class Packed:
+    """An attribute kept packed: reading it gives a fresh copy of what was stored (mutate it and store it back)."""
+
+    def __init__(self, name: str) -> None:
+        self.slot = f"_packed_{name}"
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        return self if obj is None else unpack(obj.__dict__.get(self.slot))
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.slot] = pack(value)
+
+
+class PackedList(list):
+    """A list whose items are kept packed; indexing and iterating read them back."""
+
+    def __init__(self, items: Any = ()) -> None:
+        super().__init__(pack(item) for item in items)
+
+    def append(self, item: Any) -> None:
+        super().append(pack(item))
+
+    def __getitem__(self, index: Any) -> Any:
+        item = super().__getitem__(index)
+        return [unpack(i) for i in item] if isinstance(index, slice) else unpack(item)
+
+    def __iter__(self) -> Iterator[Any]:
+        return (unpack(item) for item in super().__iter__())
+
+    def __reversed__(self) -> Iterator[Any]:
+        return (unpack(item) for item in super().__reversed__())
+
+
 class P:
     """Permission bits (https://discord.com/developers/docs/topics/permissions)."""
 
@@ -386,7 +433,7 @@ class FakeMessage:
     deleted: bool = False
     ephemeral_user: FakeUser | None = None  # set for ephemeral messages: the only user who sees it
     thread: FakeChannel | None = None
-    versions: list[dict] = field(default_factory=list)  # snapshots, oldest first (the current state is last)
+    versions: list[dict] = field(default_factory=PackedList)  # snapshots, oldest first (the current is last)
     mentions: list[int] = field(default_factory=list)  # users this message pinged (content + allowed_mentions)
 
     # ----------------------------------------------------------------------- what users see
@@ -604,6 +651,11 @@ class Call:
         return f"<Call #{self.seq} {self.method} {self.path} -> {self.status}{' (fault)' if self.fault else ''}{extra}>"
 
 
+# bodies are kept packed (Call.__init__ sets them through these)
+Call.json = Packed("json")  # type: ignore[assignment]
+Call.response = Packed("response")  # type: ignore[assignment]
+
+
 class ApiError(Exception):
     """Raised inside handlers: becomes a Discord-style JSON error answer."""
 
@@ -645,3 +697,20 @@ class Fault:
         default = {500: "500: Internal Server Error", 502: "502: Bad Gateway", 503: "503: Service Unavailable",
                    504: "504: Gateway Timeout"}.get(self.status, "error")
         return {"message": self.message or default, "code": self.code if self.code is not None else 0}
+
+
+@dataclass(eq=False)
+class Delay:
+    """Network latency for the next `count` calls matching `pattern`: the fake applies each call `apply_after` seconds
+    after it arrives and answers it `respond_after` seconds after applying it (so writes can land, and their answers
+    come back, in another order than they were sent)."""
+
+    pattern: str | Callable[[Call], bool]
+    apply_after: float = 0.0
+    respond_after: float = 0.0
+    count: int = 1
+    hits: list[Call] = field(default_factory=list)
+
+    @property
+    def remaining(self) -> int:
+        return self.count - len(self.hits)

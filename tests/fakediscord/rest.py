@@ -4,6 +4,7 @@ Route templates are discord.py's own `Route.path` strings, so `call.route` can b
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -16,8 +17,8 @@ from . import validate
 from .interactions import (APPLICATION_COMMAND, AUTOCOMPLETE, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE,
                            DEFERRED_UPDATE_MESSAGE, MESSAGE_COMPONENT, MODAL, MODAL_SUBMIT, PONG, UPDATE_MESSAGE,
                            AUTOCOMPLETE_RESULT, FakeInteraction)
-from .models import (FLAG_EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, ApiError, Call, FakeChannel, FakeMessage, Fault,
-                     Intents, P, UploadedFile, emoji_key, emoji_payload)
+from .models import (FLAG_EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, ApiError, Call, Delay, FakeChannel, FakeMessage,
+                     Fault, Intents, P, UploadedFile, emoji_key, emoji_payload)
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -105,6 +106,9 @@ class RestMixin:
     def _wrap(self: "FakeDiscord", template: str | None, handler: Handler) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def wrapped(request: web.Request) -> web.Response:
             call = await self._record(request, template)
+            delay = self._take_delay(call)
+            if delay is not None and delay.apply_after:
+                await asyncio.sleep(delay.apply_after)
             headers: dict[str, str] = {}
             try:
                 if template is not None and not template.startswith(NO_AUTH_PREFIXES):
@@ -135,6 +139,8 @@ class RestMixin:
                 if inter is not None:
                     inter.rejections.append(call)
             self._notify()
+            if delay is not None and delay.respond_after:
+                await asyncio.sleep(delay.respond_after)
             return self._respond(status, body, template or request.path, headers)
 
         return wrapped
@@ -178,6 +184,15 @@ class RestMixin:
                 if fault.remaining <= 0:
                     self.faults.remove(fault)
                 return fault
+        return None
+
+    def _take_delay(self: "FakeDiscord", call: Call) -> Delay | None:
+        for delay in self.delays:
+            if delay.remaining > 0 and call.matches(delay.pattern):
+                delay.hits.append(call)
+                if delay.remaining <= 0:
+                    self.delays.remove(delay)
+                return delay
         return None
 
     @staticmethod

@@ -23,7 +23,7 @@ from .interactions import (APPLICATION_COMMAND, AUTOCOMPLETE, DEFERRED_CHANNEL_M
                            modal_submit_components, wrap_chain)
 from .models import (DM, FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING, FLAG_SUPPRESS_EMBEDS, SELECT_TYPES,
                      TEXT, ApiError, Call, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole,
-                     FakeUser, Fault, Intents, P, Snowflakes, UploadedFile, emoji_key, emoji_payload,
+                     FakeUser, Fault, Delay, Intents, P, Snowflakes, UploadedFile, emoji_key, emoji_payload,
                      guess_content_type, perm_value, utcnow)
 from .rest import RestMixin
 
@@ -81,6 +81,7 @@ class FakeDiscord(RestMixin):
         self.unhandled: list[Call] = []
         self.internal_errors: list[str] = []
         self.faults: list[Fault] = []
+        self.delays: list[Delay] = []
         self.interactions: list[FakeInteraction] = []
         self.interactions_by_token: dict[str, FakeInteraction] = {}
 
@@ -475,6 +476,15 @@ class FakeDiscord(RestMixin):
                       is_global=is_global)
         self.faults.append(fault)
         return fault
+
+    def delay_next(self, pattern: str | Callable[[Call], bool], *, apply_after: float = 0.0,
+                   respond_after: float = 0.0, count: int = 1) -> Delay:
+        """Latency: the next `count` calls matching `pattern` are applied `apply_after` seconds after they arrive and
+        answered `respond_after` seconds after that (Discord gives no order between requests on different
+        connections: a write sent first may land last, and answers may come back in another order)."""
+        delay = Delay(pattern, apply_after, respond_after, count)
+        self.delays.append(delay)
+        return delay
 
     def rate_limit_next(self, pattern: str | Callable[[Call], bool], *, count: int = 1, retry_after: float = 0.05,
                         is_global: bool = False) -> Fault:

@@ -100,3 +100,23 @@ async def test_the_first_followup_after_a_defer_keeps_the_defers_visibility(worl
     assert first is private.message and first.content == "first" and first.ephemeral  # the public flag is ignored
     assert first not in fake.channel_messages(world.channel)
     assert second.content == "second" and not second.ephemeral and second in fake.channel_messages(world.channel)
+
+
+async def test_what_the_fake_records_stays_readable_and_out_of_the_collectors_walk(world):
+    """Every payload of a run is kept, as bytes the garbage collector never walks: a full collection in the bot's
+    process (the fake runs in it) must not grow with the run's history."""
+    import gc
+
+    fake = world.fake
+    out = await fake.slash(world.alice, world.channel, "refresh")
+    await out.wait_followups(1)
+    table = next(m for m in fake.channel_messages(world.channel) if m.content == "table v2")
+    edit = fake.last_call(PATCH_MESSAGE)
+    assert edit.json["content"] == "table v2" and edit.response["content"] == "table v2"
+    assert out.payload["data"]["name"] == "refresh"
+    assert table.versions[0]["content"] == "table v1"
+    session = fake.sessions[-1]
+    assert any(p["t"] == "INTERACTION_CREATE" for p in session.buffer)
+    kept = [edit.__dict__["_packed_json"], edit.__dict__["_packed_response"], out.__dict__["_packed_payload"],
+            list.__getitem__(table.versions, 0), list.__getitem__(session.buffer, -1)]
+    assert not any(gc.is_tracked(value) for value in kept)
