@@ -14,12 +14,12 @@ from games.bossa import ai
 from games.bossa.tiles import COLOURS
 from games.search import budget_of, ismcts
 
-CANDIDATES = 8  # root moves searched, chosen by the normal agent's look-ahead (5: 8 points fewer in 300 games)
+CANDIDATES = 8  # root moves searched, chosen by the normal agent's look-ahead (5: 8 points fewer in 300 games at 300 iterations)
 PRUNING_SAMPLES = 1
 MARGIN = 0.0  # win chance the search must gain to overrule the look-ahead's favourite (playouts to the end: trust them)
 HORIZON = 30  # play out to the end (a game is ~12 turns): true win shares beat the hand-tuned evaluation
 TREE_DEPTH = 4
-ITERATIONS = 300  # calibrated with bench/ai_strength.py: median ~0.1 s, p95 ~0.4 s on the shared 2-core box
+ITERATIONS = 450  # bench/ai_strength.py: median ~0.1 s, p95 ~0.3-0.45 s on the shared 2-core box (300: 4 points fewer)
 STANDING_SCALE = 40.0  # evaluation points that make a ~73% favourite
 
 
