@@ -14,7 +14,7 @@ from games.bossa import ai
 from games.bossa.tiles import COLOURS
 from games.search import budget_of, ismcts
 
-CANDIDATES = 8  # root moves searched, chosen by the normal agent's look-ahead (5: 8 points fewer in 300 games at 300 iterations)
+CANDIDATES = 8  # root moves searched: the normal look-ahead's best (5: 8 points fewer in 300 games, 300 iterations)
 PRUNING_SAMPLES = 1
 MARGIN = 0.0  # win chance the search must gain to overrule the look-ahead's favourite (playouts to the end: trust them)
 HORIZON = 30  # play out to the end (a game is ~12 turns): true win shares beat the hand-tuned evaluation
