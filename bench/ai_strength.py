@@ -1,6 +1,7 @@
 """How strong each game's AI is: the strong level against the best rule-based level, seats rotated.
 
-    .venv/bin/python bench/ai_strength.py [--games 200] [--game bossa] [--level strong:60] [--vs-random]
+    .venv/bin/python bench/ai_strength.py [--games 200] [--game bossa] [--players 2] [--level strong:60]
+        [--seed 17000] [--baseline] [--vs-random]
 
 Prints issue 17's table: per row, the strong level's share of the wins (a shared win split evenly), the fair share
 and their ratio against the target, and the strong level's decision time (median and p95, decisions with a real
@@ -34,13 +35,28 @@ ROWS = [
 SEED = 17_000
 
 
-def head_to_head(game: str, players: int, count: int, level: str) -> dict:
+def head_to_head(game: str, players: int, count: int, level: str, baseline: bool = False) -> dict:
     rival = BEST_RULE_LEVEL.get(game, "normal")
     report = simulate(game, players, count, seed=SEED, levels=[level, rival])
     data = report.as_dict()
     share = data["share_by_agent"][level]
     return {"rival": rival, "share": share, "fair": 1 / players, "errors": report.errors,
-            "ms": data["decision_ms_by_agent"][level], "seconds": report.seconds}
+            "ms": data["decision_ms_by_agent"][level], "seconds": report.seconds,
+            "baseline": self_play_share(game, players, count, rival) if baseline else None}
+
+
+def self_play_share(game: str, players: int, count: int, level: str) -> float:
+    """The rule level playing every seat, on the same seeds: its share of the wins in the seat the searching
+    level gets in game n (seat n mod players, see bot.simulate.seat_levels). The seeds alone move a share far
+    from fair: read the strong level's share against this one."""
+    agent = games.get(game).agent
+    wins = 0.0
+    for number in range(count):
+        state, _ = play_one(game, players, SEED + number,
+                            [lambda view, legal, rng, _level: agent(view, legal, rng, level)] * players)
+        winners = state.result().get("winners") or []
+        wins += 1 / len(winners) if number % players in winners else 0.0
+    return wins / count
 
 
 def solo(count: int, level: str) -> dict:
@@ -67,20 +83,22 @@ def solo(count: int, level: str) -> dict:
             "seconds": time.perf_counter() - start}
 
 
-def strength_table(count: int, only: list[str] | None, level: str, players_wanted: int | None = None) -> None:
+def strength_table(count: int, only: list[str] | None, level: str, players_wanted: int | None = None,
+                   baseline: bool = False) -> None:
     print(f"{'match':<34} {'games':>5} {'strong':>7} {'fair':>5} {'ratio':>5} {'target':>7} {'met':>4} "
-          f"{'med ms':>7} {'p95 ms':>7} {'s':>6}")
+          f"{'med ms':>7} {'p95 ms':>7} {'s':>6}" + ("  rule self-play" if baseline else ""))
     for game, players, kind, target in ROWS:
         if only and game not in only or players_wanted and players != players_wanted:
             continue
-        row = head_to_head(game, players, count, level)
+        row = head_to_head(game, players, count, level, baseline)
         ratio = row["share"] / row["fair"]
         met = (row["share"] if kind == "share" else ratio) >= target
         shown = f"{target:.0%}" if kind == "share" else f"{target:.1f}x"
         name = f"{game} {players}p vs {row['rival']}"
         print(f"{name:<34} {count:>5} {row['share']:>7.3f} {row['fair']:>5.2f} {ratio:>5.2f} {shown:>7} "
               f"{'yes' if met else 'NO':>4} {row['ms']['median'] or 0:>7.1f} {row['ms']['p95'] or 0:>7.1f} "
-              f"{row['seconds']:>6.0f}" + (f"  errors {row['errors']}" if row["errors"] else ""), flush=True)
+              f"{row['seconds']:>6.0f}" + (f"  {row['baseline']:.3f}" if baseline else "")
+              + (f"  errors {row['errors']}" if row["errors"] else ""), flush=True)
     if (not only or "deep_dive" in only) and players_wanted in (None, 1):
         row = solo(count, level)
         met = row["mine"] > row["automaton"]
@@ -120,13 +138,15 @@ def main() -> None:
     parser.add_argument("--level", default="strong", help='the searching level, e.g. "strong" or "strong:200"')
     parser.add_argument("--seed", type=int, default=17_000, help="seed of each row's first game")
     parser.add_argument("--vs-random", action="store_true", help="the rule-based AI against random play instead")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also the rule level's self-play share in the strong level's seats, same seeds")
     args = parser.parse_args()
     SEED = args.seed
     random.seed(0)
     if args.vs_random:
         random_table(args.games, args.game, args.players)
     else:
-        strength_table(args.games, args.game, args.level, args.players)
+        strength_table(args.games, args.game, args.level, args.players, args.baseline)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """Search shared by the strong agents: information-set Monte Carlo tree search (after OpenSpiel's ismcts.py)
-and regret matching for simultaneous choices.
+and regret matching for simultaneous choices (kept for such choices; COLORSE now answers a modelled rival instead).
 
 The searcher never reads a true state. Each iteration it asks the game's `determinise(view, rng)` for one full
 state consistent with what the seat may know (its view plus the public component lists), walks a tree whose

@@ -7,7 +7,6 @@ the determiniser deals from. Playouts follow the normal diver for the rest of th
 standings (score, plus half the worth of incomplete rows still open) are turned into win chances."""
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
@@ -18,7 +17,11 @@ from games.search import budget_of, ismcts, standing_shares
 ITERATIONS = 110  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
 HORIZON = 14  # actions after the decision: about one dive of every other player
 SCALE = 8.0  # score points that make a seat e times likelier to win
-SOLO_SCALE = 15.0  # solo: the automaton is usually far ahead, so value every point of the margin
+SOLO_SCALE = 100.0  # solo: the mean margin over the automaton is what counts, so value it linearly
+# Solo: the hard automaton gains about 2.2 points a turn to the diver's ~1.1 (40 games of the normal diver), so a
+# playout cut short still owes the automaton's lead over the turns left: the search values shortening the game.
+SOLO_DRAIN = 1.1  # points a turn the automaton gains on the diver
+DEPLETION = (0.85, 0.55, 0.35, 0.2, 0.2)  # face-down tiles flipped per turn at each depth (the same games)
 PLAYOUT_LEVEL = "normal"
 
 
@@ -48,15 +51,27 @@ def evaluate(state: DeepDiveState) -> list[float]:
         bot = state.automaton
         rule = tiles.setup_data()["automaton_scoring"][state.options["difficulty"]]
         margin = standings[0] - scoring.automaton_score(bot["columns"], bot["rocks"], bot["water"], rule)
-        return [1 / (1 + math.exp(-margin / SOLO_SCALE))]
+        return [_solo_value(margin - SOLO_DRAIN * turns_left(state))]
     return standing_shares(standings, SCALE)
 
 
 def final(state: DeepDiveState) -> list[float]:
-    """Solo: the margin over the automaton, not just won or lost, so a lost cause still fights for points."""
+    """Solo: the margin over the automaton (the benchmark compares mean scores), not just won or lost."""
     outcome = state.result()
-    margin = outcome["scores"][0] - outcome["automaton"]["score"]
-    return [0.5 * (1.0 if outcome["winners"] else 0.0) + 0.5 / (1 + math.exp(-margin / SOLO_SCALE))]
+    return [_solo_value(outcome["scores"][0] - outcome["automaton"]["score"])]
+
+
+def _solo_value(margin: float) -> float:
+    return min(1.0, max(0.0, 0.5 + margin / SOLO_SCALE))
+
+
+def turns_left(state: DeepDiveState) -> float:
+    """About how many more turns (of each side) the game lasts: until the first depth runs out, then a round."""
+    if state.last_dive:
+        return 0.0
+    if state.end_triggered:
+        return 1.0
+    return 1.0 + min(len(pile) / rate for pile, rate in zip(state.face_down, DEPLETION))
 
 
 def determinise(view: dict, rng: random.Random) -> DeepDiveState:

@@ -54,3 +54,15 @@ def test_the_agent_beats_a_random_player_most_of_the_time():
             state.apply(seat, action)
         wins += state.result()["winners"] == [game % 2]
     assert wins >= 9
+
+
+def test_the_strong_high_roller_takes_the_colour_its_hand_fits_and_never_the_first_move():
+    state = deal(["w1b0", "w2b0", "w3b0", "w4b0"], ["w0b1", "w0b2", "w0b3", "w0b4"], dice=(2, 5))
+    for seed in range(3):
+        assert SPEC.agent(state.view(1), state.legal_actions(1), random.Random(seed), "strong:2") == \
+            {"type": "choose", "choice": "black"}
+    for game in range(20):  # the rule level often takes the first move; the second player wins more often
+        state = SPEC.new(2, None, seed=game)
+        seat = state.to_act()[0]
+        action = SPEC.agent(state.view(seat), state.legal_actions(seat), random.Random(game), "strong:2")
+        assert action["choice"] != "first"

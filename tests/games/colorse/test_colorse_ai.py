@@ -74,3 +74,24 @@ def test_a_past_winner_agent_places_its_bonus_card_face_down():
     legal = [{"type": "bonus", "face_down": True}, {"type": "bonus", "face_down": False}]
     state = new(["R", "G", "B", "Y", "R", "G", "RY"] + PAD)
     assert choose(state.view(0), legal, random.Random(0), "normal") == {"type": "bonus", "face_down": True}
+
+
+def test_the_strong_level_reads_the_rival_from_what_the_rival_can_see_and_answers_its_mix():
+    from games.colorse import strong
+    state = new(["R", "G", "Y", "Y", "Y", "Y", "Y"] + PAD)
+    arrange(state, 0, ["~R", "Y", None, None, None, None])  # seat 0's face-down card: the rival cannot see it
+    arrange(state, 1, ["G", "B", "G", "B", "G", None])
+    modelled = strong.rival_view(state.view(0), 1)
+    actual = state.view(1)
+    assert "card" not in modelled["boxes"][0][0]
+    for key in ("boxes", "starting", "common", "held", "seat", "sign"):
+        assert modelled[key] == actual[key], key
+    rival_mix = _Reader(actual).sign_mix(0.15)
+    table = _Reader(state.view(0))._sign_table()
+    mix = strong.sign_mix(state.view(0))
+    worth = {mine: sum(rival_mix[theirs] * table[(mine, theirs)] for theirs in rival_mix if (mine, theirs) !=
+                       ("rau", "rau")) for mine in mix}
+    chosen = [sign for sign, weight in mix.items() if weight > 0]
+    assert abs(sum(mix.values()) - 1) < 1e-9 and chosen
+    others = [worth[sign] for sign in mix if sign not in chosen]
+    assert all(worth[sign] >= max(others, default=-1e9) - 1e-9 or sign == "rau" for sign in chosen)
