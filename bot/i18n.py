@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import string
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -56,7 +55,7 @@ def t(key: str, locale: Any = DEFAULT, /, **params: Any) -> str:
         text = plural_form(text, locale, params)
     if not params:
         return text
-    return string.Formatter().vformat(text, (), _Lenient(params))
+    return text.format_map(_Lenient(params))  # str.format's own C code; a missing field stays {as_is}
 
 
 @cache
