@@ -30,8 +30,23 @@ def catalogue(locale: str) -> dict[str, Any]:
     return merged
 
 
+_NORMALISED: dict[Any, str] = {}  # locale value as given -> one of LOCALES (a few distinct values in practice)
+
+
 def normalise(locale: Any) -> str:
     """'ja', 'en-US', discord.Locale.japanese, None -> one of LOCALES."""
+    if type(locale) is str or locale is None:  # by far the commonest: a locale already chosen
+        found = _NORMALISED.get(locale)
+        if found is not None:
+            return found
+        short = _normalise(locale)
+        if len(_NORMALISED) < 64:
+            _NORMALISED[locale] = short
+        return short
+    return _normalise(locale)
+
+
+def _normalise(locale: Any) -> str:
     value = getattr(locale, "value", locale)
     short = str(value or DEFAULT).split("-")[0].lower()
     return short if short in LOCALES else DEFAULT

@@ -29,6 +29,9 @@ from typing import Any, Callable
 log = logging.getLogger(__name__)
 
 
+_digest_json = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=repr).encode  # one encoder, not one a call
+
+
 @dataclass(frozen=True)
 class Picture:
     """A drawing not made yet: `draw(*args)` returns PNG bytes. `draw` is a module-level function (so a worker process
@@ -42,8 +45,7 @@ class Picture:
 
     def digest(self) -> str:
         """Same function, same input: same picture (drawing is deterministic)."""
-        text = json.dumps([self.draw.__module__, self.draw.__qualname__, self.args], sort_keys=True,
-                          separators=(",", ":"), default=repr)
+        text = _digest_json([self.draw.__module__, self.draw.__qualname__, self.args])
         return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 

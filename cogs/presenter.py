@@ -5,7 +5,7 @@ Presenters only read: they turn a table (and its engine's views) into Boards. Ru
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Container
 
 import discord
 
@@ -21,11 +21,21 @@ if TYPE_CHECKING:
 COLOUR = 0x2B6CB0
 
 
+def last_events(table: Table, limit: int, skip: Container[str] = ()) -> list[dict]:
+    """The last `limit` events of the table's recent actions (oldest first), leaving out types in `skip`: only these
+    are formatted (a board shows a few lines of up to 8 actions' events)."""
+    picked: list[dict] = []
+    for _seat, events in reversed(table.recent):
+        for event in reversed(events):
+            if event["type"] not in skip:
+                picked.append(event)
+                if len(picked) == limit:
+                    return picked[::-1]
+    return picked[::-1]
+
+
 def recent_lines(table: Table, locale: str, limit: int = 6) -> list[str]:
-    lines: list[str] = []
-    for _seat, events in table.recent:
-        lines.extend(format_event(table, event, locale) for event in events)
-    return lines[-limit:]
+    return [format_event(table, event, locale) for event in last_events(table, limit)]
 
 
 def action_label(table: Table, action: dict, locale: str) -> str:

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import t
-from cogs.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, last_events, seat_name
 from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
@@ -149,10 +149,7 @@ class DeepDivePresenter(Presenter):
         return t("table.winners", locale, names=names)[:1024]
 
     def add_recent(self, embed: discord.Embed, table: Table, locale: str) -> None:
-        lines: list[str] = []
-        for _seat, events in table.recent:
-            lines.extend(event_line(table, event, locale) for event in events if event["type"] not in QUIET_EVENTS)
-        lines = lines[-RECENT_LINES:]
+        lines = [event_line(table, event, locale) for event in last_events(table, RECENT_LINES, QUIET_EVENTS)]
         if lines:
             text = "\n".join(lines)
             while len(text) > 1024 and len(lines) > 1:

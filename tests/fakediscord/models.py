@@ -5,7 +5,6 @@ Nothing in this module touches the network.
 """
 from __future__ import annotations
 
-import copy
 import datetime as _dt
 import pickle
 import struct
@@ -28,6 +27,12 @@ def pack(value: Any) -> Any:
 
 def unpack(value: Any) -> Any:
     return pickle.loads(value) if type(value) is bytes else value
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, strings, numbers): the same result as copy.deepcopy, by
+    pickle's C code (deepcopy's Python walk was a tenth of the bench loop's time)."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 class Packed:
@@ -536,8 +541,8 @@ class FakeMessage:
 
     # ----------------------------------------------------------------------- API payloads
     def snapshot(self) -> dict[str, Any]:
-        return {"content": self.content, "embeds": copy.deepcopy(self.embeds),
-                "components": copy.deepcopy(self.components), "attachments": [a.filename for a in self.attachments],
+        return {"content": self.content, "embeds": json_copy(self.embeds),
+                "components": json_copy(self.components), "attachments": [a.filename for a in self.attachments],
                 "flags": self.flags, "edited_timestamp": self.edited_timestamp}
 
     def reactions_payload(self, bot_id: int) -> list[dict]:
@@ -556,7 +561,7 @@ class FakeMessage:
             "author": self.author.payload(), "content": self.content, "timestamp": iso(self.timestamp),
             "edited_timestamp": iso(self.edited_timestamp), "tts": self.tts, "mention_everyone": False,
             "mentions": [{"id": str(user_id)} for user_id in self.mentions], "mention_roles": [], "attachments": [a.payload() for a in self.attachments],
-            "embeds": copy.deepcopy(self.embeds), "components": copy.deepcopy(self.components),
+            "embeds": json_copy(self.embeds), "components": json_copy(self.components),
             "pinned": self.pinned, "flags": self.flags,
         }
         reactions = self.reactions_payload(bot_id)
@@ -566,11 +571,11 @@ class FakeMessage:
             data["webhook_id"] = str(self.webhook_id)
             data["application_id"] = str(self.webhook_id)
         if self.interaction_metadata is not None:
-            data["interaction_metadata"] = copy.deepcopy(self.interaction_metadata)
+            data["interaction_metadata"] = json_copy(self.interaction_metadata)
         if self.interaction_legacy is not None:
-            data["interaction"] = copy.deepcopy(self.interaction_legacy)
+            data["interaction"] = json_copy(self.interaction_legacy)
         if self.reference is not None:
-            data["message_reference"] = copy.deepcopy(self.reference)
+            data["message_reference"] = json_copy(self.reference)
         if self.thread is not None:
             data["thread"] = self.thread.payload()
         if with_guild and self.channel.guild is not None:
