@@ -2,6 +2,7 @@
 import random
 
 from games.bossa import SPEC
+from games.bossa import strong
 from games.bossa.ai import choose as agent, determinise
 
 from .helpers import deal
@@ -66,3 +67,20 @@ def test_the_strong_high_roller_takes_the_colour_its_hand_fits_and_never_the_fir
         seat = state.to_act()[0]
         action = SPEC.agent(state.view(seat), state.legal_actions(seat), random.Random(game), "strong:2")
         assert action["choice"] != "first"
+
+
+def test_strong_playouts_never_lay_the_rivals_sixth_column():
+    state = six_columns_game()
+    legal = state.legal_actions(1)
+    assert SIXTH_COLUMN in legal
+    for seed in range(40):
+        assert strong.playout(state, 1, legal, random.Random(seed)) != SIXTH_COLUMN
+
+
+
+def test_strong_playouts_then_lay_the_largest_column_left():
+    state = six_columns_game()
+    legal = state.legal_actions(1)
+    for seed in range(40):
+        action = strong.playout(state, 1, legal, random.Random(seed))
+        assert action["type"] == "place" and action["line"] == "black" and len(action["tiles"]) == 2
