@@ -153,6 +153,17 @@ def _email_parts(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile]
     return body, files
 
 
+def _take(pending: list, call: Call) -> Any:
+    """The first pending Fault or Delay whose pattern matches `call`, counted as hit (dropped once used up)."""
+    for entry in pending:
+        if entry.remaining > 0 and call.matches(entry.pattern):
+            entry.hits.append(call)
+            if entry.remaining <= 0:
+                pending.remove(entry)
+            return entry
+    return None
+
+
 class RestMixin:
     """Mixed into FakeDiscord: builds the aiohttp routes and answers them from the fake's store."""
 
@@ -229,22 +240,10 @@ class RestMixin:
         return call
 
     def _take_fault(self: "FakeDiscord", call: Call) -> Fault | None:
-        for fault in self.faults:
-            if fault.remaining > 0 and call.matches(fault.pattern):
-                fault.hits.append(call)
-                if fault.remaining <= 0:
-                    self.faults.remove(fault)
-                return fault
-        return None
+        return _take(self.faults, call)
 
     def _take_delay(self: "FakeDiscord", call: Call) -> Delay | None:
-        for delay in self.delays:
-            if delay.remaining > 0 and call.matches(delay.pattern):
-                delay.hits.append(call)
-                if delay.remaining <= 0:
-                    self.delays.remove(delay)
-                return delay
-        return None
+        return _take(self.delays, call)
 
     @staticmethod
     def _bucket(template: str) -> str:
