@@ -5,13 +5,13 @@ Everything but the face-down piles and the removed tiles is public; the view giv
 face down and which tiles are still unseen (the face-down and the removed ones together), which is exactly what
 the determiniser deals from. Playouts follow the normal diver for the rest of the round of turns, then the
 standings (score, plus half the worth of incomplete rows still open) are turned into win chances.
-Solo, against the automaton, it searches one dive exactly instead (games/deep_dive/solo.py)."""
+Solo and with 3-6 players it searches one dive exactly instead (games/deep_dive/expectimax.py)."""
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from games.deep_dive import ai, scoring, solo, tiles
+from games.deep_dive import ai, expectimax, scoring, tiles
 from games.deep_dive.rules import DeepDiveState
 from games.search import budget_of, ismcts, standing_shares
 
@@ -22,8 +22,8 @@ PLAYOUT_LEVEL = "normal"
 
 
 def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
-    if view["solo"]:
-        return solo.choose(view, legal, rng, level)
+    if view["players"] != 2:
+        return expectimax.choose(view, legal, rng, level)
     if len(legal) == 1:
         return legal[0]
     return ismcts(view, legal, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
