@@ -5,6 +5,8 @@ from the view's "unseen" tiles, as for the normal diver (games/deep_dive/ai.py),
 alone. What differs is the worth of what a dive ends in, tuned against the normal level and the hard automaton:
 - a rock is worth little (a deeper start costs a turn of its own) and a trapped penguin costs little beyond its turn
   (its depth becomes skippable); the normal diver's 1.4 points for a rock was its costliest mistake;
+- on its last dive against other players, what counts is winning: a final score is worth its chance to beat the
+  scores already final and those of the players still to dive (each expected to gain `LAST_GAIN`);
 - solo, the margin over the automaton counts: the hard automaton scores about 2.3 points a turn whatever the diver
   does, more than any diver can, so a flip that brings the end nearer is worth the turns it takes off the game
   (`DRAIN` points each), and an incomplete row counts towards full by the turns left (`TIME_SCALE`).
@@ -13,13 +15,16 @@ beat it).
 """
 from __future__ import annotations
 
+import math
 import random
 
-from games.deep_dive import ai
+from games.deep_dive import ai, scoring, tiles
 
 # With 3-6 players: tuned on 4-player games, seeds 20000-20399, one seat against normal seats (README).
 ROCK_WORTH = 0.25  # points per unit of time left (the normal diver: 2.0)
 TRAP_COST = 0.25  # a trapped penguin (not the last free one), besides the turn it ends
+LAST_GAIN = 1.5  # points a player still to make their last dive is expected to add
+LAST_SPREAD = 1.5  # how uncertain that is (points that make a lead e times likelier to hold)
 
 # Solo: tuned on seeds 20000-20199 against the hard automaton; points of final margin.
 DRAIN = 2.0  # points a turn the automaton gains on the diver: the worth of one turn less
@@ -43,8 +48,37 @@ class StrongDiver(ai._Diver):
     trap_cost = TRAP_COST
     rock_worth = ROCK_WORTH
 
+    def __init__(self, view: dict) -> None:
+        super().__init__(view)
+        self.final_dive = view["last_dive"] and not view["solo"]
+        if self.final_dive:
+            players, start = view["players"], view["start_seat"]
+            done = (self.me - start) % players  # seats that made their last dive already
+            others = [t for t in view["tableaux"] if t["seat"] != self.me]
+            self.final_scores = [t["score"] for t in others if (t["seat"] - start) % players < done]
+            self.open_scores = [t["score"] for t in others if (t["seat"] - start) % players > done]
+            self.standing_chance = self.win_chance(scoring.row_score(self.columns))
+            self.trap_cost = self.retreat_cost = 0.0  # a trap only leaves the final score as it stands
+
     def rock_value(self) -> float:
         return self.rock_worth * self.time_left
+
+    def win_chance(self, score: int) -> float:
+        """The last dive: the chance that `score` is the best final score (a tie counts half)."""
+        chance = 1.0
+        for other in self.final_scores:
+            chance *= 1.0 if score > other else 0.5 if score == other else 0.0
+        for other in self.open_scores:
+            chance /= 1.0 + math.exp((other + LAST_GAIN - score) / LAST_SPREAD)
+        return chance
+
+    def tile_value(self, tile: str) -> float:
+        if not self.final_dive:
+            return super().tile_value(tile)
+        food = tiles.parse_food(tile)
+        if food is None:
+            return 0.0  # a rock scores nothing, and there is no later turn to swallow it
+        return self.win_chance(scoring.row_score(scoring.with_food(self.columns, *food))) - self.standing_chance
 
 
 def turns_left(face_down: list[int]) -> float:

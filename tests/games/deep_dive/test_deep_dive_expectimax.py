@@ -8,7 +8,7 @@ import pytest
 import games
 from games.deep_dive import ai, expectimax
 
-from .helpers import DEEPER, FLIP, G2, KEEP, P1, R, W, X, act, stacked
+from .helpers import DEEPER, FLIP, G2, KEEP, P1, R, W, X, Y1, Y6, act, stacked
 
 # Depth 2 holds one water: flipping it empties a depth and sets the end. Depth 3 only traps.
 SHORT_ROUTE = {1: [P1] + [W] * 10, 2: [W], 3: [X] * 3, 4: [X] * 3, 5: [X] * 3}
@@ -44,6 +44,28 @@ def test_with_four_players_a_rock_is_worth_less_than_the_food_likely_one_depth_d
     legal = state.legal_actions(0)
     assert ai.choose(state.view(0), legal, random.Random(1)) == KEEP  # the normal diver prices a rock at 1.4
     assert games.get("deep_dive").agent(state.view(0), legal, random.Random(1), "strong") == DEEPER
+
+
+def _final_dive_behind(last_dive: bool):
+    """Three players; seat 1 (the start player) already scores a final 10. Seat 0 holds pink 3 and green 3 and has
+    just revealed yellow 1, which completes its row for 7; one in four of depth 2's tiles is a yellow 6 (12)."""
+    state = stacked(3, {1: [Y1] + [W] * 10, 2: [Y6, X, X, X]})
+    state.columns[0] = {"pink": [3], "green": [3], "yellow": []}
+    state.columns[1] = {"pink": [4], "green": [3], "yellow": [3]}
+    state.start_seat = 1
+    state.end_triggered = state.last_dive = last_dive
+    act(state, 0, FLIP)
+    return state
+
+
+def test_on_its_last_dive_the_strong_diver_plays_to_win_rather_than_for_points():
+    spec = games.get("deep_dive")
+    last = _final_dive_behind(last_dive=True)
+    legal = last.legal_actions(0)
+    assert ai.choose(last.view(0), legal, random.Random(1)) == KEEP  # 4 sure points, but still 3 behind
+    assert spec.agent(last.view(0), legal, random.Random(1), "strong") == DEEPER  # a one-in-four chance to win
+    earlier = _final_dive_behind(last_dive=False)
+    assert spec.agent(earlier.view(0), earlier.legal_actions(0), random.Random(1), "strong") == KEEP
 
 
 def _permuted_twins(spec, state):
