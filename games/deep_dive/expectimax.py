@@ -10,8 +10,8 @@ alone. What differs is the worth of what a dive ends in, tuned against the norma
 - solo, the margin over the automaton counts: the hard automaton scores about 2.3 points a turn whatever the diver
   does, more than any diver can, so a flip that brings the end nearer is worth the turns it takes off the game
   (`DRAIN` points each), and an incomplete row counts towards full by the turns left (`TIME_SCALE`).
-With two players the search of games/deep_dive/strong.py plays instead (it was as strong there, and no faster rule
-beat it).
+With two players the search of games/deep_dive/strong.py plays instead (73-75% of 48 games against normal; this
+diver 71% of 400).
 """
 from __future__ import annotations
 
