@@ -29,6 +29,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "norm
 
 
 class _Diver:
+    trap_cost = TRAP_COST  # a penguin trapped, not the last free one
+    retreat_cost = TRAP_COST  # the last free penguin trapped: the retreat
+
     def __init__(self, view: dict) -> None:
         self.view = view
         self.me = view["seat"] if view["seat"] is not None else view["turn"]["diver_seat"]
@@ -142,11 +145,11 @@ class _Diver:
     def trap_value(self, depth: int) -> float:
         trapped = self.tableau["trapped_depths"]
         if len(trapped) + 1 < tiles.penguins_per_player():
-            return -TRAP_COST
+            return -self.trap_cost
         # The last free penguin: the retreat brings back the best tile at any trapped depth.
         choices = [self.tile_value(slot["tile"]) for depth_ in set(trapped) | {depth}
                    for slot in self.view["depths"][depth_ - 1]["face_up"] if tiles.is_takeable(slot["tile"])]
-        return max(choices, default=0.0) - TRAP_COST
+        return max(choices, default=0.0) - self.retreat_cost
 
     def may_skip(self, depth: int) -> bool:
         info = self.view["depths"][depth - 1]

@@ -4,32 +4,30 @@ from the tiles the seat can count as unseen, so averaging over them is an expect
 Everything but the face-down piles and the removed tiles is public; the view gives, per depth, how many tiles are
 face down and which tiles are still unseen (the face-down and the removed ones together), which is exactly what
 the determiniser deals from. Playouts follow the normal diver for the rest of the round of turns, then the
-standings (score, plus half the worth of incomplete rows still open) are turned into win chances."""
+standings (score, plus half the worth of incomplete rows still open) are turned into win chances.
+Solo and with 3-6 players it searches one dive exactly instead (games/deep_dive/expectimax.py)."""
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from games.deep_dive import ai, scoring, tiles
+from games.deep_dive import ai, expectimax, scoring, tiles
 from games.deep_dive.rules import DeepDiveState
 from games.search import budget_of, ismcts, standing_shares
 
 ITERATIONS = 110  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
 HORIZON = 14  # actions after the decision: about one dive of every other player
 SCALE = 8.0  # score points that make a seat e times likelier to win
-SOLO_SCALE = 100.0  # solo: the mean margin over the automaton is what counts, so value it linearly
-# Solo: the hard automaton gains about 2.2 points a turn to the diver's ~1.1 (40 games of the normal diver), so a
-# playout cut short still owes the automaton's lead over the turns left: the search values shortening the game.
-SOLO_DRAIN = 1.1  # points a turn the automaton gains on the diver
-DEPLETION = (0.85, 0.55, 0.35, 0.2, 0.2)  # face-down tiles flipped per turn at each depth (the same games)
 PLAYOUT_LEVEL = "normal"
 
 
 def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
+    if view["players"] != 2:
+        return expectimax.choose(view, legal, rng, level)
     if len(legal) == 1:
         return legal[0]
     return ismcts(view, legal, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
-                  terminal=final if view["solo"] else None, iterations=budget_of(level, ITERATIONS),
+                  iterations=budget_of(level, ITERATIONS),
                   playout=playout, horizon=HORIZON, tree_depth=6)
 
 
@@ -46,32 +44,7 @@ def _standing(columns: dict, late: bool) -> float:
 
 def evaluate(state: DeepDiveState) -> list[float]:
     late = state.last_dive or state.end_triggered
-    standings = [_standing(columns, late) for columns in state.columns]
-    if state.solo:
-        bot = state.automaton
-        rule = tiles.setup_data()["automaton_scoring"][state.options["difficulty"]]
-        margin = standings[0] - scoring.automaton_score(bot["columns"], bot["rocks"], bot["water"], rule)
-        return [_solo_value(margin - SOLO_DRAIN * turns_left(state))]
-    return standing_shares(standings, SCALE)
-
-
-def final(state: DeepDiveState) -> list[float]:
-    """Solo: the margin over the automaton (the benchmark compares mean scores), not just won or lost."""
-    outcome = state.result()
-    return [_solo_value(outcome["scores"][0] - outcome["automaton"]["score"])]
-
-
-def _solo_value(margin: float) -> float:
-    return min(1.0, max(0.0, 0.5 + margin / SOLO_SCALE))
-
-
-def turns_left(state: DeepDiveState) -> float:
-    """About how many more turns (of each side) the game lasts: until the first depth runs out, then a round."""
-    if state.last_dive:
-        return 0.0
-    if state.end_triggered:
-        return 1.0
-    return 1.0 + min(len(pile) / rate for pile, rate in zip(state.face_down, DEPLETION))
+    return standing_shares([_standing(columns, late) for columns in state.columns], SCALE)
 
 
 def determinise(view: dict, rng: random.Random) -> DeepDiveState:

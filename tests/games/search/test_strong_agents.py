@@ -164,19 +164,6 @@ def test_deep_dive_solo_strong_plays_against_the_automaton():
     assert "automaton" in state.result()
 
 
-def test_deep_dive_solo_strong_values_a_shorter_game_while_the_automaton_gains_faster():
-    from games.deep_dive import strong
-    spec = games.get("deep_dive")
-    state = spec.new(1, {"difficulty": "hard"}, 2)
-    longer, shorter = (spec.state_class.from_dict(state.to_dict()) for _ in range(2))
-    for pile in shorter.face_down:
-        del pile[len(pile) // 2:]  # the same boards, half the tiles left to flip: fewer turns to come
-    assert strong.turns_left(shorter) < strong.turns_left(longer)
-    assert strong.evaluate(shorter)[0] > strong.evaluate(longer)[0]
-    shorter.last_dive = True
-    assert strong.turns_left(shorter) == 0
-
-
 @pytest.mark.parametrize("game", sorted(CASES))
 def test_every_game_offers_a_strong_level_named_in_both_languages_and_keeps_normal_the_default(game):
     spec = games.get(game)
