@@ -1,6 +1,6 @@
 """An upper bound for DEEP DIVE solo against the hard automaton: an omniscient diver.
 
-    nice -n 19 .venv/bin/python bench/deep_dive_solo_bound.py [--games 200] [--seed 22000] [--width 200]
+    nice -n 19 .venv/bin/python bench/deep_dive_solo_bound.py [--games 200] [--seed 22000] [--width 100] [--own]
 
 The diver reads the true face-down order from the state (bench only: never a level) and plans the whole game with a
 beam search over rounds (one dive of the diver and the automaton's turn, every distinct way a dive can end, and the
@@ -177,20 +177,23 @@ def diver_score(cols: tuple) -> int:
     return scoring.row_score(dict(zip(COLOURS, (list(c) for c in cols))))
 
 
-def outlook(state: tuple) -> float:
-    """The beam's ranking: the margin so far, incomplete rows counted between half and full."""
+def outlook(state: tuple, own: bool = False) -> float:
+    """The beam's ranking: the margin so far (`own`: the diver's score alone), incomplete rows counted between half
+    and full."""
     cols = state[2]
     height = max(len(c) for c in cols)
     value = 0.0
     for i in range(height):
         points = [c[i] for c in cols if i < len(c)]
         value += sum(points) * (1.0 if len(points) == len(cols) else 0.5 + 0.15 * len(points))
-    return value + 0.5 * state[3] - state[7]
+    return value + 0.5 * state[3] - (0 if own else state[7])
 
 
-def plan_game(order: list[list[str]], width: int) -> tuple[list[dict], int, int]:
-    """The best plan the beam finds: (actions, diver score, automaton score) as the plan model counts them."""
+def plan_game(order: list[list[str]], width: int, own: bool = False) -> tuple[list[dict], int, int]:
+    """The best plan the beam finds: (actions, diver score, automaton score) as the plan model counts them.
+    The best by margin; with `own`, by the diver's own score (the automaton ignored)."""
     plan = Plan(order)
+    goal = (lambda mine, bot: (mine, -bot)) if own else (lambda mine, bot: (mine - bot, mine))
     beam = [(plan.start(), None)]
     best = None
     while beam:
@@ -199,11 +202,11 @@ def plan_game(order: list[list[str]], width: int) -> tuple[list[dict], int, int]
             for acts, nxt, finished in plan.rounds(state):
                 if finished:
                     mine, bot = diver_score(nxt[2]), nxt[7]
-                    if best is None or mine - bot > best[1] - best[2]:
+                    if best is None or goal(mine, bot) > goal(best[1], best[2]):
                         best = ((path, acts), mine, bot)
                 elif nxt not in children:
                     children[nxt] = (path, acts)
-        ranked = sorted(children, key=outlook, reverse=True)[:width]
+        ranked = sorted(children, key=lambda state: outlook(state, own), reverse=True)[:width]
         beam = [(state, children[state]) for state in ranked]
     path, actions = best[0], []
     while path is not None:
@@ -212,10 +215,10 @@ def plan_game(order: list[list[str]], width: int) -> tuple[list[dict], int, int]
     return actions, best[1], best[2]
 
 
-def play(seed: int, width: int) -> tuple[int, int, int]:
+def play(seed: int, width: int, own: bool = False) -> tuple[int, int, int]:
     state = DeepDiveState.new_game(1, {"difficulty": "hard"}, seed)
     order = [list(pile) for pile in state.face_down]  # the omniscient read: the true face-down order
-    actions, mine, bot = plan_game(order, width)
+    actions, mine, bot = plan_game(order, width, own)
     turns = 1  # the first dive starts with the game
     for action in actions:
         turns += sum(event["type"] == "dive_start" for event in state.apply(0, action))
@@ -225,17 +228,37 @@ def play(seed: int, width: int) -> tuple[int, int, int]:
     return mine, bot, turns
 
 
+def fresh_odds() -> tuple[float, float]:
+    """Without foresight, on a fresh ocean: (the best expected food points of one dive for a diver free to start at
+    and skip any depth, judging the odds perfectly; the hard automaton's expected points a flip, predators aside)."""
+    worth = {tiles.WATER: RULE["water"], tiles.ROCK: RULE["rock"], tiles.PREDATOR: 0}
+    best, automaton = 0.0, []
+    for counts in reversed(tiles.composition(1)):
+        total = sum(counts.values())
+        points = {tile: (_food(tile) or (None, 0))[1] for tile in counts}
+        flip = sum(count * (best if tile == tiles.WATER else 0.0 if tile == tiles.PREDATOR
+                            else max(points[tile], best)) for tile, count in counts.items()) / total
+        best = max(best, flip)
+        automaton.append(sum(count * worth.get(tile, points[tile]) for tile, count in counts.items()) / total)
+    return best, statistics.mean(automaton)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=22_000, help="seed of the first game (the bench's seeds)")
-    parser.add_argument("--width", type=int, action="append", help="beam widths to compare (default 200)")
+    parser.add_argument("--width", type=int, action="append", help="beam widths to compare (default 100)")
+    parser.add_argument("--own", action="store_true",
+                        help="plan for the diver's own score alone (how much of the margin is the automaton starved)")
     args = parser.parse_args()
+    dive, flip = fresh_odds()
+    print(f"without foresight, fresh ocean: one dive (any start, free skips) {dive:.2f} food points at best; "
+          f"the hard automaton {flip:.2f} a flip besides what predators hand it")
     print(f"{'width':>6} {'games':>5} {'seeds':>12} {'diver':>6} {'automaton':>9} {'margin':>7} {'won':>5} "
           f"{'turns':>5} {'s':>5}")
-    for width in args.width or [200]:
+    for width in args.width or [100]:
         start = time.perf_counter()
-        scores = [play(args.seed + number, width) for number in range(args.games)]
+        scores = [play(args.seed + number, width, args.own) for number in range(args.games)]
         mine, bot, turns = ([row[i] for row in scores] for i in range(3))
         won = sum(m >= b for m, b, _ in scores) / len(scores)
         seeds = f"{args.seed}-{args.seed + args.games - 1}"
