@@ -6,8 +6,8 @@ The diver reads the true face-down order from the state (bench only: never a lev
 beam search over rounds (one dive of the diver and the automaton's turn, every distinct way a dive can end, and the
 diver's choice when the automaton ties), keeping the `width` best states by the margin so far. Once the order is
 known the game is deterministic, so the best plan found is played for real through the engine (its actions replayed
-on the same seed) and the engine's final scores are the figures. A beam can miss the best plan, so a wider beam can
-only raise the bound; the table shows the width's effect. Prints the mean scores of the diver and of the automaton,
+on the same seed) and the engine's final scores are the figures. A beam can miss the best plan (the figures are
+what an omniscient diver reaches at least); the table shows the width's effect. Prints the mean scores of the diver and of the automaton,
 the share of games the diver won (ties by score counted as won) and the mean number of the diver's turns.
 """
 from __future__ import annotations
