@@ -2,7 +2,7 @@
 from games.contract import GameSpec
 from games.deep_dive.ai import choose
 from games.deep_dive.rules import DeepDiveState
-from games.deep_dive.strong import choose as strong_choose
+from games.deep_dive.expectimax import choose as strong_choose
 from games.deep_dive.tiles import difficulties
 from games.search import with_strong
 
