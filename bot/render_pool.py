@@ -72,6 +72,8 @@ _REQUEST = struct.Struct("!II")
 _ANSWER = struct.Struct("!IIB")
 DRAWN, FAILED, UNLOADABLE = 0, 1, 2
 _DRAW_HERE = object()  # a job's result when it must be drawn in a thread of this process instead
+_READ_BUFFER = bytearray(1 << 18)  # answers are read here by the loop's thread (only), then moved to their inbox
+_READ_VIEW = memoryview(_READ_BUFFER)
 
 
 class _Job:
@@ -100,6 +102,7 @@ class _Worker:
         self.inbox = bytearray()  # answers read so far, not complete yet
         self.outbox = bytearray()  # requests the socket could not take yet
         self.dead = False
+        self.answered = False
 
 
 class RenderPool:
@@ -124,6 +127,7 @@ class RenderPool:
         self.drawn = 0  # pictures actually drawn (cache misses)
         self.hits = 0
         self.restarts = 0  # dead workers replaced
+        self._deaths_in_a_row = 0  # workers died without an answer between: they cannot start (a broken install)
         self.preload: tuple[str, ...] = ()  # modules each worker imports as it starts
 
     async def draw(self, picture: Picture) -> bytes:
@@ -209,6 +213,8 @@ class RenderPool:
 
     def _dispatch(self) -> None:
         """Hand waiting pictures to the least busy workers, up to `depth` each."""
+        if self._waiting and len(self._processes) < self.workers:
+            self._start_workers()  # a dead worker is replaced when there is work for it, not at once
         while self._waiting:
             worker = min(self._processes, key=lambda w: len(w.jobs))
             if len(worker.jobs) >= self.depth:
@@ -245,17 +251,17 @@ class RenderPool:
             self._loop.remove_writer(worker.fd)
 
     def _readable(self, worker: _Worker) -> None:
-        try:
-            data = worker.socket.recv(1 << 18)
+        try:  # into one reused buffer: a fresh large bytes object per read costs the allocator a mapping
+            size = worker.socket.recv_into(_READ_BUFFER)
         except (BlockingIOError, InterruptedError):
             return
         except OSError:
-            data = b""
-        if not data:
+            size = 0
+        if not size:
             self._lost(worker)
             return
         inbox = worker.inbox
-        inbox += data
+        inbox += _READ_VIEW[:size]
         while len(inbox) >= _ANSWER.size:
             length, number, status = _ANSWER.unpack_from(inbox)
             end = _ANSWER.size + length
@@ -264,6 +270,7 @@ class RenderPool:
             payload = bytes(inbox[_ANSWER.size:end])
             del inbox[:end]
             job = worker.jobs.pop(number, None)
+            worker.answered, self._deaths_in_a_row = True, 0
             if job is not None and not job.future.done():
                 if status == DRAWN:
                     job.future.set_result(payload)
@@ -283,6 +290,7 @@ class RenderPool:
         self._close(worker)
         self._processes.remove(worker)
         self.restarts += 1
+        self._deaths_in_a_row += 0 if worker.answered else 1
         for job in reversed(list(worker.jobs.values())):
             job.deaths += 1
             if job.deaths >= 2:
@@ -292,7 +300,14 @@ class RenderPool:
             else:
                 self._waiting.appendleft(job)
         worker.jobs.clear()
-        self._start_workers()
+        if self._deaths_in_a_row >= 3:
+            log.error("render workers die before they answer; drawing every picture in threads from now on")
+            for job in [*self._waiting, *(job for other in self._processes for job in other.jobs.values())]:
+                if not job.future.done():
+                    job.future.set_result(_DRAW_HERE)
+            self.shutdown()
+            self.kind = "thread"
+            return
         self._dispatch()
 
     def _close(self, worker: _Worker) -> None:
@@ -350,6 +365,10 @@ def _cancel(future: asyncio.Future) -> None:
 def _worker_main(connection: socket.socket, modules: tuple[str, ...]) -> None:
     """A worker process: import the drawing modules, then draw each request and answer, until the socket closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot decides
+    try:  # woken by a request, a worker does not preempt the event loop that sent it (it runs when a core is free)
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+    except (AttributeError, OSError):  # not on Linux
+        pass
     parent = os.getppid()
 
     def watch() -> None:  # a second guard: the socket could be held open by a child the bot forked

@@ -126,6 +126,23 @@ async def test_a_picture_that_kills_every_worker_is_drawn_in_a_thread_at_last(po
     assert int((await pool.draw(Picture(where_drawn, ("next",)))).decode().split(":")[0]) != os.getpid()
 
 
+async def test_workers_that_cannot_start_are_not_restarted_forever(tmp_path, monkeypatch):
+    """A worker that dies as it starts (a broken install) is replaced a few times, then pictures are drawn in threads;
+    a dead worker with nothing to draw is not replaced until there is."""
+    (tmp_path / "dies_on_import.py").write_text("import os\nos._exit(3)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))  # spawned workers get this process's path
+    pool = RenderPool(workers=1, kind="process")
+    try:
+        pool.warm(["dies_on_import"])
+        await asyncio.sleep(1.5)  # the first worker is dead by now and nothing waits to be drawn
+        assert pool.restarts <= 1
+        images = await asyncio.gather(*(pool.draw(Picture(where_drawn, (str(n),))) for n in range(4)))
+        assert {int(image.split(b":")[0]) for image in images} == {os.getpid()}
+        assert pool.restarts <= 3 and pool.kind == "thread"
+    finally:
+        pool.shutdown()
+
+
 async def test_a_drawing_that_raises_raises_to_its_caller_and_the_worker_stays(pool):
     with pytest.raises(ValueError, match="no such board"):
         await pool.draw(Picture(fail, ("no such board",)))
