@@ -1,7 +1,7 @@
 """Bodoge Host benchmarks with the five real games: each figure is measured in the same run as its floor, so ratios
 hold on a noisy machine.
 
-    .venv/bin/python bench/run.py [--quick] [--json] [--postgres | --database postgresql://...]
+    .venv/bin/python bench/run.py [--quick] [--json] [--only latency,pools] [--postgres | --database postgresql://...]
 
 Progress goes to stderr; stdout gets the table of figures, or with --json one JSON object (the keys of issue 15,
 plus more). People press through the loopback fake Discord (tests/fakediscord) as a person would, boards and images
@@ -101,6 +101,16 @@ def use_postgres(url: str | None) -> None:
         url = server.url()
     POSTGRES.append(url)
     say(f"database: PostgreSQL ({url.split('@')[-1]})")
+
+
+def run_queue_seconds() -> float:
+    """Seconds this thread has waited, runnable, for a CPU (Linux schedstat; 0 elsewhere): time a busy machine took
+    from the event loop, as against time the loop had nothing to do."""
+    try:
+        with open("/proc/thread-self/schedstat") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -369,13 +379,27 @@ async def bench_latency(quick: bool, folder: Path) -> None:
                 finally:
                     busy.discard(index)
 
+        async def forgetting() -> None:
+            """The fake's history (REST calls, interactions, pictures uploaded) lives in this process, where every
+            full garbage collection walks it; a bot talking to Discord carries none. Keep the last 10 s of it."""
+            while True:
+                await asyncio.sleep(2.0)
+                fake.forget(older_than=10.0)
+
         async def load(people: int, duration: float) -> tuple[list, float, float]:
             presses: list = []
             counter = [0]
             async with LoopProbe() as probe:
-                start_time = time.perf_counter()
+                start_time, loop_cpu, own_cpu = time.perf_counter(), time.thread_time(), time.process_time()
+                queued = run_queue_seconds()
                 await asyncio.gather(*(person(presses, counter, start_time + duration) for _ in range(people)))
                 elapsed = time.perf_counter() - start_time
+                loop_cpu, own_cpu = time.thread_time() - loop_cpu, time.process_time() - own_cpu
+                queued = run_queue_seconds() - queued
+            # the loop's CPU per accepted action (its thread; the fake Discord's work included) and the whole
+            # process's: on a busy machine these hold where rates and latencies swing with the neighbours' load
+            CPU[people] = (loop_cpu * 1000 / max(counter[0], 1), own_cpu * 1000 / max(counter[0], 1),
+                           loop_cpu / elapsed, queued / elapsed)
             FIGURES["loop_stall_cpu_max_ms"] = round(max(FIGURES.get("loop_stall_cpu_max_ms", 0),
                                                          probe.worst_cpu * 1000), 1)
             FIGURES["gc_pause_max_ms"] = round(max(FIGURES.get("gc_pause_max_ms", 0), probe.worst_gc * 1000), 1)
@@ -383,11 +407,20 @@ async def bench_latency(quick: bool, folder: Path) -> None:
             FIGURES["gc_pause_cpu_max_ms"] = round(max(FIGURES.get("gc_pause_cpu_max_ms", 0), probe.worst_gc_cpu * 1000), 1)
             return presses, counter[0] / elapsed, probe.worst * 1000
 
+        fake.forget(older_than=0.0)  # the setup's
+        forgetter = asyncio.create_task(forgetting())
         async with LoopProbe() as probe:
             await asyncio.sleep(1.0)
         report("loop_stall_idle_ms", "longest loop stall with nothing to do (the machine's noise)", probe.worst * 1000,
                "ms")
+        CPU: dict[int, tuple] = {}
         presses, rate, stall = await load(10, seconds)
+        report("latency_loop_cpu_per_action_ms", "the loop's CPU per accepted action (fake Discord included)",
+               CPU[10][0], "ms")
+        report("latency_process_cpu_per_action_ms", "the bot's process's CPU per accepted action (all threads)",
+               CPU[10][1], "ms")
+        report("latency_loop_busy_share", "share of the run's wall time the loop was on a CPU", CPU[10][2], "")
+        report("latency_loop_cpu_wait_share", "share of it the loop waited, runnable, for a CPU", CPU[10][3], "")
         report("loop_stall_cpu_max_ms", "CPU the loop spent in its longest step (noise removed)",
                FIGURES["loop_stall_cpu_max_ms"], "ms")
         report("gc_pause_max_ms", "longest garbage collection in that run", FIGURES["gc_pause_max_ms"], "ms")
@@ -411,13 +444,19 @@ async def bench_latency(quick: bool, folder: Path) -> None:
         for people in ([10, 40] if quick else [5, 10, 20, 40, 80]):
             presses, rate, stall = await load(people, seconds / 2)
             p99 = percentile([ms for ms, race in presses if not race], 0.99)
-            say(f"    {people} people: {rate:.1f} actions/s, p99 {p99:.0f} ms, longest stall {stall:.0f} ms")
+            say(f"    {people} people: {rate:.1f} actions/s, p99 {p99:.0f} ms, longest stall {stall:.0f} ms, "
+                f"loop CPU {CPU[people][0]:.2f} ms an action ({CPU[people][1]:.2f} all threads), "
+                f"loop on a CPU {CPU[people][2]:.0%} of the time, waiting for one {CPU[people][3]:.0%}")
+            FIGURES[f"sustained_{people}_people_loop_cpu_per_action_ms"] = round(CPU[people][0], 3)
+            FIGURES[f"sustained_{people}_people_loop_busy_share"] = round(CPU[people][2], 3)
+            FIGURES[f"sustained_{people}_people_loop_cpu_wait_share"] = round(CPU[people][3], 3)
             FIGURES[f"sustained_{people}_people_actions_per_s"] = round(rate, 1)
             FIGURES[f"sustained_{people}_people_p99_ms"] = round(p99, 1)
             if p99 < 250:
                 best = max(best, rate)
         report("sustained_actions_per_s", "sustained actions/s with p99 < 250 ms", best, "/s", None, ">= 200",
                best >= 200)
+        forgetter.cancel()
         FIGURES["render_cache_hits"] = render_pool.shared().hits
         FIGURES["render_pictures_drawn"] = render_pool.shared().drawn
         await bot.close()
@@ -456,7 +495,7 @@ def bench_render(quick: bool) -> None:
 
 async def bench_pools(quick: bool) -> None:
     """Processes against threads: the same distinct boards drawn through each, with the loop-lag probe running."""
-    say("render pool: processes vs threads vs on the event loop (same 40 distinct boards)")
+    say("render pool: processes vs threads vs on the event loop (the same distinct boards, drawn again each round)")
     from bench.render import midgame_state
     from bot.render_pool import Picture, RenderPool
 
@@ -470,15 +509,23 @@ async def bench_pools(quick: bool) -> None:
         pool = RenderPool(kind=kind, cache_size=0)
         if kind == "process":
             pool.warm([f"cogs.{game}.image" for game in GAMES])
-            await pool.draw(Picture(pictures[0].draw, pictures[0].args))  # workers started, modules imported
-            pool.drawn = 0
-        async with LoopProbe() as probe:
-            start_time = time.perf_counter()
+            # workers started, modules imported, their sprite caches warm (as the threads' are after the inline pass)
             await asyncio.gather(*(pool.draw(p) for p in pictures))
-            elapsed = time.perf_counter() - start_time
+            pool.drawn = 0
+        rounds = 3 if quick else 5  # every round draws every board again (no cache)
+        async with LoopProbe() as probe:
+            start_time, loop_cpu, own_cpu = time.perf_counter(), time.thread_time(), time.process_time()
+            for _ in range(rounds):
+                await asyncio.gather(*(pool.draw(p) for p in pictures))
+            elapsed, loop_cpu = time.perf_counter() - start_time, time.thread_time() - loop_cpu
+            own_cpu = time.process_time() - own_cpu
         pool.shutdown()
         report(f"render_pool_{kind}_boards_per_s", f"boards/s drawn {kind} ({pool.workers} workers)",
-               len(pictures) / elapsed, "/s")
+               rounds * len(pictures) / elapsed, "/s")
+        report(f"render_pool_{kind}_loop_cpu_ms", f"the loop's CPU per board drawn {kind}",
+               loop_cpu * 1000 / (rounds * len(pictures)), "ms")
+        report(f"render_pool_{kind}_process_cpu_ms", f"the bot's process's CPU per board drawn {kind} (all threads)",
+               own_cpu * 1000 / (rounds * len(pictures)), "ms")
         report(f"render_pool_{kind}_stall_ms", f"longest loop stall drawing {kind}", probe.worst * 1000, "ms")
         report(f"render_pool_{kind}_stall_cpu_ms", f"CPU in the loop's longest step drawing {kind}",
                probe.worst_cpu * 1000, "ms")
@@ -498,21 +545,29 @@ async def bench_storage(quick: bool, folder: Path) -> None:
     FIGURES["storage_concurrent_ratio"] = round(figures["concurrent_ratio"], 3)
 
 
-async def run_all(quick: bool) -> None:
+SECTIONS = ("games", "latency", "storage", "render", "pools")
+
+
+async def run_all(quick: bool, only: tuple[str, ...] = SECTIONS) -> None:
     tune_gc()  # as `python -m bot run` does
     render_pool.shared().warm([f"cogs.{game}.image" for game in GAMES])
     with tempfile.TemporaryDirectory() as folder:
-        await bench_games(quick, Path(folder))
-        await bench_latency(quick, Path(folder))
-        await bench_storage(quick, Path(folder))
-    bench_render(quick)
-    await bench_pools(quick)
+        if "games" in only:
+            await bench_games(quick, Path(folder))
+        if "latency" in only:
+            await bench_latency(quick, Path(folder))
+        if "storage" in only:
+            await bench_storage(quick, Path(folder))
+    if "render" in only:
+        bench_render(quick)
+    if "pools" in only:
+        await bench_pools(quick)
 
 
-async def main(quick: bool, as_json: bool) -> None:
+async def main(quick: bool, as_json: bool, only: tuple[str, ...] = SECTIONS) -> None:
     started = time.perf_counter()
     try:
-        await run_all(quick)
+        await run_all(quick, only)
         FIGURES["bench_seconds"] = round(time.perf_counter() - started, 1)
         if as_json:
             print(json.dumps(FIGURES))
@@ -538,8 +593,13 @@ if __name__ == "__main__":
                         help="run on a throw-away PostgreSQL server (durable) instead of SQLite files")
     parser.add_argument("--database", metavar="URL",
                         help="run on this PostgreSQL server (postgresql://...; a fresh database per section)")
+    parser.add_argument("--only", metavar="SECTIONS", default=",".join(SECTIONS),
+                        help=f"comma-separated sections to run, of {', '.join(SECTIONS)} (default: all)")
     arguments = parser.parse_args()
+    only = tuple(name.strip() for name in arguments.only.split(",") if name.strip())
+    if unknown := set(only) - set(SECTIONS):
+        parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
     if arguments.postgres or arguments.database:
         use_postgres(arguments.database)
     os.environ.setdefault("PYTHONWARNINGS", "ignore")
-    asyncio.run(main(arguments.quick, arguments.json))
+    asyncio.run(main(arguments.quick, arguments.json, only))

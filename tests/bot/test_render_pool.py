@@ -21,6 +21,19 @@ def where_drawn(marker: str) -> bytes:
     return f"{os.getpid()}:{threading.get_ident()}:{marker}".encode()
 
 
+def die_always() -> bytes:
+    os._exit(9)
+
+
+def fail(message: str) -> bytes:
+    raise ValueError(message)
+
+
+def big(size: int, blob: bytes = b"") -> bytes:
+    """A picture larger than a socket's buffer, drawn from a request larger than one."""
+    return (len(blob).to_bytes(8, "big") + bytes(range(256))) * (size // 264)
+
+
 def die_once(flag: str) -> bytes:
     """Kills its worker the first time (as an out-of-memory kill would), draws the second time."""
     path = Path(flag)
@@ -71,6 +84,85 @@ async def test_a_dead_worker_is_replaced_and_the_picture_still_drawn(pool, tmp_p
     assert pool.restarts == 1
     # the new pool works for the next picture too
     assert int((await pool.draw(Picture(where_drawn, ("next",)))).decode().split(":")[0]) != os.getpid()
+
+
+def render_threads() -> set[str]:
+    return {thread.name for thread in threading.enumerate()}
+
+
+async def test_the_bots_process_runs_no_helper_thread_for_the_workers(pool):
+    """The event loop writes requests and reads answers itself: no manager or queue-feeder thread competes with it
+    for the interpreter lock."""
+    before = render_threads()
+    await asyncio.gather(*(pool.draw(Picture(where_drawn, (str(n),))) for n in range(6)))
+    assert render_threads() == before
+
+
+async def test_every_picture_waiting_on_a_dying_worker_is_drawn_again(tmp_path):
+    """Pictures queued behind one that kills the worker (and the one in its socket) are all drawn, by its successor."""
+    pool = RenderPool(workers=1, kind="process", depth=3)
+    try:
+        flag = str(tmp_path / "flag")
+        images = await asyncio.gather(pool.draw(Picture(where_drawn, ("before",))), pool.draw(Picture(die_once, (flag,))),
+                                      *(pool.draw(Picture(where_drawn, (str(n),))) for n in range(5)))
+    finally:
+        pool.shutdown()
+    assert images[1] == b"drawn after a worker died" and pool.restarts == 1
+    assert [image.decode().split(":")[2] for image in images[2:]] == [str(n) for n in range(5)]
+
+
+async def test_a_worker_killed_while_idle_is_replaced(pool):
+    first = int((await pool.draw(Picture(where_drawn, ("a",)))).decode().split(":")[0])
+    os.kill(first, 9)
+    second = int((await pool.draw(Picture(where_drawn, ("b",)))).decode().split(":")[0])
+    assert second not in (first, os.getpid()) and pool.restarts == 1
+
+
+async def test_a_picture_that_kills_every_worker_is_drawn_in_a_thread_at_last(pool, monkeypatch):
+    monkeypatch.setattr(os, "_exit", lambda code: (_ for _ in ()).throw(SystemExit(code)))  # here: no real exit
+    with pytest.raises(SystemExit):  # drawn in a thread of this process, where it "exits" as it did in the workers
+        await pool.draw(Picture(die_always))
+    assert pool.restarts == 2
+    assert int((await pool.draw(Picture(where_drawn, ("next",)))).decode().split(":")[0]) != os.getpid()
+
+
+async def test_workers_that_cannot_start_are_not_restarted_forever(tmp_path, monkeypatch):
+    """A worker that dies as it starts (a broken install) is replaced a few times, then pictures are drawn in threads;
+    a dead worker with nothing to draw is not replaced until there is."""
+    (tmp_path / "dies_on_import.py").write_text("import os\nos._exit(3)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))  # spawned workers get this process's path
+    pool = RenderPool(workers=1, kind="process")
+    try:
+        pool.warm(["dies_on_import"])
+        await asyncio.sleep(1.5)  # the first worker is dead by now and nothing waits to be drawn
+        assert pool.restarts <= 1
+        images = await asyncio.gather(*(pool.draw(Picture(where_drawn, (str(n),))) for n in range(4)))
+        assert {int(image.split(b":")[0]) for image in images} == {os.getpid()}
+        assert pool.restarts <= 3 and pool.kind == "thread"
+    finally:
+        pool.shutdown()
+
+
+async def test_a_drawing_that_raises_raises_to_its_caller_and_the_worker_stays(pool):
+    with pytest.raises(ValueError, match="no such board"):
+        await pool.draw(Picture(fail, ("no such board",)))
+    assert (await pool.draw(Picture(where_drawn, ("after",)))).endswith(b"after") and pool.restarts == 0
+
+
+async def test_pictures_and_requests_larger_than_a_socket_buffer_cross_whole(pool):
+    images = await asyncio.gather(*(pool.draw(Picture(big, (3_000_000 + n, bytes(700_000)))) for n in range(3)))
+    assert [image for image in images] == [big(3_000_000 + n, bytes(700_000)) for n in range(3)]
+
+
+def test_one_pool_serves_one_event_loop_after_another():
+    """Tests (and a restarted bot) run a new event loop; the workers answer it too."""
+    pool = RenderPool(workers=1, kind="process")
+    try:
+        first = asyncio.run(pool.draw(Picture(where_drawn, ("one",))))
+        second = asyncio.run(pool.draw(Picture(where_drawn, ("two",))))
+    finally:
+        pool.shutdown()
+    assert first.split(b":")[0] == second.split(b":")[0] != str(os.getpid()).encode()
 
 
 async def test_an_unchanged_board_is_not_drawn_again_and_matches_the_inline_drawing(pool):
@@ -124,4 +216,20 @@ def test_workers_leave_when_the_bots_process_is_killed(tmp_path):
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and Path(f"/proc/{worker}").exists():
         time.sleep(0.2)
+    assert not Path(f"/proc/{worker}").exists() or "Z" in Path(f"/proc/{worker}/stat").read_text().split()[2]
+
+
+def test_workers_leave_when_the_pool_shuts_down():
+    async def draw_and_stop() -> int:
+        pool = RenderPool(workers=1, kind="process")
+        worker = int((await pool.draw(Picture(where_drawn, ("x",)))).decode().split(":")[0])
+        pool.shutdown()
+        return worker
+
+    import time
+    worker = asyncio.run(draw_and_stop())
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and Path(f"/proc/{worker}").exists() \
+            and "Z" not in Path(f"/proc/{worker}/stat").read_text().split()[2]:
+        time.sleep(0.1)
     assert not Path(f"/proc/{worker}").exists() or "Z" in Path(f"/proc/{worker}/stat").read_text().split()[2]

@@ -6,6 +6,7 @@ Nothing in this module touches the network.
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import pickle
 import struct
 import time
@@ -66,6 +67,27 @@ class PackedList(list):
 
     def __reversed__(self) -> Iterator[Any]:
         return (unpack(item) for item in super().__reversed__())
+
+
+class JsonList(list):
+    """A list of JSON payloads kept as their JSON text (strings, which the garbage collector never walks; a payload
+    already encoded for the wire is kept as it was sent, with no second encoding); indexing and iterating decode."""
+
+    def append(self, item: Any) -> None:
+        super().append(json.dumps(item, separators=(",", ":"), ensure_ascii=False))
+
+    def append_json(self, text: str) -> None:
+        super().append(text)
+
+    def __getitem__(self, index: Any) -> Any:
+        item = super().__getitem__(index)
+        return [json.loads(i) for i in item] if isinstance(index, slice) else json.loads(item)
+
+    def __iter__(self) -> Iterator[Any]:
+        return (json.loads(item) for item in super().__iter__())
+
+    def __reversed__(self) -> Iterator[Any]:
+        return (json.loads(item) for item in super().__reversed__())
 
 
 class P:

@@ -232,7 +232,8 @@ class RestMixin:
                 except ValueError:
                     body = raw.decode(errors="replace")
         path = request.path[len(API_PREFIX):] if request.path.startswith(API_PREFIX) else request.path
-        call = Call(seq=len(self.calls) + 1, method=request.method, route=template, path=path,
+        self._call_seq += 1  # numbered on after `forget` too
+        call = Call(seq=self._call_seq, method=request.method, route=template, path=path,
                     params=dict(request.match_info), query=dict(request.query), json=body, files=files)
         self.calls.append(call)
         if template is None:

@@ -78,6 +78,7 @@ class FakeDiscord(RestMixin):
         self.command_syncs: list[dict[str, Any]] = []
 
         self.calls: list[Call] = []
+        self._call_seq = 0
         self.unhandled: list[Call] = []
         self.internal_errors: list[str] = []
         self.faults: list[Fault] = []
@@ -684,6 +685,28 @@ class FakeDiscord(RestMixin):
     def last_call(self, pattern: str | Callable[[Call], bool]) -> Call | None:
         calls = self.calls_to(pattern)
         return calls[-1] if calls else None
+
+    def forget(self, older_than: float = 60.0) -> int:
+        """Drop what the fake recorded more than `older_than` seconds ago: REST calls, interactions (and their
+        tokens) and uploaded attachments no message shows any more. For long benchmarks: the fake runs in the bot's
+        process, so every full garbage collection there walks its history, which a bot talking to Discord does not
+        carry. A test that reads `calls` or `interactions` whole must not call it. Returns the records dropped."""
+        now = self._loop_time()
+        cutoff = now - older_than
+        calls = [call for call in self.calls if call.time >= cutoff]
+        interactions = [inter for inter in self.interactions if inter.created_at >= cutoff]
+        kept_tokens = {inter.token for inter in interactions}
+        shown = {attachment.id for message in self.messages.values() for attachment in message.attachments}
+        attachments = {aid: att for aid, att in self.attachments.items() if aid in shown}
+        dropped = (len(self.calls) - len(calls) + len(self.interactions) - len(interactions)
+                   + len(self.attachments) - len(attachments))
+        self.calls[:] = calls
+        self.unhandled[:] = [call for call in self.unhandled if call.time >= cutoff]
+        self.interactions[:] = interactions
+        for token in [token for token in self.interactions_by_token if token not in kept_tokens]:
+            del self.interactions_by_token[token]
+        self.attachments = attachments
+        return dropped
 
     def command(self, name: str, guild: FakeGuild | None = None) -> dict[str, Any] | None:
         """A synced command definition (global, or the guild's)."""

@@ -120,3 +120,21 @@ async def test_what_the_fake_records_stays_readable_and_out_of_the_collectors_wa
     kept = [edit.__dict__["_packed_json"], edit.__dict__["_packed_response"], out.__dict__["_packed_payload"],
             list.__getitem__(table.versions, 0), list.__getitem__(session.buffer, -1)]
     assert not any(gc.is_tracked(value) for value in kept)
+
+
+async def test_forget_drops_old_records_and_keeps_what_is_still_shown(world):
+    """`forget` (for long benchmarks) drops old calls, interactions and attachments no message shows; the fake keeps
+    answering, and calls are numbered on."""
+    fake = world.fake
+    out = await fake.slash(world.alice, world.channel, "refresh")
+    await out.wait_followups(1)
+    before = len(fake.calls)
+    last_seq = fake.calls[-1].seq
+    assert before and fake.interactions
+    assert fake.forget(older_than=0.0) >= before
+    assert fake.calls == [] and fake.interactions == [] and fake.interactions_by_token == {}
+    shown = {a.id for m in fake.messages.values() for a in m.attachments}
+    assert set(fake.attachments) == shown
+    out = await fake.slash(world.alice, world.channel, "refresh")
+    await out.wait_followups(1)
+    assert fake.calls and fake.calls[0].seq == last_seq + 1
