@@ -716,12 +716,13 @@ class TableService:
         if not delay:
             return None
         state = table.state
+        races = table.spec.race_actions
         seats: dict[str, int] = {}
         for seat in state.to_act():
             entry = table.seats[seat] if 0 <= seat < len(table.seats) else None
             if entry is None or entry.is_ai or entry.user_id is None:
                 continue
-            if any(a.get("type") in table.spec.race_actions for a in state.legal_actions(seat)):
+            if races and any(a.get("type") in races for a in state.legal_actions(seat)):
                 continue
             seats[str(seat)] = table.marks[seat]
         if not seats:
