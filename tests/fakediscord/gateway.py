@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from .models import PackedList
+from .models import TextList
 
 try:  # discord.py asks for zstd-stream when the zstandard module is installed (it is not in this venv: untested)
     import zstandard
@@ -33,12 +33,16 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT, REQUEST_MEMBE
 _CLOSE = object()
 
 
+def _encode(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
 class GatewaySession:
     def __init__(self, shard_id: int, shard_count: int, intents: int) -> None:
         self.id = secrets.token_hex(16)
         self.shard_id, self.shard_count, self.intents = shard_id, shard_count, intents
         self.seq = 0
-        self.buffer: list[dict[str, Any]] = PackedList()  # kept for RESUME replays, packed
+        self.buffer: list[dict[str, Any]] = TextList()  # every dispatch's frame, for RESUME replays
         self.conn: GatewayConnection | None = None
         self.ready = False  # READY and every GUILD_CREATE were queued
         self.closed = False  # invalidated or replaced by a newer IDENTIFY for the same shard
@@ -47,12 +51,12 @@ class GatewaySession:
 
     def dispatch(self, event: str, data: Any) -> int:
         self.seq += 1
-        payload = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
-        self.buffer.append(payload)
+        frame = _encode({"op": DISPATCH, "t": event, "s": self.seq, "d": data})
+        self.buffer.append(frame)
         if len(self.buffer) > 5000:
             del self.buffer[:1000]
         if self.conn is not None:
-            self.conn.enqueue(payload)
+            self.conn.enqueue(frame)
         return self.seq
 
     def __repr__(self) -> str:
@@ -68,11 +72,12 @@ class GatewayConnection:
                       if compress == "zstd-stream" and zstandard is not None else None)
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self.session: GatewaySession | None = None
-        self.sent: list[dict[str, Any]] = PackedList()  # everything written on this socket, for debugging
-        self.received: list[dict[str, Any]] = PackedList()
+        self.sent: list[dict[str, Any]] = TextList()  # everything written on this socket, for debugging
+        self.received: list[dict[str, Any]] = TextList()
         self.writer = asyncio.create_task(self._write_loop(), name="fakediscord-gateway-writer")
 
     def enqueue(self, payload: Any) -> None:
+        """Queue a frame: a payload, or a dispatch's frame already encoded (`_encode`)."""
         self._queue.put_nowait(payload)
 
     async def _write_loop(self) -> None:
@@ -80,7 +85,7 @@ class GatewayConnection:
             payload = await self._queue.get()
             if payload is _CLOSE:
                 return
-            data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+            data = payload if isinstance(payload, str) else _encode(payload)
             try:
                 if self._zlib is not None:  # one deflate stream per connection, each message Z_SYNC_FLUSH'd
                     chunk = self._zlib.compress(data.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
@@ -93,7 +98,7 @@ class GatewayConnection:
             except (ConnectionError, RuntimeError) as exc:  # socket went away: the session buffer keeps it
                 log.debug("gateway write failed: %s", exc)
                 return
-            self.sent.append(payload)
+            self.sent.append(data)
 
     async def stop_writer(self) -> None:
         self.enqueue(_CLOSE)
@@ -145,7 +150,7 @@ async def gateway_handler(fake: "FakeDiscord", request: web.Request) -> web.WebS
             except ValueError:
                 await ws.close(code=4002, message=b"decode error")
                 break
-            conn.received.append(payload)
+            conn.received.append(raw)
             await _handle(fake, conn, payload)
     except asyncio.CancelledError:
         raise
@@ -221,9 +226,9 @@ async def _resume(fake: "FakeDiscord", conn: GatewayConnection, data: dict[str, 
     seq = data.get("seq") or 0
     session.conn = conn
     conn.session = session
-    for payload in session.buffer:
-        if payload["s"] > seq:
-            conn.enqueue(payload)
+    for frame in list.__iter__(session.buffer):
+        if json.loads(frame)["s"] > seq:
+            conn.enqueue(frame)
     session.resumes += 1
     fake.resumes.append({"shard_id": session.shard_id, "seq": seq, "replayed": session.seq - seq})
     session.dispatch("RESUMED", {"_trace": ["[\"fake-gateway\"]"]})

@@ -6,6 +6,7 @@ Nothing in this module touches the network.
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import pickle
 import struct
 import time
@@ -66,6 +67,27 @@ class PackedList(list):
 
     def __reversed__(self) -> Iterator[Any]:
         return (unpack(item) for item in super().__reversed__())
+
+
+class TextList(list):
+    """A list of JSON documents kept as the text that was written on the wire (encoded once: a gateway frame is
+    buffered, sent and recorded as the same string, which the garbage collector never walks); indexing and iterating
+    decode them."""
+
+    def append(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise TypeError("TextList keeps JSON text")
+        super().append(text)
+
+    def __getitem__(self, index: Any) -> Any:
+        item = super().__getitem__(index)
+        return [json.loads(i) for i in item] if isinstance(index, slice) else json.loads(item)
+
+    def __iter__(self) -> Iterator[Any]:
+        return (json.loads(item) for item in super().__iter__())
+
+    def __reversed__(self) -> Iterator[Any]:
+        return (json.loads(item) for item in super().__reversed__())
 
 
 class P:
