@@ -141,8 +141,8 @@ class TableService:
         self._tables: dict[int, Table] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []  # told after every committed change
-        # told (synchronously) of an action applied in memory while its commit is under way: they may prepare what
-        # will show it (start drawing its picture), never show or send anything before `listeners` are told
+        # told (synchronously) of an action applied in memory, before its commit: they may prepare what will show
+        # it (start drawing its picture), never show or send anything before `listeners` are told
         self.prepare_listeners: list[Callable[[Table, str], None]] = []
         self.timer_listeners: list[Callable[[TimerRow | None, int, str], None]] = []
         # "your turn": a person still to act after this many seconds is told once (0: never), per guild if set
@@ -596,6 +596,13 @@ class TableService:
         return changed
 
     async def _commit(self, table: Table, seat: int, action: dict, source: str, seats_changed: bool = False) -> None:
+        if self.prepare_listeners:  # what they start (a picture drawn in a worker) runs beside the work below
+            for prepare in self.prepare_listeners:
+                try:
+                    prepare(table, source)
+                except Exception:  # preparing is only a head start: the board is drawn again when shown
+                    log.exception("table %s: preparing its board failed", table.id)
+            await asyncio.sleep(0)  # it starts now, before the digests and the disk's write
         state = table.state
         table.version += 1
         new_digests = self._digests(table)
@@ -607,11 +614,6 @@ class TableService:
         if result is not None:
             table.status = "finished"
         table.timers = self._plan_timers(table, acted=seat) if result is None else {}
-        for prepare in self.prepare_listeners:  # what they start runs while the commit below waits on the disk
-            try:
-                prepare(table, source)
-            except Exception:  # preparing is only a head start: the board is drawn again when shown
-                log.exception("table %s: preparing its board failed", table.id)
         await self.storage.record_action(table.id, table.version, seat, action, source, state.to_json(),
                                          table.marks, result=result,
                                          seats=table.seat_rows() if seats_changed else None,

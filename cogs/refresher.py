@@ -60,7 +60,7 @@ class Refresher:
         task.add_done_callback(self._tasks.discard)
 
     def prepare(self, table: Table, source: str) -> None:
-        """A person's action is committing: start drawing the picture its answer will show, so that it is drawn while
+        """A person's action is about to be committed: start drawing the picture its answer will show, drawn while
         the commit waits on the disk; the answer still goes out only after the commit. The bot's own moves are left
         to the coalesced refresh, which draws only the last of a burst."""
         if source == "user" and table.message_id is not None and table.state is not None:
@@ -69,7 +69,7 @@ class Refresher:
             task.add_done_callback(self._tasks.discard)
 
     async def _draw_ahead(self, table: Table) -> None:
-        # Runs as the commit starts waiting, while the table's lock holds the state still. Pictures are cached by
+        # Runs before the commit, while the table's lock holds the state still. Pictures are cached by
         # their content, so a picture drawn here is used only by a board that shows exactly this picture.
         try:
             picture = self.cog.presenter(table.game).board_picture(table)
