@@ -141,6 +141,9 @@ class TableService:
         self._tables: dict[int, Table] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []  # told after every committed change
+        # told (synchronously) of an action applied in memory, before its commit: they may prepare what will show
+        # it (start drawing its picture), never show or send anything before `listeners` are told
+        self.prepare_listeners: list[Callable[[Table, str], None]] = []
         self.timer_listeners: list[Callable[[TimerRow | None, int, str], None]] = []
         # "your turn": a person still to act after this many seconds is told once (0: never), per guild if set
         self.nudge_delay = 0.0
@@ -593,6 +596,13 @@ class TableService:
         return changed
 
     async def _commit(self, table: Table, seat: int, action: dict, source: str, seats_changed: bool = False) -> None:
+        if self.prepare_listeners:  # what they start (a picture drawn in a worker) runs beside the work below
+            for prepare in self.prepare_listeners:
+                try:
+                    prepare(table, source)
+                except Exception:  # preparing is only a head start: the board is drawn again when shown
+                    log.exception("table %s: preparing its board failed", table.id)
+            await asyncio.sleep(0)  # it starts now, before the digests and the disk's write
         state = table.state
         table.version += 1
         new_digests = self._digests(table)
@@ -708,12 +718,13 @@ class TableService:
         if not delay:
             return None
         state = table.state
+        races = table.spec.race_actions
         seats: dict[str, int] = {}
         for seat in state.to_act():
             entry = table.seats[seat] if 0 <= seat < len(table.seats) else None
             if entry is None or entry.is_ai or entry.user_id is None:
                 continue
-            if any(a.get("type") in table.spec.race_actions for a in state.legal_actions(seat)):
+            if races and any(a.get("type") in races for a in state.legal_actions(seat)):
                 continue
             seats[str(seat)] = table.marks[seat]
         if not seats:

@@ -5,12 +5,13 @@ Presenters only read: they turn a table (and its engine's views) into Boards. Ru
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Container
+from typing import TYPE_CHECKING, Any, Callable, Container
 
 import discord
 
 from bot import codec
 from bot.i18n import has, t
+from bot.render_pool import Picture
 from bot.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
 from bot.tables import Table
 from bot.ui import Board, TableButton, action_id, ui_id
@@ -45,6 +46,7 @@ def action_label(table: Table, action: dict, locale: str) -> str:
 
 class Presenter:
     game_id = ""
+    drawing: Callable[[dict], bytes] | None = None  # draws the public board's picture from the public view
 
     def __init__(self, cog: "TableCog") -> None:
         self.cog = cog
@@ -80,6 +82,10 @@ class Presenter:
         self.add_recent(embed, table, locale)
         self.add_status(embed, table, locale)
         return Board(embed, items=self.buttons(table, locale) if not table.state.finished else self.finished_items(table, locale))
+
+    def board_picture(self, table: Table) -> Picture | None:
+        """The picture `board` attaches (None: none), from the state alone: drawn ahead while an action commits."""
+        return None if self.drawing is None else Picture(self.drawing, (table.state.view(None),))
 
     def add_recent(self, embed: discord.Embed, table: Table, locale: str) -> None:
         lines = recent_lines(table, locale)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Awaitable, Callable
 import aiohttp
 import discord
 
+from bot import render_pool
 from bot.render_pool import ready
 from bot.tables import Table
 from bot.ui import Board
@@ -57,6 +58,25 @@ class Refresher:
         self._pending[table.id] = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def prepare(self, table: Table, source: str) -> None:
+        """A person's action is about to be committed: start drawing the picture its answer will show, drawn while
+        the commit waits on the disk; the answer still goes out only after the commit. The bot's own moves are left
+        to the coalesced refresh, which draws only the last of a burst."""
+        if source == "user" and table.message_id is not None and table.state is not None:
+            task = asyncio.get_running_loop().create_task(self._draw_ahead(table))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _draw_ahead(self, table: Table) -> None:
+        # Runs before the commit, while the table's lock holds the state still. Pictures are cached by
+        # their content, so a picture drawn here is used only by a board that shows exactly this picture.
+        try:
+            picture = self.cog.presenter(table.game).board_picture(table)
+            if picture is not None:
+                await render_pool.shared().draw(picture)
+        except Exception:  # the write draws it again and reports what fails
+            log.info("table %s: drawing its board ahead failed", table.id, exc_info=True)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         # kept for the table's life in this process (a few hundred bytes): dropping a lock someone may be about to

@@ -53,6 +53,7 @@ class TableCog(commands.Cog, name="TableCog"):
         self.dm_closed: dict[int, set[int]] = {}  # table id -> users whose DMs are closed
         self.refresher = Refresher(self, bot.config.edit_delay)
         self.service.listeners.append(self.on_change)
+        self.service.prepare_listeners.append(self.refresher.prepare)
         self.service.timer_listeners.append(self.on_timer)
         self.service.nudge_listeners.append(self.on_nudge)
         self._background: set[asyncio.Task] = set()

@@ -32,6 +32,7 @@ def _label(action: dict, locale: str) -> str:
 
 class BlueBorderPresenter(Presenter):
     game_id = GAME
+    drawing = staticmethod(draw_board)  # the public board's picture, from the public view
 
     def board(self, table: Table, locale: str) -> Board:
         view = table.state.view(None)

@@ -158,6 +158,7 @@ def user_locale(interaction: discord.Interaction) -> str:
 
 class BossaPresenter(Presenter):
     game_id = GAME
+    drawing = staticmethod(draw_board)  # the public board's picture, from the public view
 
     # --- the public message ----------------------------------------------------------------------
     def board(self, table: Table, locale: str) -> Board:

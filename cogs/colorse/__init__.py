@@ -44,6 +44,7 @@ card_name = colorse_card
 
 class ColorsePresenter(Presenter):
     game_id = GAME
+    drawing = staticmethod(draw_board)  # the public board's picture, from the public view
 
     def board(self, table: Table, locale: str) -> Board:
         view = table.state.view(None)

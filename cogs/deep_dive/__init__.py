@@ -59,6 +59,7 @@ def event_line(table: Table, event: dict, locale: str) -> str:
 
 class DeepDivePresenter(Presenter):
     game_id = GAME
+    drawing = staticmethod(draw_board)  # the public board's picture, from the public view
 
     # --- the public message --------------------------------------------------------------------
     def board(self, table: Table, locale: str) -> Board:

@@ -31,6 +31,7 @@ card_name = functools.lru_cache(maxsize=4096)(diamond_card)  # drawn for every o
 
 class DiamondBoxPresenter(Presenter):
     game_id = GAME
+    drawing = staticmethod(draw_board)  # the public board's picture, from the public view
 
     def board(self, table: Table, locale: str) -> Board:
         view = table.state.view(None)

@@ -329,6 +329,37 @@ async def test_a_turn_reminder_is_planned_for_the_person_to_act_only_and_told_on
     assert "nudge" not in table.timers
 
 
+async def test_a_reminder_in_a_game_without_races_does_not_list_the_moves(storage, monkeypatch):
+    """Only a game with first-press races has a window to leave out: Diamond Box's hundreds of placements are listed
+    once per move (for the seat's digest), not again for its reminder."""
+    service = TableService(storage)
+    service.nudge_delay = 30
+    table = await service.open("diamond_box", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
+    await service.join(table.id, BOB, "bob")
+    await service.start(table.id, ALICE)
+    state_type, planning, listed = type(table.state), [], []
+    real_legal, real_plan = state_type.legal_actions, service._plan_nudge
+
+    def legal_actions(state, seat):
+        if planning:
+            listed.append(seat)
+        return real_legal(state, seat)
+
+    def plan_nudge(*args, **kwargs):
+        planning.append(True)
+        try:
+            return real_plan(*args, **kwargs)
+        finally:
+            planning.clear()
+
+    monkeypatch.setattr(state_type, "legal_actions", legal_actions)
+    monkeypatch.setattr(service, "_plan_nudge", plan_nudge)
+    mover = table.state.to_act()[0]
+    await service.submit(table.id, (ALICE, BOB)[mover], table.version, real_legal(table.state, mover)[0])
+    assert listed == []
+    assert list(json.loads(table.timers["nudge"].detail)["seats"]) == [str(s) for s in table.state.to_act()]
+
+
 async def test_no_reminder_in_a_first_press_window(storage):
     service = TableService(storage)
     service.nudge_delay = 30
