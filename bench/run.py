@@ -297,6 +297,21 @@ async def press_floor(fake, user, board, seconds: float) -> tuple[int, float]:
     return presses, time.perf_counter() - start_time
 
 
+async def standalone_floor(fake, world: World, seconds: float) -> float:
+    """The same button on a bot that has nothing else (discord.py alone), pressed before the bot under measure
+    starts: how much the bot's own client costs a press, for the ratios' second column."""
+    floor_bot = commands.AutoShardedBot(command_prefix="!", intents=discord.Intents(guilds=True))
+    floor_bot.add_dynamic_items(Floor)
+    discord.http.Route.BASE = fake.api_base
+    task = await start(fake, floor_bot)
+    board = await floor_message(fake, world, floor_bot)
+    await press_floor(fake, world.users[0], board, 0.5)  # warm up, as the bot under measure is when its floor is
+    presses, took = await press_floor(fake, world.users[0], board, seconds)
+    await floor_bot.close()
+    await task
+    return presses / took
+
+
 async def bench_games(quick: bool, folder: Path) -> None:
     """Each game's rate against the do-nothing button's, measured in alternating slices on the same bot (a third as
     long as the game's), so a load that comes and goes on a shared machine weighs on both alike."""
@@ -304,6 +319,7 @@ async def bench_games(quick: bool, folder: Path) -> None:
     seconds, rounds = (3.0, 3) if quick else (8.0, 4)
     async with FakeDiscord(timeout=90) as fake:
         world = World(fake)
+        standalone = await standalone_floor(fake, world, seconds / 2)
         bot = BodogeBot(config(fake, folder / "games.sqlite3"))
         bot.add_dynamic_items(Floor)
         task = await start(fake, bot)
@@ -343,11 +359,14 @@ async def bench_games(quick: bool, folder: Path) -> None:
                             calls / max(actions, 1)))
         floor = all_floor / all_floor_time
         report("e2e_floor_actions_per_s", "do-nothing bot: presses answered/s", floor, "/s")
+        report("e2e_standalone_floor_actions_per_s", "a bot with nothing but that button, before: presses/s",
+               standalone, "/s")
         for game, rate, game_floor, presses, calls in figures:
             report(f"e2e_{game}_actions_per_s", f"{game}: accepted actions/s", rate, "/s", game_floor,
                    ">= 0.33 x floor", rate >= game_floor / 3)
             FIGURES[f"e2e_{game}_ratio"] = round(rate / game_floor, 3)
             FIGURES[f"e2e_{game}_floor_per_s"] = round(game_floor, 1)
+            FIGURES[f"e2e_{game}_ratio_standalone"] = round(rate / standalone, 3)
             report(f"e2e_{game}_presses_per_action", f"{game}: presses per action (choosers)", presses, "presses")
             report(f"rest_calls_per_action_{game}", f"{game}: REST calls per accepted action", calls, "calls")
         report("rest_calls_per_action", "REST calls per accepted action, five games", all_calls / max(all_actions, 1),
