@@ -20,25 +20,38 @@ EYE = "hard"  # the perception the strong diver shares with the hard level
 SCALE = 3.0  # board worth (in cards) that makes a diver e times likelier to win
 HORIZON = 6  # the decision, its call window and about one more turn
 MARGIN = 0.05  # win chance the search must gain to overrule the hard diver's own choice
-PLAYOUT_LEVEL = "hard"  # every diver in a playout plays as the best rule-based level
+PLAYOUT_LEVEL = "hard"  # the other divers in a playout play as the best rule-based level
+# The strong diver's own rule (its default and its moves in playouts), tuned in self-play against the hard level:
+# never impatient (it waits for a card worth taking), a dead end costs more, and with more divers it leaves the
+# calls to the others unless sure (a failed call costs the caller alone, a success sets the placer back for all).
+STYLES = {2: ai.Style(impatience=0.0, dead_end=4.5), 3: ai.Style(impatience=0.0, dead_end=4.5, call_bias=3.0),
+          4: ai.Style(impatience=0.0, dead_end=4.5, call_bias=8.0)}
+
+
+def style_for(players: int) -> ai.Style:
+    return STYLES.get(players, STYLES[4])
 
 
 def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
     if len(legal) == 1:
         return legal[0]
-    mind = ai._Mind(view, rng, ai.PERCEPTION_ERROR[EYE])
+    me, style = view["seat"], style_for(view["players"])
+    mind = ai._Mind(view, rng, ai.PERCEPTION_ERROR[EYE], style)
 
     def determinise(_view: dict, generator: random.Random) -> BlueBorderState:
         return deal(view, mind, generator)
 
-    default = ai.choose(view, legal, random.Random(rng.random()), PLAYOUT_LEVEL)
-    return ismcts(view, legal, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
+    def playout(state: BlueBorderState, seat: int, options: list[dict], generator: random.Random) -> dict:
+        if seat != me:
+            return ai.choose(state.view(seat), options, generator, PLAYOUT_LEVEL)
+        if len(options) == 1:
+            return options[0]
+        return ai.decide(ai._Mind(state.view(seat), generator, ai.PERCEPTION_ERROR[EYE], style), options)
+
+    default = ai.decide(mind, legal)
+    return ismcts(view, legal, rng, me=me, determinise=determinise, evaluate=evaluate,
                   iterations=budget_of(level, ITERATIONS), playout=playout, horizon=HORIZON, tree_depth=3,
                   default=default, margin=MARGIN)
-
-
-def playout(state: BlueBorderState, seat: int, legal: list[dict], rng: random.Random) -> dict:
-    return ai.choose(state.view(seat), legal, rng, PLAYOUT_LEVEL)
 
 
 def evaluate(state: BlueBorderState) -> list[float]:
