@@ -3,9 +3,10 @@
 It never reads a number it could not see: a hidden card's number comes from what the diver perceives of its shade
 (the chart number, off by up to one, as the "hard" eye; the same perception for the whole decision), restricted to
 the numbers not already known; cards whose shade is not even visible (under the pile tops, deeper in the deck) are
-dealt from the rest. Its strength is in what it decides: each iteration plays its candidate (a take, a pass onto
-a pile, a call or not, a reward) and the answers to it (the call window that follows, the next turn), then values
-every board by how far it has got and how much room its last card leaves to reach G."""
+dealt from the rest. Its strength is in what it decides: its own rule (the hard rule's evaluation with constants
+tuned in self-play against the hard level, STYLES) is its default; each iteration plays its candidate (a take, a
+pass onto a pile, a call or not, a reward) and the answers to it (the call window that follows, the next turn),
+then values every board by how far it has got and how much room its last card leaves to reach G."""
 from __future__ import annotations
 
 import random
@@ -19,13 +20,14 @@ ITERATIONS = 100  # calibrated with bench/ai_strength.py: median decision well u
 EYE = "hard"  # the perception the strong diver shares with the hard level
 SCALE = 3.0  # board worth (in cards) that makes a diver e times likelier to win
 HORIZON = 6  # the decision, its call window and about one more turn
-MARGIN = 0.05  # win chance the search must gain to overrule the hard diver's own choice
+MARGIN = 0.05  # win chance the search must gain to overrule its own rule's choice
 PLAYOUT_LEVEL = "hard"  # the other divers in a playout play as the best rule-based level
 # The strong diver's own rule (its default and its moves in playouts), tuned in self-play against the hard level:
 # never impatient (it waits for a card worth taking), a dead end costs more, and with more divers it leaves the
 # calls to the others unless sure (a failed call costs the caller alone, a success sets the placer back for all).
 STYLES = {2: ai.Style(impatience=0.0, dead_end=4.5), 3: ai.Style(impatience=0.0, dead_end=4.5, call_bias=3.0),
           4: ai.Style(impatience=0.0, dead_end=4.5, call_bias=8.0)}
+EVAL_DEAD_END = STYLES[2].dead_end  # a leaf values a dead end as the strong diver's own rule does
 
 
 def style_for(players: int) -> ai.Style:
@@ -63,7 +65,7 @@ def evaluate(state: BlueBorderState) -> list[float]:
         elif len(board) == len(SLOTS):
             worth = ai.WIN
         else:
-            worth = len(board) - ai.DEAD_END * (1 - quality[len(board) - 1][board[-1]["number"]])
+            worth = len(board) - EVAL_DEAD_END * (1 - quality[len(board) - 1][board[-1]["number"]])
         standings.append(worth + ai.WIN * state.round_scores[seat])
     return standing_shares(standings, SCALE)
 
