@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from functools import cache
 
 from games.blue_border import border
@@ -34,10 +35,31 @@ IMPATIENCE = 0.15  # chance to take the best card anyway instead of passing: div
 # no longer comes would otherwise pass forever (seen in self-play), as people do not
 
 
+@dataclass(frozen=True)
+class Style:
+    """The rule's constants; the rule levels play the defaults, the strong level its own tuning."""
+    win: float = WIN
+    dead_end: float = DEAD_END
+    call_risk: float = CALL_RISK
+    call_risk_on_g: float = CALL_RISK_ON_G
+    take_margin: float = TAKE_MARGIN
+    skip_cost: float = SKIP_COST
+    turn_weights: tuple = TURN_WEIGHTS
+    impatience: float = IMPATIENCE
+    call_gain: tuple = (0.8, 0.5, 0.1)  # a success's worth: base, per card stripped (at most 2), per slot deep
+    call_bias: float = 1.0  # the call's threshold: call when illegal * gain > bias * (1 - illegal) * cost
+
+
+RULE = Style()
+
+
 def choose(view: dict, legal: list, rng: random.Random, level: str) -> dict:
     if len(legal) == 1:
         return legal[0]
-    mind = _Mind(view, rng, PERCEPTION_ERROR.get(level, PERCEPTION_ERROR["normal"]))
+    return decide(_Mind(view, rng, PERCEPTION_ERROR.get(level, PERCEPTION_ERROR["normal"])), legal)
+
+
+def decide(mind: "_Mind", legal: list) -> dict:
     kinds = {action["type"] for action in legal}
     if "call" in kinds:
         return {"type": "call"} if mind.should_call() else {"type": "no_call"}
@@ -47,8 +69,8 @@ def choose(view: dict, legal: list, rng: random.Random, level: str) -> dict:
 
 
 class _Mind:
-    def __init__(self, view: dict, rng: random.Random, error: int) -> None:
-        self.view, self.rng, self.error = view, rng, error
+    def __init__(self, view: dict, rng: random.Random, error: int, style: Style = RULE) -> None:
+        self.view, self.rng, self.error, self.style = view, rng, error, style
         self.me = view["seat"]
         rules = view["settings"]
         self.border, self.bottoms, self.cards = rules["border"], rules["bottoms"], rules["cards"]
@@ -80,10 +102,10 @@ class _Mind:
     def worth(self, board: list[dict]) -> float:
         """A board's value now, in cards."""
         if len(board) == len(SLOTS):
-            return WIN
+            return self.style.win
         if not board:
             return 0.0
-        return len(board) - DEAD_END * (1 - self.room(len(board) - 1, self.belief(board[-1])))
+        return len(board) - self.style.dead_end * (1 - self.room(len(board) - 1, self.belief(board[-1])))
 
     def take_value(self, seat: int, card: dict) -> float:
         """Expected worth of `seat`'s board after placing `card` in its next slot (and maybe being called)."""
@@ -91,13 +113,13 @@ class _Mind:
         slot = len(board)
         previous = self.belief(board[-1]) if board else {None: 1.0}
         called = self.worth(board[:-1]) if board else 0.0  # a success strips the card and its predecessor
-        risk = CALL_RISK_ON_G if slot == LAST else CALL_RISK
+        risk = self.style.call_risk_on_g if slot == LAST else self.style.call_risk
         value = 0.0
         for number, p_card in self.belief(card).items():
             if slot == LAST:
-                placed = WIN
+                placed = self.style.win
             else:
-                placed = slot + 1 - DEAD_END * (1 - self.room(slot, {number: 1.0}))
+                placed = slot + 1 - self.style.dead_end * (1 - self.room(slot, {number: 1.0}))
             for before, p_before in previous.items():
                 legal = border.is_legal(slot, number, before, self.border, self.bottoms)
                 outcome = placed if legal else (1 - risk) * placed + risk * called
@@ -123,7 +145,8 @@ class _Mind:
         passes = [action for action in legal if action["type"] == "pass"]
         if takes:
             best = max(takes, key=lambda action: self.gain(self.me, self.visible(action)))
-            if not passes or self.gain(self.me, self.visible(best)) > TAKE_MARGIN or self.rng.random() < IMPATIENCE:
+            if not passes or self.gain(self.me, self.visible(best)) > self.style.take_margin or (
+                    self.rng.random() < self.style.impatience):
                 return best
         return self.best_pass(passes)
 
@@ -137,7 +160,7 @@ class _Mind:
             if top is None:
                 return -1.0
             return sum(weight * max(0.0, self.gain(seat, top))
-                       for seat, weight in zip(followers, TURN_WEIGHTS))
+                       for seat, weight in zip(followers, self.style.turn_weights))
 
         return max(passes, key=harm)
 
@@ -145,7 +168,7 @@ class _Mind:
         options = [action for action in legal if action["source"] != "none"]
         if options:
             best = max(options, key=lambda action: self.gain(self.me, self.visible(action)))
-            if self.gain(self.me, self.visible(best)) > TAKE_MARGIN:
+            if self.gain(self.me, self.visible(best)) > self.style.take_margin:
                 return best
         return {"type": "reward", "source": "none"}
 
@@ -161,10 +184,11 @@ class _Mind:
                       for number, p_card in card.items() for before, p_before in previous.items()
                       if not border.is_legal(slot, number, before, self.border, self.bottoms))
         # Success strips one or two cards from the placer (more urgent the deeper they are) and earns a reward.
-        gain = 0.8 + 0.5 * min(slot + 1, 2) + 0.1 * slot
+        base, per_card, per_slot = self.style.call_gain
+        gain = base + per_card * min(slot + 1, 2) + per_slot * slot
         mine = self.board(self.me)
-        cost = self.worth(mine) - self.worth(mine[:-1]) if mine else SKIP_COST
-        return illegal * gain > (1 - illegal) * max(cost, 0.1)
+        cost = self.worth(mine) - self.worth(mine[:-1]) if mine else self.style.skip_cost
+        return illegal * gain > self.style.call_bias * (1 - illegal) * max(cost, 0.1)
 
 
 @cache

@@ -1,11 +1,16 @@
-"""Blue Border's strong diver: ISMCTS (games/search.py) over determinised decks, with the same human-like eye.
+"""Blue Border's strong diver: a search over determinised decks with common random numbers, with the same
+human-like eye.
 
 It never reads a number it could not see: a hidden card's number comes from what the diver perceives of its shade
 (the chart number, off by up to one, as the "hard" eye; the same perception for the whole decision), restricted to
 the numbers not already known; cards whose shade is not even visible (under the pile tops, deeper in the deck) are
-dealt from the rest. Its strength is in what it decides: each iteration plays its candidate (a take, a pass onto
-a pile, a call or not, a reward) and the answers to it (the call window that follows, the next turn), then values
-every board by how far it has got and how much room its last card leaves to reach G."""
+dealt from the rest. Its strength is in what it decides: its own rule (the hard rule's evaluation with constants
+tuned in self-play against the hard level, STYLES) is its default. Each sample deals one full state consistent
+with what it perceives and plays every candidate (a take, a pass onto a pile, a call or not, a reward) from that
+same deal with the same dice: the candidate, the answers to it (the call window that follows, the next turn),
+then every board valued by how far it has got and how much room its last card leaves to reach G. Comparing the
+candidates on common deals measures their difference with far less noise than separate samples (ISMCTS over
+the same budget, games/search.py, did no better than its own rule); it overrules the rule only by a margin."""
 from __future__ import annotations
 
 import random
@@ -13,32 +18,67 @@ import random
 from games.blue_border import ai
 from games.blue_border.cards import SLOTS
 from games.blue_border.rules import BlueBorderState
-from games.search import budget_of, ismcts, standing_shares
+from games.contract import SYSTEM
+from games.search import budget_of, standing_shares, win_shares
 
-ITERATIONS = 100  # calibrated with bench/ai_strength.py: median decision well under 0.5 s on the 2-core box
+ITERATIONS = 100  # playouts per decision (shared among the candidates); median decision about 0.1 s on 2 cores
+MIN_SAMPLES = 3  # deals per candidate at the least
 EYE = "hard"  # the perception the strong diver shares with the hard level
 SCALE = 3.0  # board worth (in cards) that makes a diver e times likelier to win
 HORIZON = 6  # the decision, its call window and about one more turn
-MARGIN = 0.05  # win chance the search must gain to overrule the hard diver's own choice
-PLAYOUT_LEVEL = "hard"  # every diver in a playout plays as the best rule-based level
+MARGIN = 0.02  # mean win chance the search must gain to overrule its own rule's choice
+PLAYOUT_LEVEL = "hard"  # the other divers in a playout play as the best rule-based level
+# The strong diver's own rule (its default and its moves in playouts), tuned in self-play against the hard level:
+# never impatient (it waits for a card worth taking), a dead end costs more, and with more divers it leaves the
+# calls to the others unless sure (a failed call costs the caller alone, a success sets the placer back for all).
+STYLES = {2: ai.Style(impatience=0.0, dead_end=4.5), 3: ai.Style(impatience=0.0, dead_end=4.5, call_bias=3.0),
+          4: ai.Style(impatience=0.0, dead_end=4.5, call_bias=8.0)}
+EVAL_DEAD_END = STYLES[2].dead_end  # a leaf values a dead end as the strong diver's own rule does
+
+
+def style_for(players: int) -> ai.Style:
+    return STYLES.get(players, STYLES[4])
 
 
 def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "strong") -> dict:
     if len(legal) == 1:
         return legal[0]
-    mind = ai._Mind(view, rng, ai.PERCEPTION_ERROR[EYE])
+    me, style = view["seat"], style_for(view["players"])
+    mind = ai._Mind(view, rng, ai.PERCEPTION_ERROR[EYE], style)
 
-    def determinise(_view: dict, generator: random.Random) -> BlueBorderState:
-        return deal(view, mind, generator)
+    def playout(state: BlueBorderState, seat: int, options: list[dict], generator: random.Random) -> dict:
+        if seat != me:
+            return ai.choose(state.view(seat), options, generator, PLAYOUT_LEVEL)
+        return ai.decide(ai._Mind(state.view(seat), generator, ai.PERCEPTION_ERROR[EYE], style), options)
 
-    default = ai.choose(view, legal, random.Random(rng.random()), PLAYOUT_LEVEL)
-    return ismcts(view, legal, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
-                  iterations=budget_of(level, ITERATIONS), playout=playout, horizon=HORIZON, tree_depth=3,
-                  default=default, margin=MARGIN)
+    default = ai.decide(mind, legal)
+    samples = max(MIN_SAMPLES, budget_of(level, ITERATIONS) // len(legal))
+    totals = [0.0] * len(legal)
+    for _ in range(samples):
+        deal_seed, dice = rng.getrandbits(32), rng.getrandbits(32)
+        for index, action in enumerate(legal):  # the same deal and the same dice for every candidate
+            state = deal(view, mind, random.Random(deal_seed))
+            state._apply(me, action)
+            totals[index] += play_on(state, playout, random.Random(dice))[me]
+    best = max(range(len(legal)), key=totals.__getitem__)
+    if default in legal and totals[best] - totals[legal.index(default)] <= MARGIN * samples:
+        return default
+    return legal[best]
 
 
-def playout(state: BlueBorderState, seat: int, legal: list[dict], rng: random.Random) -> dict:
-    return ai.choose(state.view(seat), legal, rng, PLAYOUT_LEVEL)
+def play_on(state: BlueBorderState, playout, dice: random.Random) -> list[float]:
+    """Play `HORIZON - 1` more actions (call windows answered in a random order, as at a table), then value."""
+    for _ in range(HORIZON - 1):
+        if state.finished:
+            return win_shares(state)
+        acting = [seat for seat in state.to_act() if seat >= 0]
+        if not acting:
+            state._apply(SYSTEM, {"type": "timeout"})
+            continue
+        seat = acting[0] if len(acting) == 1 else dice.choice(acting)
+        options = state.legal_actions(seat)
+        state._apply(seat, options[0] if len(options) == 1 else playout(state, seat, options, dice))
+    return win_shares(state) if state.finished else evaluate(state)
 
 
 def evaluate(state: BlueBorderState) -> list[float]:
@@ -50,7 +90,7 @@ def evaluate(state: BlueBorderState) -> list[float]:
         elif len(board) == len(SLOTS):
             worth = ai.WIN
         else:
-            worth = len(board) - ai.DEAD_END * (1 - quality[len(board) - 1][board[-1]["number"]])
+            worth = len(board) - EVAL_DEAD_END * (1 - quality[len(board) - 1][board[-1]["number"]])
         standings.append(worth + ai.WIN * state.round_scores[seat])
     return standing_shares(standings, SCALE)
 

@@ -135,6 +135,24 @@ def test_permuting_every_hidden_part_never_changes_the_strong_decision(game, see
     assert len(decisions) == 1
 
 
+@pytest.mark.parametrize("wanted", [("call",), ("take", "pass")])
+def test_blue_border_strong_at_four_divers_decides_from_its_view_alone(wanted):
+    """Its own rule changes with the number of divers (calls left to the others at 3-4): permute there too."""
+    spec = games.get("blue_border")
+    state, seat = _advance(spec, 4, 7, 10, wanted)
+    legal = state.legal_actions(seat)
+    decisions, twins = set(), set()
+    for shuffle in range(3):
+        twin = spec.state_class.from_dict(state.to_dict())
+        if shuffle:
+            _permute_blue_border(twin, random.Random(shuffle))
+        assert twin.view(seat) == state.view(seat)
+        twins.add(twin.to_json())
+        decisions.add(repr(spec.agent(twin.view(seat), legal, random.Random(7), SEARCH)))
+    assert len(twins) > 1
+    assert len(decisions) == 1
+
+
 @pytest.mark.parametrize("game", sorted(CASES))
 def test_the_strong_level_plays_legal_actions_to_the_end(game):
     spec = games.get(game)
