@@ -161,10 +161,11 @@ class DiamondBoxState(GameState):
             return self._legal_memo[1]
         listed = []
         if not self.over:
+            rotations = self.rotations
             for card in hand:
-                for rotation, x, y, covered in sorted(self.board.placements(card, self.rotations)):
-                    listed.append(({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y},
-                                   CARD_CELLS - covered))
+                listed += [({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y},
+                            CARD_CELLS - covered)
+                           for rotation, x, y, covered in sorted(self.board.placements(card, rotations))]
         self._legal_memo = (key, listed)
         return listed
 
@@ -213,7 +214,8 @@ class DiamondBoxState(GameState):
         listed = self._placements()
         memo = self.__dict__.get("_penalty_memo")
         if memo is None or memo[0] is not listed:
-            memo = (listed, {_placement_key(action): penalty for action, penalty in listed})
+            memo = (listed, {(action["card"], action["rotation"], action["x"], action["y"]): penalty
+                             for action, penalty in listed})  # listed actions are well-formed: no checks
             self.__dict__["_penalty_memo"] = memo
         return memo[1]
 
