@@ -57,7 +57,7 @@ class DiamondBoxPresenter(Presenter):
         self.add_recent(embed, table, locale)
         items: list[discord.ui.Item] = []
         if not view["finished"] and view["turn_seat"] is not None:
-            best = self.ranked(table, view["turn_seat"])[:ON_TABLE]
+            best = self.ranked(table, view["turn_seat"], limit=ON_TABLE)
             if best:
                 items.append(self.move_select(table, best, 0, "act", locale, row=0))
             items.append(TableButton(ui_id(table.id, table.version, "move"), label=t(f"{GAME}_table.see_moves", locale),
@@ -73,23 +73,27 @@ class DiamondBoxPresenter(Presenter):
             raise TableError("not_your_turn", "error.not_your_turn")
         return seat
 
-    def ranked(self, table: Table, seat: int, card: str | None = None) -> list[tuple[dict, int]]:
+    def ranked(self, table: Table, seat: int, card: str | None = None,
+               limit: int | None = None) -> list[tuple[dict, int]]:
         """Every legal placement (of `card`, or of any card) with its penalty, best first; equal penalties in hand
-        order, then rotation, row, column. The numbers shown (#1, #2, ...) are positions in this list."""
+        order, then rotation, row, column. The numbers shown (#1, #2, ...) are positions in this list. With `limit`,
+        only the first that many (the rest are not copied)."""
         state = table.state
         if seat not in state.to_act():
             return []
         cached = self._ranked.get(table.id)
         if cached is None or cached[0] is not state or cached[1] != state.position():
             hand = state.view(seat)["hands"][seat]
+            order = {card: hand.index(card) for card in hand}
             moves = sorted(state.placement_penalties(),
-                           key=lambda m: (m[1], hand.index(m[0]["card"]), m[0]["rotation"], m[0]["y"], m[0]["x"]))
+                           key=lambda m: (m[1], order[m[0]["card"]], m[0]["rotation"], m[0]["y"], m[0]["x"]))
             cached = (state, state.position(), moves)
             self._ranked.pop(table.id, None)
             self._ranked[table.id] = cached
             while len(self._ranked) > RANKED_KEPT:
                 del self._ranked[next(iter(self._ranked))]
-        return [(dict(action), penalty) for action, penalty in cached[2] if card is None or action["card"] == card]
+        moves = cached[2] if card is None else [m for m in cached[2] if m[0]["card"] == card]
+        return [(dict(action), penalty) for action, penalty in moves[:limit]]
 
     def best_card(self, table: Table, seat: int) -> str:
         """The card of the best placement (the first in hand among equals)."""

@@ -15,7 +15,7 @@ pair is one move, listed once under the smaller rotation (apply also accepts the
 """
 from __future__ import annotations
 
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, offers
 from games.diamond_box import cards
 from games.diamond_box.geometry import CARD_CELLS, ROTATIONS, Board, card_cells, same_move_rotation
 
@@ -192,10 +192,10 @@ class DiamondBoxState(GameState):
         return text[1]
 
     def is_legal(self, seat: int, action: dict) -> bool:
-        """As GameState.is_legal (strict, listed form), by key lookup rather than a scan of copied placements."""
+        """As GameState.is_legal (strict, listed form), scanning the memoised placements rather than copies."""
         if seat == SYSTEM or seat not in self.to_act():
             return super().is_legal(seat, action)
-        return _placement_key(self.listed_form(action)) in self._penalties()
+        return offers((listed for listed, _ in self._placements()), self.listed_form(action))
 
     def listed_form(self, action: dict) -> dict:
         """A symmetric pattern's 180/270 is listed as its 0/90 (the contract's is_legal compares this form)."""
