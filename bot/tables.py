@@ -116,11 +116,13 @@ class Outcome:
 _sorted_json = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # one encoder, not one per call
 
 
-def _digest(actions: list[dict]) -> str:
-    if not actions:
-        return ""
-    text = _sorted_json(actions)
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+def _digest(state: GameState, seat: int) -> str:
+    """A short hash of the seat's legal actions ("" for none): it changes exactly when the set does."""
+    text = state.choices_text(seat)
+    if text is None:
+        actions = state.legal_actions(seat)
+        text = _sorted_json(actions) if actions else ""
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest() if text else ""
 
 
 Listener = Callable[[Table, list[dict]], Awaitable[None]]
@@ -621,7 +623,7 @@ class TableService:
 
     def _digests(self, table: Table) -> list[str]:
         acting = set(table.state.to_act())
-        return [_digest(table.state.legal_actions(n)) if n in acting else "" for n in range(table.state.players)]
+        return [_digest(table.state, n) if n in acting else "" for n in range(table.state.players)]
 
     async def expire(self, table_id: int, version: int) -> Outcome | None:
         """A timed window ran out: apply the engine's timeout if the board is still where the timer was set."""

@@ -161,6 +161,11 @@ class GameState(ABC):
     def deadline(self) -> Deadline | None:
         return None
 
+    def choices_text(self, seat: int) -> str | None:
+        """A compact text naming exactly the set `legal_actions(seat)` lists ("" for none), for the table service's
+        digest of a seat's choices; None (the default): the digest encodes the listed actions themselves."""
+        return None
+
     # --- shared behaviour ----------------------------------------------------------------
     def listed_form(self, action: dict) -> dict:
         """The spelling `legal_actions` uses for `action`, where one move has several (override; default: itself)."""

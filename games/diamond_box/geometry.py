@@ -28,6 +28,10 @@ _PLACE = {0: lambda r, c: (r, c), 90: lambda r, c: (c, 1 - r),
           180: lambda r, c: (1 - r, 2 - c), 270: lambda r, c: (2 - c, r)}
 
 
+_OFFSETS = {(width, height): [(dx, dy) for dy in range(height) for dx in range(width)]
+            for width, height in ((3, 2), (2, 3))}  # each footprint's cells, row-major
+
+
 def size(rotation: int) -> Size:
     return (3, 2) if rotation in (0, 180) else (2, 3)
 
@@ -100,7 +104,7 @@ def covering_in(card: str, rotations: tuple[int, ...],
         diamonds = oriented(pattern, rotation)
         for letters, windows in windows_of(size(rotation)).items():
             if fits(letters, diamonds):
-                found.extend((rotation, x, y, covered) for x, y, colours, covered in windows if colour not in colours)
+                found += [(rotation, x, y, covered) for x, y, colours, covered in windows if colour not in colours]
     return found
 
 
@@ -125,17 +129,10 @@ class Board:
     # --- windows ------------------------------------------------------------------------
     def window(self, shape: Size, x: int, y: int) -> tuple[str, frozenset, int]:
         """(diamond string, frame colours seen, covered count) of the footprint at (x, y)."""
-        width, height = shape
-        letters, colours = [], set()
-        for dy in range(height):
-            for dx in range(width):
-                top = self.grid.get((x + dx, y + dy))
-                if top is None:
-                    letters.append(EMPTY)
-                else:
-                    colours.add(top[0])
-                    letters.append(top[1])
-        return "".join(letters), frozenset(colours), len(letters) - letters.count(EMPTY)
+        get = self.grid.get
+        tops = [get((x + dx, y + dy)) for dx, dy in _OFFSETS[shape]]
+        letters = "".join(EMPTY if top is None else top[1] for top in tops)
+        return letters, frozenset(top[0] for top in tops if top is not None), CARD_CELLS - letters.count(EMPTY)
 
     def covering_windows(self, shape: Size, near: Rect | None = None) -> dict[str, list[Window]]:
         """Windows covering at least one occupied cell, grouped by diamond string.

@@ -15,7 +15,7 @@ pair is one move, listed once under the smaller rotation (apply also accepts the
 """
 from __future__ import annotations
 
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, offers
 from games.diamond_box import cards
 from games.diamond_box.geometry import CARD_CELLS, ROTATIONS, Board, card_cells, same_move_rotation
 
@@ -148,18 +148,24 @@ class DiamondBoxState(GameState):
             return None
         return Deadline("turn", timeout, (self.turn_seat,))
 
+    def position(self) -> tuple:
+        """Names the position within this state's life (placements only add to the centre): equal keys of one state
+        object mean the same legal placements (the engine's memo and the UI's ranking key on it)."""
+        return len(self.centre), self.turn_seat, tuple(self.hands[self.turn_seat]), self.over
+
     def _placements(self) -> list[tuple[dict, int]]:
         """(action, penalty) of every legal placement of the seat to act, memoised per position."""
         hand = self.hands[self.turn_seat]
-        key = (len(self.centre), self.turn_seat, tuple(hand), self.over)
+        key = self.position()
         if self._legal_memo is not None and self._legal_memo[0] == key:
             return self._legal_memo[1]
         listed = []
         if not self.over:
+            rotations = self.rotations
             for card in hand:
-                for rotation, x, y, covered in sorted(self.board.placements(card, self.rotations)):
-                    listed.append(({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y},
-                                   CARD_CELLS - covered))
+                listed += [({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y},
+                            CARD_CELLS - covered)
+                           for rotation, x, y, covered in sorted(self.board.placements(card, rotations))]
         self._legal_memo = (key, listed)
         return listed
 
@@ -170,6 +176,26 @@ class DiamondBoxState(GameState):
         if seat not in self.to_act():
             return []
         return [dict(action) for action, _ in self._placements()]
+
+    def choices_text(self, seat: int) -> str | None:
+        """The placements as "card,rotation,x,y" in listed order (one per action, the same set as legal_actions
+        names): the digest hashes this, not hundreds of JSON-encoded dicts. SYSTEM's choice keeps the default."""
+        if seat == SYSTEM:
+            return None
+        if seat not in self.to_act():
+            return ""
+        text = self.__dict__.get("_choices_memo")
+        listed = self._placements()
+        if text is None or text[0] is not listed:
+            text = (listed, ";".join(f"{a['card']},{a['rotation']},{a['x']},{a['y']}" for a, _ in listed))
+            self.__dict__["_choices_memo"] = text
+        return text[1]
+
+    def is_legal(self, seat: int, action: dict) -> bool:
+        """As GameState.is_legal (strict, listed form), scanning the memoised placements rather than copies."""
+        if seat == SYSTEM or seat not in self.to_act():
+            return super().is_legal(seat, action)
+        return offers((listed for listed, _ in self._placements()), self.listed_form(action))
 
     def listed_form(self, action: dict) -> dict:
         """A symmetric pattern's 180/270 is listed as its 0/90 (the contract's is_legal compares this form)."""
@@ -188,7 +214,8 @@ class DiamondBoxState(GameState):
         listed = self._placements()
         memo = self.__dict__.get("_penalty_memo")
         if memo is None or memo[0] is not listed:
-            memo = (listed, {_placement_key(action): penalty for action, penalty in listed})
+            memo = (listed, {(action["card"], action["rotation"], action["x"], action["y"]): penalty
+                             for action, penalty in listed})  # listed actions are well-formed: no checks
             self.__dict__["_penalty_memo"] = memo
         return memo[1]
 

@@ -155,3 +155,26 @@ def test_the_board_png_has_no_metadata():
     presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
     board = presenter.board(make_table(next(iter(states(count=1)))), "en")
     assert Image.open(io.BytesIO(board.image)).info == {}
+
+
+def test_the_ranking_is_kept_per_position_and_never_outlives_a_move_or_a_reloaded_state():
+    """The board, the chooser and the hand share one ranking per position: after a move, or on a state reloaded from
+    storage (the same version, another object), it is ranked again and equals a fresh presenter's."""
+    presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
+    state = SPEC.new(2, {}, 3)
+    table = make_table(state)
+    rng = random.Random(3)
+    for step in range(8):
+        seat = state.to_act()[0]
+        ranked = presenter.ranked(table, seat)
+        fresh = DiamondBoxPresenter(SimpleNamespace(deadlines={})).ranked(table, seat)
+        assert ranked == fresh and presenter.ranked(table, seat) == ranked
+        assert presenter.ranked(table, seat, ranked[-1][0]["card"]) == [m for m in ranked
+                                                                        if m[0]["card"] == ranked[-1][0]["card"]]
+        ranked[0][0]["x"] = 10 ** 6  # a caller changing what it got does not change the kept ranking
+        assert presenter.ranked(table, seat) == fresh
+        state.apply(seat, rng.choice(state.legal_actions(seat)))  # the same object moves on
+        assert presenter.ranked(table, seat) == []  # no longer this seat's turn
+        if step % 2:
+            table.state = type(state).from_dict(state.to_dict())  # a reload: a new object
+            state = table.state

@@ -144,3 +144,29 @@ def test_catalogues_name_every_event_and_error_and_format_with_event_fields():
             assert messages[f"diamond_box.error.{code}"]
         messages["diamond_box.action.place"].format(**SPEC.new(2).legal_actions(SPEC.new(2).to_act()[0])[0])
     assert set(catalogue("en")) == set(catalogue("ja"))
+
+
+def test_the_choices_text_names_exactly_the_listed_placements_and_is_legal_agrees_with_the_generic_check():
+    """The table service's digest hashes `choices_text` instead of the JSON of every placement: it must name the same
+    set, position by position (a stale memo after a move would keep the digest, and the mark, unchanged). The key
+    lookup behind `is_legal` must judge as strictly as the contract's scan of the listed actions."""
+    from games.contract import GameState
+    for seed in range(4):
+        state = SPEC.new(2 + seed % 2, {"rotations": "all" if seed % 2 else "half"}, seed)
+        rng = random.Random(seed)
+        texts = []
+        while not state.finished and len(texts) < 12:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            text = state.choices_text(seat)
+            assert text.split(";") == [f"{a['card']},{a['rotation']},{a['x']},{a['y']}" for a in legal]
+            assert all(state.choices_text(other) == "" for other in range(state.players) if other != seat)
+            assert state.choices_text(SYSTEM) is None  # the timeout keeps the default digest
+            texts.append(text)
+            move = rng.choice(legal)
+            odd = [{**move, "x": True} if move["x"] == 1 else {**move, "x": float(move["x"])}, {**move, "extra": 1},
+                   {**move, "rotation": (move["rotation"] + 180) % 360}, {"type": "timeout"}, {**move, "x": 99}]
+            for action in [move, *odd]:
+                assert state.is_legal(seat, action) == GameState.is_legal(state, seat, action), action
+            state.apply(seat, move)
+        assert len(set(texts)) == len(texts)  # every move changed the seat's choices, so every digest changed
