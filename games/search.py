@@ -84,16 +84,15 @@ def _acting_seat(state: GameState, rng: random.Random) -> int | None:
 
 def ismcts(view: dict, legal: list[dict], rng: random.Random, *, me: int, determinise: Determiniser,
            evaluate: Evaluator, iterations: int, playout: Policy = random_policy, horizon: int = 30,
-           tree_depth: int = 8, exploration: float = 0.7, terminal: Evaluator = None,
+           tree_depth: int = 8, exploration: float = 0.7,
            default: dict | None = None, margin: float = 0.0) -> dict:
     """The root action with the most visits after `iterations` determinised searches from `view`.
 
     `horizon` bounds the actions after the root (tree plus playout) before `evaluate` scores the state;
-    `tree_depth` bounds how deep the tree grows; `terminal` scores a finished game (default: win shares).
+    `tree_depth` bounds how deep the tree grows; a finished game is scored by its win shares.
     With `default` (say, the rule-based agent's choice), the search overrules it only when its best action's mean
     value beats the default's by more than `margin`: sampling noise alone never replaces a sound rule.
     Every seat chooses to maximise its own value."""
-    terminal = terminal or win_shares
     if len(legal) == 1:
         return legal[0]
     root = _Node(totals=[])
@@ -138,7 +137,7 @@ def ismcts(view: dict, legal: list[dict], rng: random.Random, *, me: int, determ
             action = choices[0] if len(choices) == 1 or seat == SYSTEM else playout(state, seat, choices, rng)
             state._apply(seat, action)
             steps += 1
-        values = terminal(state) if state.finished else evaluate(state)
+        values = win_shares(state) if state.finished else evaluate(state)
         for visited in path[1:]:
             visited.visits += 1
             for index, value in enumerate(values):

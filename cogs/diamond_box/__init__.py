@@ -24,7 +24,6 @@ GAME = "diamond_box"
 PER_PAGE = 12  # placements drawn on one page of the chooser (a 3 x 4 grid of pictures)
 ON_TABLE = 25  # the best placements offered on the table message (a select's limit)
 ALL = "all"  # the chooser's filter meaning every card in hand
-RANKED_KEPT = 256  # tables whose ranked placements are kept (the one ranked longest ago goes first)
 
 
 card_name = functools.lru_cache(maxsize=4096)(diamond_card)  # drawn for every option of every board
@@ -33,12 +32,6 @@ card_name = functools.lru_cache(maxsize=4096)(diamond_card)  # drawn for every o
 class DiamondBoxPresenter(Presenter):
     game_id = GAME
     drawing = staticmethod(draw_board)  # the public board's picture, from the public view
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        # table id -> (state, its position, every placement ranked): the board, the chooser's pages and the private
-        # hand ask for the same ranking, once per position (a new state or a move makes it stale)
-        self._ranked: dict[int, tuple] = {}
 
     def board(self, table: Table, locale: str) -> Board:
         view = table.state.view(None)
@@ -81,18 +74,9 @@ class DiamondBoxPresenter(Presenter):
         state = table.state
         if seat not in state.to_act():
             return []
-        cached = self._ranked.get(table.id)
-        if cached is None or cached[0] is not state or cached[1] != state.position():
-            hand = state.view(seat)["hands"][seat]
-            order = {card: hand.index(card) for card in hand}
-            moves = sorted(state.placement_penalties(),
-                           key=lambda m: (m[1], order[m[0]["card"]], m[0]["rotation"], m[0]["y"], m[0]["x"]))
-            cached = (state, state.position(), moves)
-            self._ranked.pop(table.id, None)
-            self._ranked[table.id] = cached
-            while len(self._ranked) > RANKED_KEPT:
-                del self._ranked[next(iter(self._ranked))]
-        moves = cached[2] if card is None else [m for m in cached[2] if m[0]["card"] == card]
+        moves = state.ranked_placements()  # the engine's, ranked once per position
+        if card is not None:
+            moves = [m for m in moves if m[0]["card"] == card]
         return [(dict(action), penalty) for action, penalty in moves[:limit]]
 
     def best_card(self, table: Table, seat: int) -> str:

@@ -150,7 +150,7 @@ class DiamondBoxState(GameState):
 
     def position(self) -> tuple:
         """Names the position within this state's life (placements only add to the centre): equal keys of one state
-        object mean the same legal placements (the engine's memo and the UI's ranking key on it)."""
+        object mean the same legal placements (the placements' memo keys on it)."""
         return len(self.centre), self.turn_seat, tuple(self.hands[self.turn_seat]), self.over
 
     def _placements(self) -> list[tuple[dict, int]]:
@@ -223,6 +223,18 @@ class DiamondBoxState(GameState):
         """(action, penalty) of every legal placement of the seat to act, in `legal_actions` order (the UI ranks
         them; one pass, where `penalty_of` per action would search the list each time)."""
         return [(dict(action), penalty) for action, penalty in self._placements()]
+
+    def ranked_placements(self) -> list[tuple[dict, int]]:
+        """(action, penalty) of the seat to act's placements best first: least penalty, then hand order, rotation,
+        row, column (the order the table numbers them in). Memoised per position and shared: never change them."""
+        listed = self._placements()
+        memo = self.__dict__.get("_ranked_memo")
+        if memo is None or memo[0] is not listed:
+            order = {card: index for index, card in enumerate(self.hands[self.turn_seat])}
+            memo = (listed, sorted(listed, key=lambda m: (m[1], order[m[0]["card"]], m[0]["rotation"], m[0]["y"],
+                                                          m[0]["x"])))
+            self.__dict__["_ranked_memo"] = memo
+        return memo[1]
 
     def least_penalty_move(self) -> dict:
         """The timeout's choice: the smallest penalty, first in `legal_actions` order among equals."""

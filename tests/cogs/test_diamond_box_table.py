@@ -158,8 +158,8 @@ def test_the_board_png_has_no_metadata():
 
 
 def test_the_ranking_is_kept_per_position_and_never_outlives_a_move_or_a_reloaded_state():
-    """The board, the chooser and the hand share one ranking per position: after a move, or on a state reloaded from
-    storage (the same version, another object), it is ranked again and equals a fresh presenter's."""
+    """The board, the chooser and the hand share one ranking per position (the engine's memo): after a move, or on a
+    state reloaded from storage (the same version, another object), it is ranked again, as sorting anew ranks."""
     presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
     state = SPEC.new(2, {}, 3)
     table = make_table(state)
@@ -167,7 +167,9 @@ def test_the_ranking_is_kept_per_position_and_never_outlives_a_move_or_a_reloade
     for step in range(8):
         seat = state.to_act()[0]
         ranked = presenter.ranked(table, seat)
-        fresh = DiamondBoxPresenter(SimpleNamespace(deadlines={})).ranked(table, seat)
+        hand = state.view(seat)["hands"][seat]
+        fresh = sorted(state.placement_penalties(), key=lambda m: (m[1], hand.index(m[0]["card"]), m[0]["rotation"],
+                                                                   m[0]["y"], m[0]["x"]))
         assert ranked == fresh and presenter.ranked(table, seat) == ranked
         assert presenter.ranked(table, seat, ranked[-1][0]["card"]) == [m for m in ranked
                                                                         if m[0]["card"] == ranked[-1][0]["card"]]
