@@ -417,10 +417,11 @@ async def bench_latency(quick: bool, folder: Path) -> None:
 
         async def forgetting() -> None:
             """The fake's history (REST calls, interactions, pictures uploaded) lives in this process, where every
-            full garbage collection walks it; a bot talking to Discord carries none. Keep the last 10 s of it."""
+            full garbage collection walks it; a bot talking to Discord carries none. Keep the last 3 s of it (a press
+            is answered in well under a second)."""
             while True:
-                await asyncio.sleep(2.0)
-                fake.forget(older_than=10.0)
+                await asyncio.sleep(1.0)
+                fake.forget(older_than=3.0)
 
         async def load(people: int, duration: float) -> tuple[list, float, float]:
             presses: list = []

@@ -388,8 +388,8 @@ def _cancel(future: asyncio.Future) -> None:
 def _worker_main(connection: socket.socket, modules: tuple[str, ...]) -> None:
     """A worker process: import the drawing modules, then draw each request and answer, until the socket closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot decides
-    try:  # woken by a request, a worker does not preempt the event loop that sent it (it runs when a core is free)
-        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+    try:  # a worker runs only on a core the bot's own threads leave free (see README, "How pictures are drawn")
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):  # not on Linux
         pass
     parent = os.getppid()

@@ -27,10 +27,26 @@ def ui_id(table_id: int, version: int, name: str, *, select: bool = False) -> st
     return f"{'bs' if select else 'bg'}:{table_id}:{version}:u.{name}"
 
 
-async def _route(interaction: discord.Interaction, table_id: int, version: int, what: str,
+async def _route(item: TableButton | TableSelect, interaction: discord.Interaction,
                  values: list[str] | None) -> None:
     cog = interaction.client.get_cog("TableCog")
-    await cog.on_press(interaction, table_id, version, what, values)
+    try:
+        await cog.on_press(interaction, item.table_id, item.version, item.what, values)
+    finally:
+        _release(item, interaction)
+
+
+def _release(item: discord.ui.DynamicItem, interaction: discord.Interaction) -> None:
+    """Break the reference cycles discord.py leaves behind a handled press: the view it rebuilt from the message to
+    find the pressed item (view <-> items) and the interaction with its response (interaction <-> response). Then
+    the whole press (the message, member, embeds, components it parsed) is freed by reference counting the moment
+    it ends, instead of surviving into the older generations until a collection that walks the whole heap (the
+    event loop's longest pauses at load). Nothing uses them after the press: the response is done by then."""
+    if item.view is not None:
+        item.view.clear_items()
+    response = interaction.response
+    if response.is_done():
+        response._parent = None  # discord.py's back reference (no public way); only raised errors read it then
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
@@ -47,7 +63,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         return cls(item.custom_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, self.table_id, self.version, self.what, None)
+        await _route(self, interaction, None)
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -63,7 +79,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         return cls(item.custom_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, self.table_id, self.version, self.what, list(self.item.values))
+        await _route(self, interaction, list(self.item.values))
 
 
 @dataclass
@@ -97,8 +113,11 @@ class Board:
         for item in self.items:
             view.add_item(item)
         # Stopped before sending, so discord.py does not also store it per message: every press is routed once,
-        # through the registered DynamicItems, whichever version of the message it came from.
+        # through the registered DynamicItems, whichever version of the message it came from. Sending reads only
+        # the view's items, so they keep no reference back to it: no cycle, the view is freed once sent.
         view.stop()
+        for item in self.items:
+            item._update_view(None)  # discord.py's own way to detach an item (as View.clear_items does)
         return view
 
     def files(self) -> list[discord.File]:

@@ -1,0 +1,44 @@
+"""A handled press leaves no reference cycle behind: the interaction, the view discord.py rebuilt from the message,
+and the board's own view are freed by reference counting when the press ends, not by a garbage collection that
+walks the whole heap (the event loop's longest pauses under load)."""
+import gc
+import random
+
+import discord
+
+from bot.ui import TableButton, TableSelect
+from tests.e2e.conftest import Harness
+from tests.e2e.drive import move
+from tests.e2e.test_deep_dive import open_table
+
+PRESS_TYPES = (discord.Interaction, discord.ui.View, TableButton, TableSelect, discord.Message)
+
+
+def cyclic_garbage() -> list[str]:
+    """Names of the press's objects that only the cycle collector would free."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        return sorted({type(thing).__name__ for thing in gc.garbage if isinstance(thing, PRESS_TYPES)})
+    finally:
+        gc.garbage.clear()
+        gc.set_debug(0)
+
+
+async def test_moves_on_the_table_message_leave_no_cycles(harness: Harness):
+    h = harness
+    table, board = await open_table(h, "diamond_box", h.bob)  # a select (placements) and buttons
+    users = {0: h.alice, 1: h.bob}
+    rng = random.Random(3)
+    await h.bot.get_cog("TableCog").refresher.flush()
+    gc.collect()
+    gc.disable()
+    try:
+        version = table.version
+        for _ in range(4):
+            assert await move(h.fake, table, board, users[table.state.to_act()[0]], rng)
+        await h.bot.get_cog("TableCog").refresher.flush()
+        assert table.version >= version + 4
+        assert cyclic_garbage() == []
+    finally:
+        gc.enable()
