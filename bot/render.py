@@ -27,6 +27,8 @@ from typing import Callable, Hashable
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+from bot.fonts import FONT
+from bot.i18n import t
 from games.data import load
 
 try:  # ISA-L deflate (pip: isal); zlib gives the same pictures, three to six times slower
@@ -50,9 +52,10 @@ def seat_colour(seat: int) -> str:
 
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at `size` (Latin digits and letters; no Japanese, which stays in embeds)."""
-    return ImageFont.load_default(size=size)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The pictures' one font at `size`: data/fonts' subset of Noto Sans CJK JP (bot/fonts.py), Latin and Japanese,
+    for every word in both locales. Basic layout (no shaping library): the same pixels on every machine."""
+    return ImageFont.truetype(str(FONT), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 class Inks:
@@ -456,11 +459,12 @@ def legend_height(items: list[tuple[object, str]], width: float, size: int = MIN
     return rows * row_h + (rows - 1) * 6
 
 
-def result_banner(entries: list[tuple[int | None, str, bool]], width: int = PHONE_WIDTH,
-                  title: str = "GAME OVER") -> Image.Image:
-    """The end of a game: every seat's disc with its score (or wins), winners crowned and framed in gold.
-    `entries` are (seat or None for an automaton, value text, won). Drawn once per result: read it, never draw on it."""
-    return _result_banner(tuple(tuple(entry) for entry in entries), width, title)
+def result_banner(entries: list[tuple[int | None, str, bool]], locale: str = "en", width: int = PHONE_WIDTH
+                  ) -> Image.Image:
+    """The end of a game: every seat's disc with its score (or wins), winners crowned and framed in gold, under the
+    title in `locale`. `entries` are (seat or None for an automaton, value text, won). Drawn once per result: read
+    it, never draw on it."""
+    return _result_banner(tuple(tuple(entry) for entry in entries), width, t("picture.game_over", locale))
 
 
 @bounded(64)

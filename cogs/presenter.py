@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Container
 import discord
 
 from bot import codec
-from bot.i18n import has, t
+from bot.i18n import has, normalise, t
 from bot.render_pool import Picture
 from bot.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
 from bot.tables import Table
@@ -85,7 +85,7 @@ class Presenter:
 
     def board_picture(self, table: Table) -> Picture | None:
         """The picture `board` attaches (None: none), from the state alone: drawn ahead while an action commits."""
-        return None if self.drawing is None else Picture(self.drawing, (table.state.view(None),))
+        return None if self.drawing is None else Picture(self.drawing, (table.state.view(None), normalise(table.locale)))
 
     def add_recent(self, embed: discord.Embed, table: Table, locale: str) -> None:
         lines = recent_lines(table, locale)

@@ -142,11 +142,13 @@ def test_colour_blind_symbols_are_data_and_tell_every_colour_apart():
 @pytest.mark.parametrize("game", GAMES)
 def test_the_picture_drawn_ahead_is_the_board_s_own(game):
     """What the refresher draws while a move commits (`board_picture`) is the picture the board then attaches: the
-    answer finds it in the pool's cache instead of drawing it again."""
+    answer finds it in the pool's cache instead of drawing it again. It is drawn in the table's locale."""
     presenter = gallery.presenter_for(game)
     for players, name, state in cases(game):
         table = gallery.table_for(game, state)
-        ahead = presenter.board_picture(table)
-        assert ahead is not None, (game, players, name)
-        for locale in ("en", "ja"):
+        for locale, other in (("en", "ja"), ("ja", "en")):
+            table.locale = locale
+            ahead = presenter.board_picture(table)
+            assert ahead is not None, (game, players, name)
             assert presenter.board(table, locale).pending_picture().digest() == ahead.digest(), (game, players, name)
+            assert presenter.board(table, other).pending_picture().digest() != ahead.digest(), (game, players, name)
