@@ -82,7 +82,8 @@ def subset(source: Path, target: Path = FONT) -> int:
 
 
 def write_license(source_copyright: Path | None, font_copyright: str) -> None:
-    """data/fonts/OFL.txt: the font's copyright line and the SIL Open Font License 1.1 (from Debian's copyright file)."""
+    """data/fonts/OFL.txt: the font's copyright line and the SIL Open Font License 1.1 (from Debian's copyright
+    file)."""
     text = source_copyright.read_text(encoding="utf-8") if source_copyright else ""
     match = re.search(r"^License: SIL-1\.1\n((?: .*\n)+)", text, re.M)
     if not match:

@@ -44,7 +44,8 @@ class BlueBorderPresenter(Presenter):
         embed.add_field(name=t("table.seats", locale), value=self.divers_text(table, view, locale), inline=False)
         self.add_recent(embed, table, locale)
         items = [] if table.state.finished else self.buttons(table, locale)
-        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="blue_border.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="blue_border.png",
+                     items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         if view["finished"]:

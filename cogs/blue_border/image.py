@@ -56,7 +56,8 @@ def _count_label(draw, x: int, y: int, text: str) -> None:
 def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
     winners = view["winner_seats"] or []
     if view["rounds"] > 1:
-        return [(seat, t("picture.wins", locale, count=score), seat in winners) for seat, score in enumerate(view["round_scores"])]
+        return [(seat, t("picture.wins", locale, count=score), seat in winners)
+                for seat, score in enumerate(view["round_scores"])]
     return [(d["seat"], f"{d['filled']}/7", d["seat"] in winners) for d in view["divers"]]
 
 

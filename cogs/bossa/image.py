@@ -166,7 +166,8 @@ def draw_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
     if line["owner_seat"] is not None:
         seat_disc(draw, MARGIN + 134, y + 18, line["owner_seat"], 16)
     count = line["column_count"]
-    draw.text((WIDTH - MARGIN, y + 18), t("bossa.picture.columns", locale, count=count), font=font(MIN_TEXT), fill=HIGHLIGHT if count >= 5 else INK, anchor="rm")
+    draw.text((WIDTH - MARGIN, y + 18), t("bossa.picture.columns", locale, count=count), font=font(MIN_TEXT),
+              fill=HIGHLIGHT if count >= 5 else INK, anchor="rm")
     top = y + LINE_HEAD
     body = top + LABEL_H
     if line["die"] is None:
@@ -275,8 +276,8 @@ def draw_footer(draw, y: int, view: dict, locale: str) -> int:
     draw.text((MARGIN + TILE_W / 2, y + TILE_H + 10), t("picture.deck_count", locale, count=view["deck_count"]),
               font=font(MIN_TEXT), fill=INK,
               anchor="mt")
-    draw.text((OUT_X, y + 2), t("bossa.picture.out_of_play", locale, count=len(view["out_of_play"])), font=font(MIN_TEXT),
-              fill=MUTED)
+    draw.text((OUT_X, y + 2), t("bossa.picture.out_of_play", locale, count=len(view["out_of_play"])),
+              font=font(MIN_TEXT), fill=MUTED)
     for index, tile_id in enumerate(view["out_of_play"]):
         tx = OUT_X + (index % OUT_PER_ROW) * OUT_STEP
         ty = y + 32 + (index // OUT_PER_ROW) * (int(TILE_H * OUT_SCALE) + 6)
@@ -299,7 +300,8 @@ def legend_items(locale: str) -> list:
         turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
 
     return [(end, t("bossa.picture.open_end", locale)),
-            *((marker(t(f"bossa.picture.marker.{name}", locale)), t(f"bossa.picture.{name}", locale)) for name in MARKERS),
+            *((marker(t(f"bossa.picture.marker.{name}", locale)), t(f"bossa.picture.{name}", locale))
+              for name in MARKERS),
             (turn, t("picture.to_play", locale))]
 
 

@@ -56,7 +56,8 @@ class DiamondBoxPresenter(Presenter):
             items.append(TableButton(ui_id(table.id, table.version, "move"), label=t(f"{GAME}_table.see_moves", locale),
                                      emoji="🔍", style=discord.ButtonStyle.secondary, row=1))
             items.append(self.my_view_button(table, locale))
-        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png",
+                     items=items)
 
     def _mover(self, interaction: discord.Interaction, table: Table) -> int:
         seat = table.seat_of(interaction.user.id)

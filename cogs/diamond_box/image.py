@@ -181,7 +181,8 @@ def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> floa
 
 
 def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
-    return [(seat, t("diamond_box.picture.cards", locale, count=len(hand)), seat in view["winner_seats"]) for seat, hand in enumerate(view["hands"])]
+    return [(seat, t("diamond_box.picture.cards", locale, count=len(hand)), seat in view["winner_seats"])
+            for seat, hand in enumerate(view["hands"])]
 
 
 def draw_board(view: dict, locale: str = "en") -> bytes:
@@ -201,7 +202,8 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     draw_hands(draw, view, y, card_size)
     y += hands_height(view, card_size)
     draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend, key=("db", locale))
-    draw.text((PHONE_WIDTH - 16, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(30), fill=INK, anchor="rm")
+    draw.text((PHONE_WIDTH - 16, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(30),
+              fill=INK, anchor="rm")
     if view["finished"]:
         image = above(result_banner(result_entries(view, locale), locale=locale), image)
     return png(image)
