@@ -7,7 +7,7 @@ import json
 
 from bot.i18n import t
 from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
-                        png, readable_on, result_banner, seat_disc, turn_arrow)
+                        png, readable_on, result_banner, seat_disc, text_width, turn_arrow)
 
 LEFT = 64
 GAP = 8
@@ -88,8 +88,9 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
         seat_disc(draw, 40, mid - shift, 20, seat)
         if diver["skip"] or own:
             word = t("blue_border.picture.skip", locale) if diver["skip"] else t("picture.you", locale)
-            draw.text((40, mid + 14), word, font=font(MIN_TEXT),
-                      fill=HIGHLIGHT if diver["skip"] else INK, anchor="mt")
+            centre = min(40, LEFT - 4 - text_width(word, MIN_TEXT) / 2)  # clear of the first card
+            draw.text((centre, mid + 14), word, font=font(MIN_TEXT), fill=HIGHLIGHT if diver["skip"] else INK,
+                      anchor="mt")
         for index, card in enumerate(diver["slots"]):
             x = LEFT + index * (CARD_W + GAP)
             just_placed = bool(placement and placement["seat"] == seat and placement["slot_index"] == index)
