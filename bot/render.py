@@ -1,5 +1,7 @@
-"""Shared drawing helpers for board images (Pillow). Images carry graphics only: names and sentences go in the
-embed. PNGs are written without any metadata chunk, so nothing rides along in the file but pixels.
+"""Shared drawing helpers for board images (Pillow). Images carry graphics and a few words (legends, labels), each a
+`picture.*` catalogue message in the picture's locale, drawn with the one shipped font (`font`, bot/fonts.py): names
+and sentences go in the embed. PNGs are written without any metadata chunk, so nothing rides along in the file but
+pixels.
 
 Drawing is cheap by construction (bench/render.py measures it):
 - every picture is a palette ('P') image whose indices come from one registry of inks (`INKS`, seeded with the fixed
