@@ -30,7 +30,7 @@ from typing import Callable, Hashable
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from bot.fonts import FONT
-from bot.i18n import t
+from bot.i18n import LOCALES, t
 from games.data import load
 
 try:  # ISA-L deflate (pip: isal); zlib gives the same pictures, three to six times slower
@@ -58,6 +58,14 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     """The pictures' one font at `size`: data/fonts' subset of Noto Sans CJK JP (bot/fonts.py), Latin and Japanese,
     for every word in both locales. Basic layout (no shaping library): the same pixels on every machine."""
     return ImageFont.truetype(str(FONT), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def warm() -> None:
+    """Load what a fresh process's first picture would pay for otherwise: every locale's catalogue and plural rules
+    (Babel reads its CLDR data, ~20 ms a locale: a board's counts are plural messages) and the font."""
+    for locale in LOCALES:
+        t("picture.wins", locale, count=2)
+    font(MIN_TEXT)
 
 
 class Inks:
