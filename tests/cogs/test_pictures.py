@@ -152,3 +152,20 @@ def test_the_picture_drawn_ahead_is_the_board_s_own(game):
             assert ahead is not None, (game, players, name)
             assert presenter.board(table, locale).pending_picture().digest() == ahead.digest(), (game, players, name)
             assert presenter.board(table, other).pending_picture().digest() != ahead.digest(), (game, players, name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_private_picture_speaks_its_viewer_s_language(game):
+    """A player's own picture is drawn in the language of the one who opened it, whatever the table's: a Japanese
+    player at an English table reads Japanese words (Diamond Box's hand picture has none: digits and cards only)."""
+    presenter = gallery.presenter_for(game)
+    state = gallery.positions(game, games.get(game).min_players)["mid"]
+    table = gallery.table_for(game, state)
+    table.locale = "en"
+    for seat in range(len(table.seats)):
+        english, japanese = (presenter.private(table, seat, locale).pending_picture() for locale in ("en", "ja"))
+        if english.draw.__name__ == "draw_board":
+            assert english.args[-1] == "en" and japanese.args[-1] == "ja"
+            assert english() != japanese(), seat
+        else:
+            assert english.digest() == japanese.digest(), seat
