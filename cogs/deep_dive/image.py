@@ -145,13 +145,13 @@ def token_width(word: str) -> int:
     return max(76, int(text_width(word, MIN_TEXT)) + 24)
 
 
-@drawn_once(lambda word, last: (-2, -19, token_width(word) + 2, 19))
+@drawn_once(lambda word, last: (-2, -18, token_width(word) + 2, 18))
 def token(draw, x: float, cy: float, word: str, last: bool) -> None:
     """The start / last-dive token, a pill from x, centred on cy, as wide as its word: gold "1st", red-orange "LAST"
     once flipped (deep_dive.picture.first / last)."""
     fill = "#dd6b20" if last else "#d69e2e"
-    box = (x, cy - 17, x + token_width(word), cy + 17)
-    draw.rounded_rectangle(box, radius=17, fill=fill, outline="#fefcbf", width=3)
+    box = (x, cy - 16, x + token_width(word), cy + 16)
+    draw.rounded_rectangle(box, radius=16, fill=fill, outline="#fefcbf", width=3)
     centred_text(draw, box, word, MIN_TEXT, fill="#1a202c")
 
 
@@ -275,7 +275,7 @@ def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None,
         if view.get("seat") == seat:  # a player's own view
             draw.ellipse((46 - 30, y + 10, 46 + 30, y + 70), outline=INK, width=3)
         if view["start_seat"] == seat:
-            token(draw, 12, y + 115, token_word(view, locale), view["last_dive"])  # below the trapped depths
+            token(draw, 16, y + 115, token_word(view, locale), view["last_dive"])  # below the trapped depths
         # penguins: free ones in colour, trapped ones on a predator with the depth they are caught at
         trapped = tableau["trapped_depths"]
         free = tableau["free_penguins"]
