@@ -1,5 +1,7 @@
-"""Shared drawing helpers for board images (Pillow). Images carry graphics only: names and sentences go in the
-embed. PNGs are written without any metadata chunk, so nothing rides along in the file but pixels.
+"""Shared drawing helpers for board images (Pillow). Images carry graphics and a few words (legends, labels), each a
+`picture.*` catalogue message in the picture's locale, drawn with the one shipped font (`font`, bot/fonts.py): names
+and sentences go in the embed. PNGs are written without any metadata chunk, so nothing rides along in the file but
+pixels.
 
 Drawing is cheap by construction (bench/render.py measures it):
 - every picture is a palette ('P') image whose indices come from one registry of inks (`INKS`, seeded with the fixed
@@ -27,6 +29,8 @@ from typing import Callable, Hashable
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+from bot.fonts import FONT
+from bot.i18n import LOCALES, t
 from games.data import load
 
 try:  # ISA-L deflate (pip: isal); zlib gives the same pictures, three to six times slower
@@ -50,9 +54,18 @@ def seat_colour(seat: int) -> str:
 
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at `size` (Latin digits and letters; no Japanese, which stays in embeds)."""
-    return ImageFont.load_default(size=size)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The pictures' one font at `size`: data/fonts' subset of Noto Sans CJK JP (bot/fonts.py), Latin and Japanese,
+    for every word in both locales. Basic layout (no shaping library): the same pixels on every machine."""
+    return ImageFont.truetype(str(FONT), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def warm() -> None:
+    """Load what a fresh process's first picture would pay for otherwise: every locale's catalogue and plural rules
+    (Babel reads its CLDR data, ~20 ms a locale: a board's counts are plural messages) and the font."""
+    for locale in LOCALES:
+        t("picture.wins", locale, count=2)
+    font(MIN_TEXT)
 
 
 class Inks:
@@ -456,11 +469,12 @@ def legend_height(items: list[tuple[object, str]], width: float, size: int = MIN
     return rows * row_h + (rows - 1) * 6
 
 
-def result_banner(entries: list[tuple[int | None, str, bool]], width: int = PHONE_WIDTH,
-                  title: str = "GAME OVER") -> Image.Image:
-    """The end of a game: every seat's disc with its score (or wins), winners crowned and framed in gold.
-    `entries` are (seat or None for an automaton, value text, won). Drawn once per result: read it, never draw on it."""
-    return _result_banner(tuple(tuple(entry) for entry in entries), width, title)
+def result_banner(entries: list[tuple[int | None, str, bool]], locale: str = "en", width: int = PHONE_WIDTH
+                  ) -> Image.Image:
+    """The end of a game: every seat's disc with its score (or wins), winners crowned and framed in gold, under the
+    title in `locale`. `entries` are (seat or None for an automaton, value text, won). Drawn once per result: read
+    it, never draw on it."""
+    return _result_banner(tuple(tuple(entry) for entry in entries), width, t("picture.game_over", locale))
 
 
 @bounded(64)

@@ -405,6 +405,8 @@ def _worker_main(connection: socket.socket, modules: tuple[str, ...]) -> None:
             importlib.import_module(name)
         except ImportError:  # a game without pictures: nothing to preload
             pass
+    if modules:
+        importlib.import_module("bot.render").warm()  # before the first request, not during it
     reader = connection.makefile("rb")
     while True:
         header = reader.read(_REQUEST.size)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Container
 import discord
 
 from bot import codec
-from bot.i18n import has, t
+from bot.i18n import has, normalise, t
 from bot.render_pool import Picture
 from bot.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
 from bot.tables import Table
@@ -46,7 +46,7 @@ def action_label(table: Table, action: dict, locale: str) -> str:
 
 class Presenter:
     game_id = ""
-    drawing: Callable[[dict], bytes] | None = None  # draws the public board's picture from the public view
+    drawing: Callable[[dict, str], bytes] | None = None  # the public board's picture from the public view and a locale
 
     def __init__(self, cog: "TableCog") -> None:
         self.cog = cog
@@ -85,7 +85,9 @@ class Presenter:
 
     def board_picture(self, table: Table) -> Picture | None:
         """The picture `board` attaches (None: none), from the state alone: drawn ahead while an action commits."""
-        return None if self.drawing is None else Picture(self.drawing, (table.state.view(None),))
+        if self.drawing is None:
+            return None
+        return Picture(self.drawing, (table.state.view(None), normalise(table.locale)))  # in the table's language
 
     def add_recent(self, embed: discord.Embed, table: Table, locale: str) -> None:
         lines = recent_lines(table, locale)

@@ -7,7 +7,7 @@ import discord
 from discord.ext import commands
 
 from bot import codec
-from bot.i18n import t
+from bot.i18n import normalise, t
 from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
@@ -44,7 +44,8 @@ class BlueBorderPresenter(Presenter):
         embed.add_field(name=t("table.seats", locale), value=self.divers_text(table, view, locale), inline=False)
         self.add_recent(embed, table, locale)
         items = [] if table.state.finished else self.buttons(table, locale)
-        return Board(embed, image=Picture(draw_board, (view,)), image_name="blue_border.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="blue_border.png",
+                     items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         if view["finished"]:
@@ -104,7 +105,7 @@ class BlueBorderPresenter(Presenter):
         # Nobody knows their own numbers: a diver's view is the public board (without buttons), their row marked.
         board = self.board(table, locale)
         board.items = []
-        board.image = Picture(draw_board, (table.state.view(seat),))
+        board.image = Picture(draw_board, (table.state.view(seat), normalise(locale)))
         board.content = t(f"{GAME}.private_note", locale)
         return board
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
+from bot.i18n import t
 from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
-                        png, readable_on, result_banner, seat_disc, turn_arrow)
+                        png, readable_on, result_banner, seat_disc, text_width, turn_arrow)
 
 LEFT = 64
 GAP = 8
@@ -52,14 +53,16 @@ def _count_label(draw, x: int, y: int, text: str) -> None:
     draw.text((x + CARD_W / 2 + 4, y), text, font=font(MIN_TEXT), fill=INK, anchor="mt")
 
 
-def result_entries(view: dict) -> list[tuple[int, str, bool]]:
+def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
     winners = view["winner_seats"] or []
     if view["rounds"] > 1:
-        return [(seat, f"{score} wins", seat in winners) for seat, score in enumerate(view["round_scores"])]
+        return [(seat, t("picture.wins", locale, count=score), seat in winners)
+                for seat, score in enumerate(view["round_scores"])]
     return [(d["seat"], f"{d['filled']}/7", d["seat"] in winners) for d in view["divers"]]
 
 
-def draw_board(view: dict) -> bytes:
+def draw_board(view: dict, locale: str = "en") -> bytes:
+    """The board (or a diver's own view, their row marked) with its words in `locale`."""
     divers = view["divers"]
     row_h = CARD_H + 14
     field_y = 10 + len(divers) * row_h + 14
@@ -84,8 +87,10 @@ def draw_board(view: dict) -> bytes:
             draw.ellipse((40 - 26, mid - shift - 26, 40 + 26, mid - shift + 26), outline=INK, width=3)
         seat_disc(draw, 40, mid - shift, 20, seat)
         if diver["skip"] or own:
-            draw.text((40, mid + 14), "SKIP" if diver["skip"] else "YOU", font=font(MIN_TEXT),
-                      fill=HIGHLIGHT if diver["skip"] else INK, anchor="mt")
+            word = t("blue_border.picture.skip", locale) if diver["skip"] else t("picture.you", locale)
+            centre = min(40, LEFT - 4 - text_width(word, MIN_TEXT) / 2)  # clear of the first card
+            draw.text((centre, mid + 14), word, font=font(MIN_TEXT), fill=HIGHLIGHT if diver["skip"] else INK,
+                      anchor="mt")
         for index, card in enumerate(diver["slots"]):
             x = LEFT + index * (CARD_W + GAP)
             just_placed = bool(placement and placement["seat"] == seat and placement["slot_index"] == index)
@@ -94,16 +99,16 @@ def draw_board(view: dict) -> bytes:
     draw.rectangle((0, field_y - 8, WIDTH, field_y + CARD_H + 40), fill=PANEL)
     deck = view["deck"]
     _stack(draw, LEFT, field_y, deck["top"], deck["count"])
-    _count_label(draw, LEFT, field_y + CARD_H + 6, f"DECK {deck['count']}")
+    _count_label(draw, LEFT, field_y + CARD_H + 6, t("picture.deck_count", locale, count=deck["count"]))
     for number, pile in enumerate(view["piles"]):
         x = LEFT + (number + 2) * (CARD_W + GAP) + (number * GAP) // 2
         _stack(draw, x, field_y, pile["top"], pile["height"])
         disc = (x + 6, field_y + 6, x + 40, field_y + 40)
         draw.ellipse(disc, fill="#1a202c", outline=INK, width=2)
         centred_text(draw, disc, str(number + 1), MIN_TEXT)
-        _count_label(draw, x, field_y + CARD_H + 6, f"{pile['height']} card" + ("" if pile["height"] == 1 else "s"))
+        _count_label(draw, x, field_y + CARD_H + 6, t("blue_border.picture.cards", locale, count=pile["height"]))
     # the discard is face up: its numbers are public
-    draw.text((12, discard_y), "DISCARD", font=font(MIN_TEXT), fill=MUTED)
+    draw.text((12, discard_y), t("blue_border.picture.discard", locale), font=font(MIN_TEXT), fill=MUTED)
     for index, number in enumerate(view["discard"]):
         x = 12 + (index % per_row) * DISCARD_STEP
         y = discard_y + 32 + (index // per_row) * (DISCARD_H + 6)
@@ -112,7 +117,7 @@ def draw_board(view: dict) -> bytes:
         draw.rounded_rectangle(box, radius=6, fill=shade, outline="#0b1a2e", width=2)
         centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))
     if view["finished"]:
-        image = above(result_banner(result_entries(view)), image)
+        image = above(result_banner(result_entries(view, locale), locale=locale), image)
     return png(image, exact=True)
 
 

@@ -189,7 +189,7 @@ class BossaPresenter(Presenter):
             embed.add_field(name=t("table.finished", locale), value=self.result_text(table, view, locale),
                             inline=False)
         self.add_recent(embed, table, locale)
-        return Board(embed, image=Picture(draw_board, (view,)), image_name="bossa.png")
+        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="bossa.png")
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         phase = view["phase"]

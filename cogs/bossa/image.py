@@ -16,6 +16,7 @@ from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, ca
                         png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, turn_arrow
+from bot.i18n import t
 from games.bossa.tiles import dots
 
 WIDTH = PHONE_WIDTH
@@ -39,7 +40,7 @@ FADED_BLACK_PIP = "#c9bfa3"
 BACK = "#8b5e34"
 BACK_EDGE = "#5c3b1e"
 NEUTRAL_DIE = "#a0aec0"
-MARKERS = (("redraw", "R"), ("exchange", "E"), ("stack", "S"))
+MARKERS = ("redraw", "exchange", "stack")  # letters: bossa.picture.marker.<name>
 SIDES = ("down", "up")
 COLOURS = ("white", "black")
 
@@ -153,18 +154,20 @@ def line_height(line: dict) -> int:
     return LINE_HEAD + LABEL_H + column_height(line) + 14
 
 
-def draw_line(draw, y: int, colour: str, line: dict) -> int:
+def draw_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
     height = line_height(line)
     draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
                            outline=PANEL_EDGE, width=2)
     # header: a chip in the line's colours, its owner, and how many of 6 columns it has
     chip_fill, chip_text = (DARK_HALF, WHITE_PIP) if colour == "white" else (LIGHT_HALF, BLACK_PIP)
     draw.rounded_rectangle((MARGIN, y + 4, MARGIN + 110, y + 32), radius=8, fill=chip_fill, outline="#0b0f16", width=2)
-    centred_text(draw, (MARGIN, y + 4, MARGIN + 110, y + 32), colour.upper(), MIN_TEXT, fill=chip_text)
+    centred_text(draw, (MARGIN, y + 4, MARGIN + 110, y + 32), t(f"bossa.picture.line.{colour}", locale), MIN_TEXT,
+                 fill=chip_text)
     if line["owner_seat"] is not None:
         seat_disc(draw, MARGIN + 134, y + 18, line["owner_seat"], 16)
     count = line["column_count"]
-    draw.text((WIDTH - MARGIN, y + 18), f"{count}/6 columns", font=font(MIN_TEXT), fill=HIGHLIGHT if count >= 5 else INK, anchor="rm")
+    draw.text((WIDTH - MARGIN, y + 18), t("bossa.picture.columns", locale, count=count), font=font(MIN_TEXT),
+              fill=HIGHLIGHT if count >= 5 else INK, anchor="rm")
     top = y + LINE_HEAD
     body = top + LABEL_H
     if line["die"] is None:
@@ -210,7 +213,7 @@ def player_height(view: dict, seat: int) -> int:
     return PLAYER_HEAD + hand_rows(view["hand_counts"][seat]) * (TILE_H + 8) + 10
 
 
-def draw_player(draw, y: int, view: dict, seat: int) -> int:
+def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
     height = player_height(view, seat)
     active = view["active_seat"] == seat
     draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
@@ -225,15 +228,16 @@ def draw_player(draw, y: int, view: dict, seat: int) -> int:
     die(draw, x, mid - 15, view["dice"][seat], colour, size=30)
     x += 44
     count = view["hand_counts"][seat]
-    draw.text((x, mid), f"HAND {count}", font=font(28), fill=INK, anchor="lm")
+    draw.text((x, mid), t("bossa.picture.hand", locale, count=count), font=font(28), fill=INK, anchor="lm")
     if view.get("seat") == seat:  # a player's own view
         you = (x + 150, mid - 16, x + 220, mid + 16)
         draw.rounded_rectangle(you, radius=10, fill="#e2e8f0", outline="#0b0f16", width=2)
-        centred_text(draw, you, "YOU", MIN_TEXT, fill="#111111")
+        centred_text(draw, you, t("picture.you", locale), MIN_TEXT, fill="#111111")
     # the action markers, right-aligned: bright while unused, struck out once spent
     unused = set(view["unused_actions"][seat])
     right = WIDTH - MARGIN
-    for name, letter in reversed(MARKERS):
+    for name in reversed(MARKERS):
+        letter = t(f"bossa.picture.marker.{name}", locale)
         box = (right - 34, mid - 17, right, mid + 17)
         if name in unused:
             draw.rounded_rectangle(box, radius=6, fill="#d69e2e", outline="#0b0f16", width=2)
@@ -267,11 +271,13 @@ def footer_height(view: dict) -> int:
     return max(TILE_H + 44, 34 + rows * (int(TILE_H * OUT_SCALE) + 6)) + 10
 
 
-def draw_footer(draw, y: int, view: dict) -> int:
+def draw_footer(draw, y: int, view: dict, locale: str) -> int:
     back(draw, MARGIN, y + 6)
-    draw.text((MARGIN + TILE_W / 2, y + TILE_H + 10), f"DECK {view['deck_count']}", font=font(MIN_TEXT), fill=INK,
+    draw.text((MARGIN + TILE_W / 2, y + TILE_H + 10), t("picture.deck_count", locale, count=view["deck_count"]),
+              font=font(MIN_TEXT), fill=INK,
               anchor="mt")
-    draw.text((OUT_X, y + 2), f"OUT OF PLAY {len(view['out_of_play'])}", font=font(MIN_TEXT), fill=MUTED)
+    draw.text((OUT_X, y + 2), t("bossa.picture.out_of_play", locale, count=len(view["out_of_play"])),
+              font=font(MIN_TEXT), fill=MUTED)
     for index, tile_id in enumerate(view["out_of_play"]):
         tx = OUT_X + (index % OUT_PER_ROW) * OUT_STEP
         ty = y + 32 + (index // OUT_PER_ROW) * (int(TILE_H * OUT_SCALE) + 6)
@@ -279,7 +285,7 @@ def draw_footer(draw, y: int, view: dict) -> int:
     return y + footer_height(view)
 
 
-def legend_items() -> list:
+def legend_items(locale: str) -> list:
     def end(draw, box):
         dashed_box(draw, box, HIGHLIGHT, dash=5)
         centred_text(draw, box, "2", MIN_TEXT, fill=HIGHLIGHT)
@@ -293,28 +299,32 @@ def legend_items() -> list:
     def turn(draw, box):
         turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
 
-    return [(end, "open end: tiles it takes"), (marker("R"), "redraw"), (marker("E"), "exchange"),
-            (marker("S"), "stack"), (turn, "to play")]
+    return [(end, t("bossa.picture.open_end", locale)),
+            *((marker(t(f"bossa.picture.marker.{name}", locale)), t(f"bossa.picture.{name}", locale))
+              for name in MARKERS),
+            (turn, t("picture.to_play", locale))]
 
 
-def draw_board(view: dict) -> bytes:
+def draw_board(view: dict, locale: str = "en") -> bytes:
+    """The board (or a seat's own view) with its words in `locale`."""
     lines = view["lines"]
-    legend = legend_items()
+    legend = legend_items(locale)
     height = 12 + sum(line_height(lines[c]) + 10 for c in COLOURS) + 6
     height += sum(player_height(view, seat) + 10 for seat in range(len(view["hand_counts"])))
     height += footer_height(view) + 4 + legend_height(legend, WIDTH - 2 * MARGIN) + 8
     image, draw = canvas(WIDTH, height, BACKGROUND)
     y = 12
     for colour in COLOURS:
-        y = draw_line(draw, y, colour, lines[colour]) + 10
+        y = draw_line(draw, y, colour, lines[colour], locale) + 10
     y += 6
     for seat in range(len(view["hand_counts"])):
-        y = draw_player(draw, y, view, seat) + 10
-    y = draw_footer(draw, y, view)
-    draw_legend(draw, MARGIN, y, WIDTH - 2 * MARGIN, legend, key="bossa")
+        y = draw_player(draw, y, view, seat, locale) + 10
+    y = draw_footer(draw, y, view, locale)
+    draw_legend(draw, MARGIN, y, WIDTH - 2 * MARGIN, legend, key=("bossa", locale))
     if view["phase"] == "over":
         winners = (view.get("result") or {}).get("winners", [])
         columns = {line["owner_seat"]: line["column_count"] for line in lines.values()}
-        entries = [(seat, f"{columns.get(seat, 0)}/6 columns", seat in winners) for seat in range(len(view["hand_counts"]))]
-        image = above(result_banner(entries), image)
+        entries = [(seat, t("bossa.picture.columns", locale, count=columns.get(seat, 0)), seat in winners)
+                   for seat in range(len(view["hand_counts"]))]
+        image = above(result_banner(entries, locale=locale), image)
     return png(image)

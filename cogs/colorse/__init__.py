@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot import codec
-from bot.i18n import has, t
+from bot.i18n import has, normalise, t
 from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
@@ -52,7 +52,7 @@ class ColorsePresenter(Presenter):
         embed.add_field(name=t("table.seats", locale), value=self.players_text(table, view, locale), inline=False)
         self.add_recent(embed, table, locale)
         items = [] if table.state.finished else self.buttons(table, locale)
-        return Board(embed, image=Picture(draw_board, (view,)), image_name="colorse.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="colorse.png", items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         phase = view["phase"]
@@ -116,7 +116,7 @@ class ColorsePresenter(Presenter):
         if bonus:
             embed.add_field(name=t(f"{GAME}_table.your_bonus", locale),
                             value=", ".join(card_name(c, locale) for c in bonus))
-        return Board(embed, image=Picture(draw_board, (view,)), image_name="colorse.png")
+        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="colorse.png")
 
     def sign_prompt(self, table: Table, seat: int, locale: str) -> Board:
         embed = discord.Embed(description=t(f"{GAME}_table.sign_prompt", locale), colour=0x6B5B95)

@@ -10,6 +10,7 @@ from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, abo
                         font, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
+from bot.i18n import t
 from games.data import load
 
 CARD = 76
@@ -102,7 +103,7 @@ def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
     centred_text(draw, box, word, MIN_TEXT, fill="#111111")
 
 
-def draw_seat(draw, view: dict, seat: int, y: float) -> None:
+def draw_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
     acting = seat_is_acting(view, seat)
     own = view.get("seat") == seat
     draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + ROW_H - 6), radius=12, fill=PANEL,
@@ -111,11 +112,11 @@ def draw_seat(draw, view: dict, seat: int, y: float) -> None:
     if acting:
         turn_arrow(draw, 12, y + 44, 16)
     if seat == view["parent_seat"]:
-        role_pill(draw, 58, y + 86, "PARENT", "#f6ad55")
+        role_pill(draw, 58, y + 86, t("colorse.picture.parent", locale), "#f6ad55")
     elif seat == view["child_seat"]:
-        role_pill(draw, 58, y + 86, "CHILD", "#90cdf4")
+        role_pill(draw, 58, y + 86, t("colorse.picture.child", locale), "#90cdf4")
     if own:
-        role_pill(draw, 58, y + 126, "YOU", "#e2e8f0")
+        role_pill(draw, 58, y + 126, t("picture.you", locale), "#e2e8f0")
     box = view["boxes"][seat]
     for index in range(6):  # slots 0-2 are the bottom row, 3-5 the top row
         column, top = index % 3, index >= 3
@@ -141,7 +142,7 @@ def seat_is_acting(view: dict, seat: int) -> bool:
     return False
 
 
-def legend_items() -> list:
+def legend_items(locale: str) -> list:
     def won(draw, box):
         star(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, box[3] - box[1], True)
 
@@ -151,30 +152,33 @@ def legend_items() -> list:
     def turn(draw, box):
         turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
 
-    return [(won, "round won"), (back, "face down"), (turn, "to act")]
+    return [(won, t("colorse.picture.round_won", locale)), (back, t("picture.face_down", locale)),
+            (turn, t("picture.to_act", locale))]
 
 
-def draw_board(view: dict) -> bytes:
+def draw_board(view: dict, locale: str = "en") -> bytes:
+    """The board (or a seat's own view) with its words in `locale`."""
     players = view["players"]
-    legend = legend_items()
+    legend = legend_items(locale)
     common_y = 8 + players * ROW_H
     legend_y = common_y + 36 + CARD + 12
     height = legend_y + legend_height(legend, PHONE_WIDTH - 24) + 12
     image, draw = canvas(PHONE_WIDTH, height)
     for seat in range(players):
-        draw_seat(draw, view, seat, 8 + seat * ROW_H)
-    draw.text((BOX_X, common_y + 4), "COMMON", font=font(MIN_TEXT), fill=MUTED)
+        draw_seat(draw, view, seat, 8 + seat * ROW_H, locale)
+    draw.text((BOX_X, common_y + 4), t("colorse.picture.common", locale), font=font(MIN_TEXT), fill=MUTED)
     for number, card in enumerate(view["common"]):
         entry = None if card is None else ({"back": True} if card.get("face_down") else {"card": card["card"]})
         slot(draw, BOX_X + number * (CARD + GAP), common_y + 36, entry)
     deck_x = HELD_X + 20
-    draw.text((deck_x, common_y + 4), "DECK", font=font(MIN_TEXT), fill=MUTED)
+    draw.text((deck_x, common_y + 4), t("picture.deck", locale), font=font(MIN_TEXT), fill=MUTED)
     card_back(draw, deck_x, common_y + 36, CARD)
     label = (deck_x + 8, common_y + 36 + CARD / 2 - 20, deck_x + CARD - 8, common_y + 36 + CARD / 2 + 20)
     draw.rounded_rectangle(label, radius=8, fill="#1a202c")
     centred_text(draw, label, str(view["deck_count"]), 30)
-    draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend, key="colorse")
+    draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend, key=("colorse", locale))
     if view["phase"] == "over":
-        entries = [(seat, f"{wins} wins", seat == view["winner_seat"]) for seat, wins in enumerate(view["round_wins"])]
-        image = above(result_banner(entries), image)
+        entries = [(seat, t("picture.wins", locale, count=wins), seat == view["winner_seat"])
+                   for seat, wins in enumerate(view["round_wins"])]
+        image = above(result_banner(entries, locale=locale), image)
     return png(image)

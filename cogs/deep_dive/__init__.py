@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot import codec
-from bot.i18n import t
+from bot.i18n import normalise, t
 from cogs.presenter import Presenter, last_events, seat_name
 from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
@@ -80,7 +80,8 @@ class DeepDivePresenter(Presenter):
                             inline=False)
         self.add_recent(embed, table, locale)
         items = [] if view["finished"] or table.status != "running" else self.buttons(table, locale)
-        return Board(embed, image=Picture(draw_board, (view,)), image_name="deep_dive.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="deep_dive.png",
+                     items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         turn = view["turn"]
@@ -233,7 +234,8 @@ class DeepDivePresenter(Presenter):
         # Only face-down tiles are hidden, from everyone alike: a player's view is the public board.
         board = self.board(table, locale)
         board.items = []
-        board.image = Picture(draw_board, (table.state.view(seat),))  # the same board, the player's own panel ringed
+        # the same board, the player's own panel ringed
+        board.image = Picture(draw_board, (table.state.view(seat), normalise(locale)))
         board.content = t(f"{GAME}.private_note", locale)
         return board
 

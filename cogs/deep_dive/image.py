@@ -13,7 +13,8 @@ from collections import Counter
 from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font, png,
                         readable_on)
 from bot.render import legend as draw_legend
-from bot.render import legend_height, result_banner, seat_colour, turn_arrow
+from bot.render import legend_height, result_banner, seat_colour, text_width, turn_arrow
+from bot.i18n import t
 
 WIDTH = PHONE_WIDTH
 TOP_H = 60
@@ -140,13 +141,22 @@ def seat_disc(draw, cx: float, cy: float, r: float, seat: int | None) -> None:
                  fill=readable_on(colour))
 
 
-@drawn_once(lambda r, last: (-40, -19, 40, 19))
-def token(draw, cx: float, cy: float, r: float, last: bool) -> None:
-    """The start / last-dive token (a pill centred on cx, cy): gold "1st", red-orange "LAST" once flipped."""
+def token_width(word: str) -> int:
+    return max(76, int(text_width(word, MIN_TEXT)) + 24)
+
+
+@drawn_once(lambda word, last: (-2, -18, token_width(word) + 2, 18))
+def token(draw, x: float, cy: float, word: str, last: bool) -> None:
+    """The start / last-dive token, a pill from x, centred on cy, as wide as its word: gold "1st", red-orange "LAST"
+    once flipped (deep_dive.picture.first / last)."""
     fill = "#dd6b20" if last else "#d69e2e"
-    box = (cx - 38, cy - 17, cx + 38, cy + 17)
-    draw.rounded_rectangle(box, radius=17, fill=fill, outline="#fefcbf", width=3)
-    centred_text(draw, box, "LAST" if last else "1st", MIN_TEXT, fill="#1a202c")
+    box = (x, cy - 16, x + token_width(word), cy + 16)
+    draw.rounded_rectangle(box, radius=16, fill=fill, outline="#fefcbf", width=3)
+    centred_text(draw, box, word, MIN_TEXT, fill="#1a202c")
+
+
+def token_word(view: dict, locale: str) -> str:
+    return t("deep_dive.picture.last" if view["last_dive"] else "deep_dive.picture.first", locale)
 
 
 # --- the ocean -----------------------------------------------------------------------------------
@@ -252,7 +262,7 @@ def paint_rows(draw, rows: list[dict], colours: list[str], x0: int, y: int, widt
                      str(score), MIN_TEXT, fill=HIGHLIGHT if complete else MUTED)
 
 
-def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None) -> None:
+def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
     draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, fill=PANEL)
     colours = view["colours"]
     turn = view["turn"]
@@ -265,7 +275,7 @@ def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None)
         if view.get("seat") == seat:  # a player's own view
             draw.ellipse((46 - 30, y + 10, 46 + 30, y + 70), outline=INK, width=3)
         if view["start_seat"] == seat:
-            token(draw, 46, y + 104, 20, view["last_dive"])
+            token(draw, 16, y + 115, token_word(view, locale), view["last_dive"])  # below the trapped depths
         # penguins: free ones in colour, trapped ones on a predator with the depth they are caught at
         trapped = tableau["trapped_depths"]
         free = tableau["free_penguins"]
@@ -284,7 +294,7 @@ def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None)
                                        outline="#e53e3e", width=2)
                 penguin(draw, cx, y + 44, 32, seat_colour(seat))
                 depth = trapped[index - free]
-                label = (cx - 16, y + 72, cx + 16, y + 102)
+                label = (cx - 16, y + 70, cx + 16, y + 97)
                 draw.rounded_rectangle(label, radius=6, fill=BAND[depth - 1], outline=INK, width=1)
                 centred_text(draw, label, str(depth), MIN_TEXT)
         rocks = tableau["rocks"]
@@ -317,18 +327,21 @@ def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None)
         else not view["result"].get("winners"))
     draw.rounded_rectangle(box, radius=12, fill="#1a202c", outline=HIGHLIGHT if won else MUTED, width=3 if won else 2)
     centred_text(draw, box, str(score), 40)
-    draw.text(((box[0] + box[2]) / 2, y + 84), "SCORE", font=font(MIN_TEXT), fill=MUTED, anchor="mt")
+    draw.text(((box[0] + box[2]) / 2, y + 84), t("deep_dive.picture.score", locale), font=font(MIN_TEXT), fill=MUTED,
+              anchor="mt")
 
 
-def draw_top(draw, view: dict) -> None:
+def draw_top(draw, view: dict, locale: str) -> None:
     draw.rectangle((0, 0, WIDTH, TOP_H), fill="#14202e")
     # the token: whose it is and which side shows
     seat_disc(draw, 30, TOP_H / 2, 20, view["start_seat"])
-    token(draw, 100, TOP_H / 2, 24, view["last_dive"])
-    box = (150, 12, 370, TOP_H - 12)
+    word = token_word(view, locale)
+    token(draw, 62, TOP_H / 2, word, view["last_dive"])
+    left = 62 + token_width(word) + 12
+    box = (left, 12, left + 220, TOP_H - 12)
     if view["end_triggered"] and not view["last_dive"] and not view["finished"]:
         draw.rounded_rectangle(box, radius=10, fill="#9c4221")
-        centred_text(draw, box, "END TRIGGERED", MIN_TEXT)
+        centred_text(draw, box, t("deep_dive.picture.end_triggered", locale), MIN_TEXT)
     turn = view["turn"]
     if turn is not None:  # who acts now: a penguin in their colour and the depth they are at
         seat = turn["diver_seat"]
@@ -337,10 +350,14 @@ def draw_top(draw, view: dict) -> None:
         if turn["phase"] in ("dive", "revealed"):
             box = (WIDTH - 82, 10, WIDTH - 12, TOP_H - 10)
             draw.rounded_rectangle(box, radius=8, fill=BAND[turn["depth"] - 1], outline=INK, width=2)
-            centred_text(draw, box, f"D{turn['depth']}", 28)
+            label = t("deep_dive.picture.depth_short", locale, depth=turn["depth"])
+            size = 28
+            while size > MIN_TEXT and text_width(label, size) > box[2] - box[0] - 8:
+                size -= 2
+            centred_text(draw, box, label, size)
 
 
-def legend_items() -> list:
+def legend_items(locale: str) -> list:
     def same(draw, box):
         badge(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2 - 2, 2)
 
@@ -357,8 +374,10 @@ def legend_items() -> list:
     def start(draw, box):
         draw.rounded_rectangle(box, radius=(box[3] - box[1]) / 2, fill="#d69e2e", outline="#fefcbf", width=2)
 
-    return [(start, "1st / LAST: start token"), (hidden, "face down (count)"), (same, "same tiles"), (depth, "depth"), (row, "complete row"),
-            (lambda draw, box: turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20), "to act")]
+    words = [t(f"deep_dive.picture.{name}", locale)
+             for name in ("token", "face_down_count", "same_tiles", "depth", "complete_row")]
+    return [*zip((start, hidden, same, depth, row), words),
+            (lambda draw, box: turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20), t("picture.to_act", locale))]
 
 
 def result_entries(view: dict) -> list[tuple[int | None, str, bool]]:
@@ -369,24 +388,25 @@ def result_entries(view: dict) -> list[tuple[int | None, str, bool]]:
     return entries
 
 
-def draw_board(view: dict) -> bytes:
+def draw_board(view: dict, locale: str = "en") -> bytes:
+    """The board (or a player's own view, their panel ringed) with its words in `locale`."""
     tableaux = view["tableaux"]
     bot = view.get("automaton")
     panels = len(tableaux) + (1 if bot else 0)
-    legend = legend_items()
+    legend = legend_items(locale)
     ocean_y = TOP_H
     panels_y = ocean_y + len(view["depths"]) * DEPTH_H + 8
     legend_y = panels_y + panels * PANEL_H + 4
     height = legend_y + legend_height(legend, WIDTH - 24) + 12
     image, draw = canvas(WIDTH, height)
-    draw_top(draw, view)
+    draw_top(draw, view, locale)
     for index, depth in enumerate(view["depths"]):
         draw_depth(draw, view, depth, ocean_y + index * DEPTH_H)
     for index, tableau in enumerate(tableaux):
-        draw_panel(draw, view, panels_y + index * PANEL_H, tableau, None)
+        draw_panel(draw, view, panels_y + index * PANEL_H, tableau, None, locale)
     if bot:
-        draw_panel(draw, view, panels_y + len(tableaux) * PANEL_H, None, bot)
-    draw_legend(draw, 12, legend_y, WIDTH - 24, legend, key="dd")
+        draw_panel(draw, view, panels_y + len(tableaux) * PANEL_H, None, bot, locale)
+    draw_legend(draw, 12, legend_y, WIDTH - 24, legend, key=("dd", locale))
     if view["finished"]:
-        image = above(result_banner(result_entries(view)), image)
+        image = above(result_banner(result_entries(view), locale=locale), image)
     return png(image)

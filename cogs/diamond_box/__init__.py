@@ -12,7 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot import codec
-from bot.i18n import t
+from bot.i18n import normalise, t
 from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
@@ -56,7 +56,8 @@ class DiamondBoxPresenter(Presenter):
             items.append(TableButton(ui_id(table.id, table.version, "move"), label=t(f"{GAME}_table.see_moves", locale),
                                      emoji="🔍", style=discord.ButtonStyle.secondary, row=1))
             items.append(self.my_view_button(table, locale))
-        return Board(embed, image=Picture(draw_board, (view,)), image_name="diamond_box.png", items=items)
+        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png",
+                     items=items)
 
     def _mover(self, interaction: discord.Interaction, table: Table) -> int:
         seat = table.seat_of(interaction.user.id)

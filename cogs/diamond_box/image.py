@@ -10,6 +10,7 @@ from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, abo
                         png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
+from bot.i18n import t
 from games.data import load
 from games.diamond_box.geometry import card_cells
 
@@ -139,7 +140,7 @@ def count_chip(draw, cx: float, cy: float, count: int | str) -> None:
     centred_text(draw, box, str(count), 28, fill="#111111")
 
 
-def legend_items() -> list:
+def legend_items(locale: str) -> list:
     def chip(draw, box):
         count_chip(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, "5")
 
@@ -149,7 +150,8 @@ def legend_items() -> list:
     def arrow(draw, box):
         turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
 
-    return [(chip, "cards in hand"), (last, "last card"), (arrow, "to play")]
+    return [(chip, t("diamond_box.picture.cards_in_hand", locale)), (last, t("diamond_box.picture.last_card", locale)),
+            (arrow, t("picture.to_play", locale))]
 
 
 def per_row(card_size: int) -> int:
@@ -178,17 +180,19 @@ def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> floa
     return min(cap, width / (x1 - x0 + 1))
 
 
-def result_entries(view: dict) -> list[tuple[int, str, bool]]:
-    return [(seat, f"{len(hand)} cards", seat in view["winner_seats"]) for seat, hand in enumerate(view["hands"])]
+def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
+    return [(seat, t("diamond_box.picture.cards", locale, count=len(hand)), seat in view["winner_seats"])
+            for seat, hand in enumerate(view["hands"])]
 
 
-def draw_board(view: dict) -> bytes:
+def draw_board(view: dict, locale: str = "en") -> bytes:
+    """The public board with its words in `locale`."""
     area = extent(view)
     rows = area[3] - area[2] + 1
     size = int(min(area_size(area, PHONE_WIDTH - 2 * PAD, MAX_CELL), MAX_GRID_H / rows))
     grid_h = (area[3] - area[2] + 1) * size
     card_size = HAND_CARD
-    legend = legend_items()
+    legend = legend_items(locale)
     legend_h = legend_height(legend, PHONE_WIDTH - 200)
     height = PAD + grid_h + 12 + hands_height(view, card_size) + legend_h + 12
     image, draw = canvas(PHONE_WIDTH, height)
@@ -197,10 +201,11 @@ def draw_board(view: dict) -> bytes:
     y = PAD + grid_h + 12
     draw_hands(draw, view, y, card_size)
     y += hands_height(view, card_size)
-    draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend, key="db")
-    draw.text((PHONE_WIDTH - 16, y + 20), f"DECK {view['deck_count']}", font=font(30), fill=INK, anchor="rm")
+    draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend, key=("db", locale))
+    draw.text((PHONE_WIDTH - 16, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(30),
+              fill=INK, anchor="rm")
     if view["finished"]:
-        image = above(result_banner(result_entries(view)), image)
+        image = above(result_banner(result_entries(view, locale), locale=locale), image)
     return png(image)
 
 

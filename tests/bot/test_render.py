@@ -20,14 +20,16 @@ GAMES = list(gallery.PRESENTERS)
 
 @cache
 def pictures(game: str) -> list[tuple[str, object]]:
-    """(label, Picture) for every picture of one game: start, mid-game and end, public, each seat's, chooser."""
+    """(label, Picture) for every picture of one game in both locales: start, mid-game and end, public, each seat's,
+    chooser; a Japanese picture next to its English one, so they share the caches."""
     spec = games.get(game)
     found = []
     for players in range(spec.min_players, spec.max_players + 1):
-        for name, board in gallery.boards(game, players, "en"):
-            picture = board.pending_picture()
-            if picture is not None:
-                found.append((name, picture))
+        for locale in ("en", "ja"):
+            for name, board in gallery.boards(game, players, locale):
+                picture = board.pending_picture()
+                if picture is not None:
+                    found.append((f"{name} {locale}", picture))
     return found
 
 
@@ -50,14 +52,21 @@ def test_a_picture_drawn_with_warm_caches_is_the_picture_drawn_fresh(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_public_picture_is_the_same_in_both_locales(game):
+def test_a_japanese_table_s_picture_has_its_own_words(game):
+    """The same board drawn for a Japanese table differs from the English one (its words), and neither takes
+    anything from the other through the caches: each is the picture drawn fresh."""
     presenter = gallery.presenter_for(game)
     state = gallery.positions(game, games.get(game).min_players)["mid"]
     table = gallery.table_for(game, state)
     english = presenter.board(table, "en").image
     japanese = presenter.board(table, "ja").image
+    assert japanese != english
+    assert presenter.board(table, "en").pending_picture().args[1:] == ("en",)
+    assert presenter.board(table, "ja").pending_picture().args[1:] == ("ja",)
     render.clear_caches()
-    assert presenter.board(table, "ja").image == english == japanese
+    assert presenter.board(table, "ja").image == japanese
+    render.clear_caches()
+    assert presenter.board(table, "en").image == english
 
 
 def test_one_key_one_sprite_and_different_keys_never_share():

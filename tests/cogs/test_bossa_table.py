@@ -154,7 +154,8 @@ def check_components(board) -> None:
 def view_as_image(monkeypatch):
     """Stand-in for the PNG where a test walks many states: the image is drawn from the view it is given alone, so
     that view's JSON stands for it (the real drawing is compared in its own, sparser test)."""
-    monkeypatch.setattr("cogs.bossa.draw_board", lambda view: json.dumps(view, sort_keys=True).encode())
+    monkeypatch.setattr("cogs.bossa.draw_board",
+                        lambda view, locale: json.dumps([view, locale], sort_keys=True).encode())
 
 
 # --- hidden information ------------------------------------------------------------------------------

@@ -101,7 +101,8 @@ def key(action: dict) -> str:
 def view_as_image(monkeypatch):
     """Stand-in for the PNG where a test walks many states: the image is drawn from view(None) alone, so the view's
     JSON stands for it (the real drawing is compared in its own, sparser test)."""
-    monkeypatch.setattr("cogs.deep_dive.draw_board", lambda view: json.dumps(view, sort_keys=True).encode())
+    monkeypatch.setattr("cogs.deep_dive.draw_board",
+                        lambda view, locale: json.dumps([view, locale], sort_keys=True).encode())
 
 
 def leak_check(locale: str, every: int, seeds=(0, 1)) -> int:

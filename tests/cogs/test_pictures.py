@@ -142,11 +142,30 @@ def test_colour_blind_symbols_are_data_and_tell_every_colour_apart():
 @pytest.mark.parametrize("game", GAMES)
 def test_the_picture_drawn_ahead_is_the_board_s_own(game):
     """What the refresher draws while a move commits (`board_picture`) is the picture the board then attaches: the
-    answer finds it in the pool's cache instead of drawing it again."""
+    answer finds it in the pool's cache instead of drawing it again. It is drawn in the table's locale."""
     presenter = gallery.presenter_for(game)
     for players, name, state in cases(game):
         table = gallery.table_for(game, state)
-        ahead = presenter.board_picture(table)
-        assert ahead is not None, (game, players, name)
-        for locale in ("en", "ja"):
+        for locale, other in (("en", "ja"), ("ja", "en")):
+            table.locale = locale
+            ahead = presenter.board_picture(table)
+            assert ahead is not None, (game, players, name)
             assert presenter.board(table, locale).pending_picture().digest() == ahead.digest(), (game, players, name)
+            assert presenter.board(table, other).pending_picture().digest() != ahead.digest(), (game, players, name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_private_picture_speaks_its_viewer_s_language(game):
+    """A player's own picture is drawn in the language of the one who opened it, whatever the table's: a Japanese
+    player at an English table reads Japanese words (Diamond Box's hand picture has none: digits and cards only)."""
+    presenter = gallery.presenter_for(game)
+    state = gallery.positions(game, games.get(game).min_players)["mid"]
+    table = gallery.table_for(game, state)
+    table.locale = "en"
+    for seat in range(len(table.seats)):
+        english, japanese = (presenter.private(table, seat, locale).pending_picture() for locale in ("en", "ja"))
+        if english.draw.__name__ == "draw_board":
+            assert english.args[-1] == "en" and japanese.args[-1] == "ja"
+            assert english() != japanese(), seat
+        else:
+            assert english.digest() == japanese.digest(), seat
