@@ -26,7 +26,6 @@ from games.data import load
 from games.search import budget_of, standing_shares, win_shares
 
 ITERATIONS = 100  # playouts per decision (shared among the candidates); median decision about 0.1 s on 2 cores
-ITERATIONS_AT = {4: 200}  # four divers: twice as many (fitted leaf; median decision about 0.1 s there)
 MIN_SAMPLES = 3  # deals per candidate at the least
 EYE = "hard"  # the perception the strong diver shares with the hard level
 SCALE = 3.0  # board worth (in cards) that makes a diver e times likelier to win
@@ -58,7 +57,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
         return ai.decide(ai._Mind(state.view(seat), generator, ai.PERCEPTION_ERROR[EYE], style), options)
 
     default = ai.decide(mind, legal)
-    samples = max(MIN_SAMPLES, budget_of(level, ITERATIONS_AT.get(view["players"], ITERATIONS)) // len(legal))
+    samples = max(MIN_SAMPLES, budget_of(level, ITERATIONS) // len(legal))
     totals = [0.0] * len(legal)
     for _ in range(samples):
         deal_seed, dice = rng.getrandbits(32), rng.getrandbits(32)
