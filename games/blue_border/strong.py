@@ -10,19 +10,15 @@ with what it perceives and plays every candidate (a take, a pass onto a pile, a 
 same deal with the same dice: the candidate, the answers to it (the call window that follows, the next turn),
 then every board valued by how far it has got and how much room its last card leaves to reach G. Comparing the
 candidates on common deals measures their difference with far less noise than separate samples (ISMCTS over
-the same budget, games/search.py, did no better than its own rule); it overrules the rule only by a margin.
-Where data/blue_border/strong_leaf.json has weights for the table size (fitted by bench/blue_border_leaf.py on
-who won self-play games from each seat's card count and last card's room), a leaf is valued by them instead:
-the odds of winning grow far faster with the fifth and sixth card than with the first ones."""
+the same budget, games/search.py, did no better than its own rule); it overrules the rule only by a margin."""
 from __future__ import annotations
 
 import random
 
-from games.blue_border import ai, border
+from games.blue_border import ai
 from games.blue_border.cards import SLOTS
 from games.blue_border.rules import BlueBorderState
 from games.contract import SYSTEM
-from games.data import load
 from games.search import budget_of, standing_shares, win_shares
 
 ITERATIONS = 100  # playouts per decision (shared among the candidates); median decision about 0.1 s on 2 cores
@@ -37,7 +33,6 @@ PLAYOUT_LEVEL = "hard"  # the other divers in a playout play as the best rule-ba
 # calls to the others unless sure (a failed call costs the caller alone, a success sets the placer back for all).
 STYLES = {2: ai.Style(impatience=0.0, dead_end=4.5), 3: ai.Style(impatience=0.0, dead_end=4.5, call_bias=3.0),
           4: ai.Style(impatience=0.0, dead_end=4.5, call_bias=8.0)}
-FULL_BOARD = 8.0  # a fitted leaf's logit for a legal G whose window is still open: as good as won
 EVAL_DEAD_END = STYLES[2].dead_end  # a leaf values a dead end as the strong diver's own rule does
 
 
@@ -64,14 +59,14 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
         for index, action in enumerate(legal):  # the same deal and the same dice for every candidate
             state = deal(view, mind, random.Random(deal_seed))
             state._apply(me, action)
-            totals[index] += play_on(state, playout, random.Random(dice), me)[me]
+            totals[index] += play_on(state, playout, random.Random(dice))[me]
     best = max(range(len(legal)), key=totals.__getitem__)
     if default in legal and totals[best] - totals[legal.index(default)] <= MARGIN * samples:
         return default
     return legal[best]
 
 
-def play_on(state: BlueBorderState, playout, dice: random.Random, me: int) -> list[float]:
+def play_on(state: BlueBorderState, playout, dice: random.Random) -> list[float]:
     """Play `HORIZON - 1` more actions (call windows answered in a random order, as at a table), then value."""
     for _ in range(HORIZON - 1):
         if state.finished:
@@ -83,13 +78,10 @@ def play_on(state: BlueBorderState, playout, dice: random.Random, me: int) -> li
         seat = acting[0] if len(acting) == 1 else dice.choice(acting)
         options = state.legal_actions(seat)
         state._apply(seat, options[0] if len(options) == 1 else playout(state, seat, options, dice))
-    return win_shares(state) if state.finished else evaluate(state, me)
+    return win_shares(state) if state.finished else evaluate(state)
 
 
-def evaluate(state: BlueBorderState, me: int) -> list[float]:
-    weights = load("blue_border/strong_leaf.json").get(str(state.players))
-    if weights is not None:
-        return fitted(state, me, weights)
+def evaluate(state: BlueBorderState) -> list[float]:
     quality = ai._quality(state.border, state.bottoms, state.options["cards"])
     standings = []
     for seat, board in enumerate(state.boards):
@@ -101,32 +93,6 @@ def evaluate(state: BlueBorderState, me: int) -> list[float]:
             worth = len(board) - EVAL_DEAD_END * (1 - quality[len(board) - 1][board[-1]["number"]])
         standings.append(worth + ai.WIN * state.round_scores[seat])
     return standing_shares(standings, SCALE)
-
-
-def band(quality: tuple, board: list[dict], buckets: int) -> int:
-    """How much room the board's last card leaves, in `buckets` bands (0 for an empty board)."""
-    if not board:
-        return 0
-    return min(buckets - 1, int(quality[len(board) - 1][board[-1]["number"]] * buckets))
-
-
-def fitted(state: BlueBorderState, me: int, weights: dict) -> list[float]:
-    """Win chances at a leaf from the fitted logits of each seat's card count and room band (its own table for
-    the strong seat, who plays better than the hard seats with the same cards)."""
-    quality = ai._quality(state.border, state.bottoms, state.options["cards"])
-    buckets = weights["buckets"]
-    logits = []
-    for seat, board in enumerate(state.boards):
-        if len(board) == len(SLOTS):  # G placed, its window still open: won unless G is illegal (always called)
-            if border.is_legal(len(board) - 1, board[-1]["number"], board[-2]["number"], state.border,
-                               state.bottoms):
-                logits.append(FULL_BOARD * (1 + state.round_scores[seat]))
-                continue
-            board = board[:-2]
-        table = weights["own" if seat == me else "others"]
-        # Fitted on one-round games: a round already won counts as a full board more (best-of-N tables).
-        logits.append(table[len(board)][band(quality, board, buckets)] + FULL_BOARD * state.round_scores[seat])
-    return standing_shares(logits, 1.0)
 
 
 def deal(view: dict, mind: "ai._Mind", rng: random.Random) -> BlueBorderState:
