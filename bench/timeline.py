@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import functools
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -102,7 +103,7 @@ async def one_game(game: str, seconds: float, folder: Path, moves: list[dict]) -
         table, board = await world.table(bot, game)
         refresher = bot.get_cog("TableCog").refresher
         floor = await run.floor_message(fake, world, bot)
-        rng = __import__("random").Random(game)
+        rng = random.Random(game)
         await refresher.flush()
         await run.press_floor(fake, world.users[0], floor, 0.5)  # warm up
         moves.clear()
