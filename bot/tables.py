@@ -22,7 +22,7 @@ import games
 from bot.races import FirstPressRaces, TooSlow
 from bot.storage import Conflict, SeatRow, Storage, TimerRow
 from bot.thinking import think
-from games.contract import GameSpec, GameState, IllegalAction, offers
+from games.contract import GameSpec, GameState, IllegalAction, offers, snapshot_json
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,7 @@ class Table:
     closed_idle: float | None = None  # set when the lobby closed by itself: the minutes it waited without a change
     revision: int = 0  # counts every change anyone could see (lobby changes too); in memory only
     retired: bool = False  # memory ran ahead of storage (a failed commit): this copy is dropped, never acted on again
+    committed: tuple[int, str] | None = None  # (version, the state's JSON) as last committed or loaded
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -113,15 +114,12 @@ class Outcome:
     events: list[dict]
 
 
-_sorted_json = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # one encoder, not one per call
-
-
 def _digest(state: GameState, seat: int) -> str:
     """A short hash of the seat's legal actions ("" for none): it changes exactly when the set does."""
     text = state.choices_text(seat)
     if text is None:
         actions = state.legal_actions(seat)
-        text = _sorted_json(actions) if actions else ""
+        text = snapshot_json(actions) if actions else ""
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest() if text else ""
 
 
@@ -186,6 +184,7 @@ class TableService:
                 table.timers[kind] = timer
         if row.state is not None:
             table.state = table.spec.load(row.state)
+            table.committed = (row.version, row.state)
             table.marks = list(row.marks) or [0] * table.state.players
             table.digests = self._digests(table)
         return table
@@ -491,8 +490,9 @@ class TableService:
             table.state, table.status, table.version = state, "running" if result is None else "finished", 0
             table.marks = [0] * state.players
             table.digests = self._digests(table)
-            await self.storage.start_game(table.id, table.seat_rows(), table.options, state.to_json(), table.marks,
-                                          result=result)
+            text = state.to_json()
+            await self.storage.start_game(table.id, table.seat_rows(), table.options, text, table.marks, result=result)
+            table.committed = (0, text)
             table.timers.pop("lobby", None)
             self._tell_timers(None, table.id, "lobby")
             await self._after_change(table, [{"type": "game_started"}], source="start")
@@ -551,8 +551,9 @@ class TableService:
                 if not current:
                     raise TableError("stale")
             try:
+                saved = table.committed[1] if table.committed and table.committed[0] == table.version else None
                 events = (await self._apply_off_loop(table, seat, action) if seat == games.SYSTEM
-                          else table.state.apply(seat, action))
+                          else table.state.apply(seat, action, saved=saved))
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
             seats_changed = self._count_absence(table, seat if source == "user" else None, absent, events)
@@ -616,10 +617,12 @@ class TableService:
         if result is not None:
             table.status = "finished"
         table.timers = self._plan_timers(table, acted=seat) if result is None else {}
-        await self.storage.record_action(table.id, table.version, seat, action, source, state.to_json(),
+        text = state.to_json()
+        await self.storage.record_action(table.id, table.version, seat, action, source, text,
                                          table.marks, result=result,
                                          seats=table.seat_rows() if seats_changed else None,
                                          timers=list(table.timers.values()))
+        table.committed = (table.version, text)
 
     def _digests(self, table: Table) -> list[str]:
         acting = set(table.state.to_act())
@@ -700,7 +703,7 @@ class TableService:
         deadline = table.state.deadline()
         if deadline is not None:
             previous = table.timers.get("deadline")
-            detail = json.dumps({"kind": deadline.kind, "seats": list(deadline.seats)})
+            detail = snapshot_json({"kind": deadline.kind, "seats": list(deadline.seats)})
             due = now + deadline.seconds * self.timer_scale
             if previous is not None and self._same_window(previous.detail, deadline):
                 due = previous.due_at
@@ -739,7 +742,7 @@ class TableService:
             due = previous.due_at  # the same turns, still waited for
         else:
             due = now + delay * self.timer_scale
-        return TimerRow(table.id, "nudge", table.version, due, json.dumps({"seats": seats, "told": told}))
+        return TimerRow(table.id, "nudge", table.version, due, snapshot_json({"seats": seats, "told": told}))
 
     async def nudge(self, table_id: int) -> list[int]:
         """The "your turn" timer ran out: the persons still on the same turn, not yet told, are told now (once)."""
@@ -768,11 +771,13 @@ class TableService:
     def _same_window(previous_detail: str, deadline: games.Deadline) -> bool:
         """A window stays the same while its kind is unchanged and only seats that were waited for remain
         (others have answered). A turn is always a new window."""
+        if deadline.kind == "turn":
+            return False
         try:
             previous = json.loads(previous_detail)
         except ValueError:
             return False
-        return (deadline.kind != "turn" and previous.get("kind") == deadline.kind
+        return (previous.get("kind") == deadline.kind
                 and set(deadline.seats) <= set(previous.get("seats", [])))
 
     def _tell_timers(self, timer: TimerRow | None, table_id: int, kind: str) -> None:

@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from games.contract import snapshot_json
+
 # Each entry upgrades the schema by one version; never edit a released entry, append a new one. Written in SQLite's
 # dialect; the PostgreSQL backend translates the types (postgres.py: INTEGER -> BIGINT, REAL -> DOUBLE PRECISION).
 MIGRATIONS: list[str] = [
@@ -111,9 +113,6 @@ SEAT_INSERT = ("INSERT INTO seats (table_id, seat, user_id, name, ai_level, time
 TIMER_INSERT = "INSERT INTO timers (table_id, kind, version, due_at, detail) VALUES (?, ?, ?, ?, ?)"
 TABLE_COLUMNS = ", ".join(RELATIONS["tables"][0])
 NEW_ID = object()  # a parameter standing for the id the transaction's first statement returned
-
-
-_unicode_json = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps with an option builds one per call
 
 
 class Conflict(Exception):
@@ -385,8 +384,8 @@ class Storage:
         if result is not None:
             timers = []
         await self.group.submit(ActionWrite(
-            table_id, seq, seat, _unicode_json(action), source, time.time(), state,
-            json.dumps(marks), "finished" if result is not None else "running", seats, timers, result))
+            table_id, seq, seat, snapshot_json(action), source, time.time(), state,
+            snapshot_json(marks), "finished" if result is not None else "running", seats, timers, result))
 
     async def save_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         await self._transaction(self._seat_steps(table_id, seats))

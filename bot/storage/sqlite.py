@@ -117,18 +117,15 @@ RESULT_INSERT = "INSERT INTO results (table_id, winners, scores, finished_at) VA
 def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[BaseException | None]:
     """Actions of distinct tables in one pass: the versions read once (the transaction holds the write lock, so
     they stay), the refused set aside (Conflict), the rest written by one executemany per statement."""
-    ids = [write.table_id for write in writes]
-    versions = dict(conn.execute(f"SELECT id, version FROM tables WHERE id IN ({', '.join('?' * len(ids))})", ids))
-    errors: list[BaseException | None] = []
-    accepted: list[ActionWrite] = []
-    for write in writes:
-        if versions.get(write.table_id) == write.seq - 1:
-            accepted.append(write)
-            errors.append(None)
-        else:
-            errors.append(Conflict(f"table {write.table_id} is not at version {write.seq - 1}"))
-    conn.executemany(TABLE_UPDATE, [(w.seq, w.state, w.marks, w.status, w.at, w.table_id, w.seq - 1)
-                                    for w in accepted])
+    if len(writes) == 1:  # alone: the update finds its row only at the version before (nothing written if not)
+        w = writes[0]
+        if not conn.execute(TABLE_UPDATE, (w.seq, w.state, w.marks, w.status, w.at, w.table_id, w.seq - 1)).rowcount:
+            return [Conflict(f"table {w.table_id} is not at version {w.seq - 1}")]
+        accepted, errors = writes, [None]
+    else:
+        accepted, errors = _accepted(conn, writes)
+        conn.executemany(TABLE_UPDATE, [(w.seq, w.state, w.marks, w.status, w.at, w.table_id, w.seq - 1)
+                                        for w in accepted])
     conn.executemany(ACTION_INSERT, [(w.table_id, w.seq, w.seat, w.action, w.source, w.at) for w in accepted])
     seated = [w for w in accepted if w.seats is not None]
     if seated:
@@ -143,6 +140,21 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
         conn.executemany(RESULT_INSERT, [(w.table_id, json.dumps(w.result["winners"]),
                                           json.dumps(w.result.get("scores", [])), w.at) for w in ended])
     return errors
+
+
+def _accepted(conn: sqlite3.Connection, writes: list[ActionWrite]) -> tuple[list[ActionWrite], list]:
+    """The writes whose table is at the version before theirs, and each write's error (None, or Conflict)."""
+    ids = [write.table_id for write in writes]
+    versions = dict(conn.execute(f"SELECT id, version FROM tables WHERE id IN ({', '.join('?' * len(ids))})", ids))
+    errors: list[BaseException | None] = []
+    accepted: list[ActionWrite] = []
+    for write in writes:
+        if versions.get(write.table_id) == write.seq - 1:
+            accepted.append(write)
+            errors.append(None)
+        else:
+            errors.append(Conflict(f"table {write.table_id} is not at version {write.seq - 1}"))
+    return accepted, errors
 
 
 def _write_alone(conn: sqlite3.Connection, write: ActionWrite) -> BaseException | None:

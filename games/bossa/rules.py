@@ -307,9 +307,12 @@ class BossaState(GameState):
                "first_seat", "lines", "unused", "out", "winners", "end_reason")
 
     def to_dict(self) -> dict:
+        return copy_json(self.fields())
+
+    def fields(self) -> dict:
         data = {name: getattr(self, name) for name in self._FIELDS}
         data["rng"] = self.rng.to_dict()
-        return copy_json(data)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "BossaState":

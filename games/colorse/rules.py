@@ -356,9 +356,12 @@ class ColorseState(GameState):
 
     # --- serialisation ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
+        return copy_json(self.fields())
+
+    def fields(self) -> dict:
         data = {name: getattr(self, name) for name in _FIELDS}
         data["rng"] = self.rng.to_dict()
-        return copy_json(data)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "ColorseState":

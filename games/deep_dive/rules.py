@@ -108,14 +108,14 @@ class DeepDiveState(GameState):
             actions.append({"type": "skip"})
         return actions
 
-    def apply(self, seat: int, action: dict) -> list[dict]:
+    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
         """As GameState.apply, but names why a known kind of action is refused now."""
         if (isinstance(action, dict) and not self.finished and seat in self.to_act()
                 and not self.is_legal(seat, action)):
             code = self._refusal(action)
             if code:
                 raise IllegalAction(code, f"deep_dive.error.{code}")
-        return super().apply(seat, action)
+        return super().apply(seat, action, saved=saved)
 
     def _apply(self, seat: int, action: dict) -> list[dict]:
         events: list[dict] = []
@@ -413,6 +413,11 @@ class DeepDiveState(GameState):
     def to_dict(self) -> dict:
         return _snapshot(self.__dict__)
 
+    def fields(self) -> dict:
+        data = {name: self.__dict__[name] for name in _FIELD_NAMES}  # the Counters are written as their dicts
+        data["rng"] = self.rng.to_dict()
+        return data
+
     @classmethod
     def from_dict(cls, data: dict) -> "DeepDiveState":
         state = cls()
@@ -448,6 +453,8 @@ def _snapshot(source: dict) -> dict:
 
 _SCALARS = ("players", "start_seat", "current", "phase", "depth", "at_start", "flipped", "end_triggered",
             "last_dive")
+_FIELD_NAMES = (*_SCALARS, "options", "face_down", "removed", "trapped", "retreat_depths", "rocks", "face_up",
+                "columns", "automaton", "outcome", "rng", "composition", "revealed")
 
 
 def _read_stacked(stacked: dict, players: int, depths: int) -> tuple[list[list[str]], int]:
