@@ -14,7 +14,8 @@ from typing import Any, Sequence
 
 import asyncpg
 
-from bot.storage.base import MIGRATIONS, NEW_ID, ActionWrite, Conflict, Storage, seat_values, timer_values
+from bot.storage.base import (MIGRATIONS, NEW_ID, ActionWrite, Conflict, SQLiteOnly, Storage, seat_values,
+                               timer_values)
 
 MIGRATION_LOCK = 0x0B0D06E  # pg_advisory_xact_lock key: one process migrates at a time
 CONFLICTS = (asyncpg.exceptions.UniqueViolationError, asyncpg.exceptions.SerializationError)
@@ -117,7 +118,8 @@ class PostgresStorage(Storage):
                 current = 0
                 await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
             for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
-                await conn.execute(translate(script))
+                if not isinstance(script, SQLiteOnly):
+                    await conn.execute(translate(script))
                 await conn.execute("UPDATE schema_version SET version = $1", number)
             await conn.execute(RECORD_FUNCTION)
 

@@ -108,7 +108,10 @@ class SQLiteStorage(Storage):
         return await self._run(work)
 
 
-TABLE_UPDATE = ("UPDATE tables SET version = ?, state = ?, marks = ?, status = ?, updated_at = ?"
+# A running table's status is not set again: SQLite rewrites the entries of every index on a column the UPDATE
+# sets (two indexes hold the status), two more pages for each commit to write
+TABLE_UPDATE = "UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ? WHERE id = ? AND version = ?"
+TABLE_FINISH = ("UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, status = ?"
                 " WHERE id = ? AND version = ?")
 ACTION_INSERT = "INSERT INTO actions (table_id, seq, seat, action, source, at) VALUES (?, ?, ?, ?, ?, ?)"
 RESULT_INSERT = "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)"
@@ -118,14 +121,19 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
     """Actions of distinct tables in one pass: the versions read once (the transaction holds the write lock, so
     they stay), the refused set aside (Conflict), the rest written by one executemany per statement."""
     if len(writes) == 1:  # alone: the update finds its row only at the version before (nothing written if not)
-        w = writes[0]
-        if not conn.execute(TABLE_UPDATE, (w.seq, w.state, w.marks, w.status, w.at, w.table_id, w.seq - 1)).rowcount:
-            return [Conflict(f"table {w.table_id} is not at version {w.seq - 1}")]
+        statement, values = _table_update(writes[0])
+        if not conn.execute(statement, values).rowcount:
+            return [Conflict(f"table {writes[0].table_id} is not at version {writes[0].seq - 1}")]
         accepted, errors = writes, [None]
     else:
         accepted, errors = _accepted(conn, writes)
-        conn.executemany(TABLE_UPDATE, [(w.seq, w.state, w.marks, w.status, w.at, w.table_id, w.seq - 1)
-                                        for w in accepted])
+        updates: dict[str, list] = {TABLE_UPDATE: [], TABLE_FINISH: []}
+        for write in accepted:
+            statement, values = _table_update(write)
+            updates[statement].append(values)
+        for statement, rows in updates.items():
+            if rows:
+                conn.executemany(statement, rows)
     conn.executemany(ACTION_INSERT, [(w.table_id, w.seq, w.seat, w.action, w.source, w.at) for w in accepted])
     seated = [w for w in accepted if w.seats is not None]
     if seated:
@@ -140,6 +148,12 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
         conn.executemany(RESULT_INSERT, [(w.table_id, json.dumps(w.result["winners"]),
                                           json.dumps(w.result.get("scores", [])), w.at) for w in ended])
     return errors
+
+
+def _table_update(w: ActionWrite) -> tuple[str, tuple]:
+    if w.status == "running":
+        return TABLE_UPDATE, (w.seq, w.state, w.marks, w.at, w.table_id, w.seq - 1)
+    return TABLE_FINISH, (w.seq, w.state, w.marks, w.at, w.status, w.table_id, w.seq - 1)
 
 
 def _accepted(conn: sqlite3.Connection, writes: list[ActionWrite]) -> tuple[list[ActionWrite], list]:

@@ -173,3 +173,51 @@ async def test_sqlite_commits_reach_the_disk_before_the_answer(storage, backend)
         return
     assert (await storage._row("PRAGMA synchronous"))[0] == 2  # FULL
     assert (await storage._row("PRAGMA journal_mode"))[0] == "wal"
+
+
+async def test_an_older_sqlite_database_keeps_its_actions_and_timers_through_the_key_ordered_tables(tmp_path, backend):
+    """Migration 4 (SQLite alone) rebuilds the action log and the timers WITHOUT ROWID; every row stays."""
+    if backend != "sqlite":
+        return
+    import aiosqlite
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path) as db:  # a database as version 3 left it
+        for number, script in enumerate(MIGRATIONS[:3], start=1):
+            await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+        await db.execute("INSERT INTO tables (id, game, channel_id, host_id, status, options, seed, created_at,"
+                         " updated_at, version, state, marks) VALUES (7, 'tiny', 1, 1, 'running', '{}', 1, 0, 0, 2,"
+                         " '{\"s\": 2}', '[0, 0]')")
+        await db.executemany("INSERT INTO actions VALUES (7, ?, 0, ?, 'user', 1.5)",
+                             [(seq, f'{{"type": "add", "n": {seq}}}') for seq in (1, 2)])
+        await db.execute("INSERT INTO timers VALUES (7, 'deadline', 2, 99.5, '{\"kind\": \"turn\"}')")
+        await db.commit()
+    storage = await Storage(path).open()
+    try:
+        assert await storage.schema_version() == len(MIGRATIONS)
+        assert [(a["seq"], a["action"]) for a in await storage.actions(7)] == [
+            (1, {"type": "add", "n": 1}), (2, {"type": "add", "n": 2})]
+        assert await storage.timers() == [TimerRow(7, "deadline", 2, 99.5, '{"kind": "turn"}')]
+        for name in ("actions", "timers"):
+            sql = (await storage._row("SELECT sql FROM sqlite_master WHERE name = ?", (name,)))[0]
+            assert "WITHOUT ROWID" in sql
+        await storage.record_action(7, 3, 0, {"type": "add", "n": 3}, "user", '{"s": 3}', [3, 0])
+        assert [a["seq"] for a in await storage.actions(7)] == [1, 2, 3]
+    finally:
+        await storage.close()
+
+
+async def test_an_sqlite_commit_of_a_running_table_writes_one_page_of_each_relation(storage, backend):
+    """What each action's fsync must write: the table's row, its log row and its timers, one page each (a status
+    set again rewrote the two indexes on it; a rowid table wrote its key's index beside it)."""
+    if backend != "sqlite":
+        return
+    table_id = await running(storage)
+    await storage._rows("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = (await storage._row("PRAGMA wal_checkpoint(PASSIVE)"))[1]
+    for seq in range(1, 21):
+        await storage.record_action(table_id, seq, 0, {"type": "add", "n": seq}, "user", '{"s": %d}' % seq, [seq, 0],
+                                    timers=[TimerRow(table_id, "deadline", seq, 100.0 + seq, '{"kind": "turn"}')])
+    frames = (await storage._row("PRAGMA wal_checkpoint(PASSIVE)"))[1] - before
+    assert frames <= 20 * 3
+    row = await storage.load_table(table_id)
+    assert (row.version, row.status) == (20, "running")
