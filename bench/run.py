@@ -6,6 +6,13 @@ hold on a noisy machine.
 Progress goes to stderr; stdout gets the table of figures, or with --json one JSON object (the keys of issue 15,
 plus more). People press through the loopback fake Discord (tests/fakediscord) as a person would, boards and images
 included, the same way tests/e2e/drive.py plays whole games.
+
+The latency section runs the fake Discord and its people in a process of their own (bench/people.py): the bot under
+measure (its loop, storage and render workers) is alone in this process, as it would be beside the real Discord, and
+the loop-lag probe, the loop's CPU, the collections and the run-queue waits measured here are the bot's; press
+latencies are measured where the people are. A listener on the bot's table service writes each table's version,
+status and who may act into a map both processes share (`States`); the people's process asks this one for a
+new table over a socket (`bench/link.py`). The other sections keep the fake in this process.
 """
 from __future__ import annotations
 
@@ -337,7 +344,7 @@ async def bench_latency(quick: bool, folder: Path) -> None:
         "of their own)")
     seconds = 8.0 if quick else 20.0
     bot = None
-    told = array.array("d")  # the time each change took to tell the people, on this loop
+    tell_times = array.array("d")  # the time each change took to tell the people, on this loop
 
     async def replace(game: str) -> tuple:
         """A person found a table finished: a new one of the same game, noted to the people before its ids."""
@@ -345,15 +352,18 @@ async def bench_latency(quick: bool, folder: Path) -> None:
         tell(table)
         return table.id, table.game, message_id
 
-    async with started({"replace": replace}, folder / "states") as (link, _):
+    # in memory (tmpfs), where a store into a shared map never waits for the page's writeback to disk
+    states_path = Path("/dev/shm" if os.path.isdir("/dev/shm") else folder) / f"bodoge-bench-{os.getpid()}.states"
+    async with started({"replace": replace}, states_path) as (link, _):
         hello = await link.call("world")
         world = World(hello["guild_id"], hello["users"], lambda name: link.call("channel", name))
-        states = States(folder / "states", [user_id for user_id, _ in hello["users"]])
+        states = States(states_path, [user_id for user_id, _ in hello["users"]])
+        states_path.unlink()  # both processes have it mapped
 
         def tell(table) -> None:
             started_at = time.perf_counter()
             states.tell(table)
-            told.append(time.perf_counter() - started_at)
+            tell_times.append(time.perf_counter() - started_at)
 
         async def told(table, events) -> None:  # a listener of the bot's table service
             tell(table)
@@ -374,7 +384,7 @@ async def bench_latency(quick: bool, folder: Path) -> None:
         async def load(people: int, duration: float) -> tuple[list, float, float]:
             async with LoopProbe() as probe:
                 start_time, loop_cpu, own_cpu = time.perf_counter(), time.thread_time(), time.process_time()
-                queued, told_before = run_queue_seconds(), len(told)
+                queued, told_before = run_queue_seconds(), len(tell_times)
                 run = await link.call("load", people, duration)
                 elapsed = time.perf_counter() - start_time
                 loop_cpu, own_cpu = time.thread_time() - loop_cpu, time.process_time() - own_cpu
@@ -384,7 +394,7 @@ async def bench_latency(quick: bool, folder: Path) -> None:
             # (the fake Discord and the people): on a busy machine these hold where rates and latencies swing
             CPU[people] = (loop_cpu * 1000 / accepted, own_cpu * 1000 / accepted, loop_cpu / elapsed, queued / elapsed,
                            run["cpu"] * 1000 / accepted, run["cpu"] / run["elapsed"], run["queued"] / run["elapsed"],
-                           told[told_before:])
+                           tell_times[told_before:])
             FIGURES["loop_stall_cpu_max_ms"] = round(max(FIGURES.get("loop_stall_cpu_max_ms", 0),
                                                          probe.worst_cpu * 1000), 1)
             FIGURES["gc_pause_max_ms"] = round(max(FIGURES.get("gc_pause_max_ms", 0), probe.worst_gc * 1000), 1)
