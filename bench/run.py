@@ -455,7 +455,8 @@ async def bench_latency(quick: bool, folder: Path) -> None:
             FIGURES[f"sustained_{people}_people_loop_cpu_per_action_ms"] = round(CPU[people][0], 3)
             FIGURES[f"sustained_{people}_people_loop_busy_share"] = round(CPU[people][2], 3)
             FIGURES[f"sustained_{people}_people_loop_cpu_wait_share"] = round(CPU[people][3], 3)
-            FIGURES[f"sustained_{people}_people_process_cpu_per_action_ms"] = round(CPU[people][4], 3)
+            FIGURES[f"sustained_{people}_people_people_process_cpu_per_action_ms"] = round(CPU[people][4], 3)
+            FIGURES[f"sustained_{people}_people_people_process_cpu_wait_share"] = round(CPU[people][6], 3)
             FIGURES[f"sustained_{people}_people_actions_per_s"] = round(rate, 1)
             FIGURES[f"sustained_{people}_people_p99_ms"] = round(p99, 1)
             if p99 < 250:
