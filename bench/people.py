@@ -5,11 +5,11 @@ garbage collections.
     .venv/bin/python -m bench.people FD     (started by `started()`: FD is its end of a socket pair)
 
 The people press as a person would (`move`), through the fake's REST and gateway like any client. What a person
-knows of a table beyond its message (its version, whether it still runs, whose turn it is) comes from the bench's
-process as notes on a `Link`: one `(table id, version, status, user ids who may act)` for each change the bot's
-table service commits. People read it through a `Mirror`, which has the fields of the bot's `Table` that `move`
-reads. The bench's process makes every table (the bot's service opens, starts and posts it); a person who finds a
-table finished asks it for a new one of the same game, as before.
+knows of a table beyond its message (its version, whether it still runs, who may act) the bench's process writes,
+for each change the bot's table service commits, into `States`, a memory map both processes share. People read it
+through a `Mirror`, which has the fields of the bot's `Table` that `move` reads. The bench's process makes every
+table (the bot's service opens, starts and posts it) and drives this one by calls on a `Link` (bench/link.py); a
+person who finds a table finished asks it for a new one of the same game, as before.
 """
 from __future__ import annotations
 
@@ -199,8 +199,8 @@ class People:
         self.done = asyncio.get_running_loop().create_future()
 
     def handlers(self) -> dict:
-        return {"close": lambda: self.done.done() or self.done.set_result(None), "world": self.world, "channel": self.channel, "tables": self.watch, "settle": self.settle,
-                "load": self.load}
+        return {"close": lambda: self.done.done() or self.done.set_result(None), "world": self.world,
+                "channel": self.channel, "tables": self.watch, "settle": self.settle, "load": self.load}
 
     async def world(self) -> dict:
         return {"bot_token": self.fake.bot_token, "api_base": self.fake.api_base, "guild_id": self.guild.id,

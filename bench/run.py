@@ -44,7 +44,8 @@ from bot.config import Config  # noqa: E402
 from bench.storage import storage_figures  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
-from bench.people import States, acting_ids, acting_user, move, populate, run_queue_seconds, showing, started  # noqa: E402
+from bench.people import (States, acting_ids, acting_user, move, populate, run_queue_seconds,  # noqa: E402
+                          showing, started)
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 GAMES = ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]
