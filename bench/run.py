@@ -6,10 +6,18 @@ hold on a noisy machine.
 Progress goes to stderr; stdout gets the table of figures, or with --json one JSON object (the keys of issue 15,
 plus more). People press through the loopback fake Discord (tests/fakediscord) as a person would, boards and images
 included, the same way tests/e2e/drive.py plays whole games.
+
+The latency section runs the fake Discord and its people in a process of their own (bench/people.py): the bot under
+measure (its loop, storage and render workers) is alone in this process, as it would be beside the real Discord, and
+the loop-lag probe, the loop's CPU, the collections and the run-queue waits measured here are the bot's; press
+latencies are measured where the people are. A listener on the bot's table service writes each table's version,
+status and who may act into a map both processes share (`States`); the people's process asks this one for a
+new table over a socket (`bench/link.py`). The other sections keep the fake in this process.
 """
 from __future__ import annotations
 
 import argparse
+import array
 import asyncio
 import gc
 import json
@@ -30,17 +38,17 @@ import discord  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
 import games  # noqa: E402
-from bot import codec, render_pool  # noqa: E402
+from bot import render_pool  # noqa: E402
 from bot.client import BodogeBot, tune_gc  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bench.storage import storage_figures  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
-from tests.e2e.drive import person_order  # noqa: E402
-from tests.fakediscord import FakeDiscord, FakeTimeout  # noqa: E402
+from bench.people import (States, acting_ids, acting_user, move, populate, run_queue_seconds,  # noqa: E402
+                          showing, started)
+from tests.fakediscord import FakeDiscord  # noqa: E402
 
 GAMES = ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]
-HOST_BUTTONS = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
 logging.disable(logging.WARNING)
 ROWS: list[tuple] = []
 FIGURES: dict[str, float] = {}
@@ -59,9 +67,9 @@ def report(key: str, name: str, figure: float, unit: str, floor: float | None = 
     say(f"  {name}: {figure:.2f} {unit}" + (f" (floor {floor:.2f}, ratio {ratio})" if floor else ""))
 
 
-def config(fake: FakeDiscord, database: Path, race_grace: float = 0.0) -> Config:
+def config(token: str, api_base: str, database: Path, race_grace: float = 0.0) -> Config:
     # timers run at a fifth of their length (a 10 s call window closes in 2 s); nobody is replaced by an AI
-    return Config(token=fake.bot_token, database=on_database(database), dev_guild=None, api_base=fake.api_base,
+    return Config(token=token, database=on_database(database), dev_guild=None, api_base=api_base,
                   shard_count=None, shard_ids=None, race_grace=race_grace, ai_delay=0.0, edit_delay=0.05,
                   log_level="WARNING", guild_ready_timeout=0.05, afk_limit=10**6, timer_scale=0.2)
 
@@ -101,16 +109,6 @@ def use_postgres(url: str | None) -> None:
         url = server.url()
     POSTGRES.append(url)
     say(f"database: PostgreSQL ({url.split('@')[-1]})")
-
-
-def run_queue_seconds() -> float:
-    """Seconds this thread has waited, runnable, for a CPU (Linux schedstat; 0 elsewhere): time a busy machine took
-    from the event loop, as against time the loop had nothing to do."""
-    try:
-        with open("/proc/thread-self/schedstat") as stat:
-            return int(stat.read().split()[1]) / 1e9
-    except (OSError, IndexError, ValueError):
-        return 0.0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -176,116 +174,79 @@ class Floor(discord.ui.DynamicItem[discord.ui.Button], template=r"bf:(?P<rest>.+
 FLOOR_ID = "bf:1:0:a.add,n=1"  # as long as a table button's custom_id
 
 
-async def start(fake: FakeDiscord, bot) -> asyncio.Task:
+async def start(token: str, bot) -> asyncio.Task:
     bot._connection.guild_ready_timeout = 0.05
-    task = asyncio.create_task(bot.start(fake.bot_token))
-    await fake.wait_for(lambda: bot.is_ready() or task.done(), timeout=90)
+    task = asyncio.create_task(bot.start(token))
+    deadline = time.perf_counter() + 90
+    while not (bot.is_ready() or task.done()) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.02)
     if task.done():
         task.result()  # the bot failed to start: show why
+    if not bot.is_ready():
+        raise TimeoutError("the bot under measure did not get ready in 90 s")
     return task
 
 
 class World:
-    """A guild, four people, and numbered channels for tables."""
+    """A guild, four people, and numbered channels for tables, in a fake Discord that makes a channel when asked
+    (`add_channel`: a name -> the channel's id; in this process, or in the people's)."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
-        self.guild = fake.add_guild("bench")
-        self.users = [fake.add_user(name) for name in "abcd"]
-        for user in self.users:
-            fake.add_member(self.guild, user)
+    def __init__(self, guild_id: int, users: list[tuple[int, str]], add_channel) -> None:
+        self.guild_id, self.users, self.add_channel = guild_id, users, add_channel
         self.channels = 0
 
+    async def channel(self, bot, name: str):
+        """A new channel, once the bot knows it (has had its CHANNEL_CREATE)."""
+        channel_id = await self.add_channel(name)
+        deadline = time.perf_counter() + 60
+        while bot.get_channel(channel_id) is None:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"the bot never saw channel {channel_id}")
+            await asyncio.sleep(0.005)
+        return bot.get_channel(channel_id)
+
     async def table(self, bot, game: str):
-        """A running table of `game` (people only, as few as the game allows, at least two) and its board message."""
-        fake, cog = self.fake, bot.get_cog("TableCog")
+        """A running table of `game` (people only, as few as the game allows, at least two) and its board message's
+        id."""
+        cog = bot.get_cog("TableCog")
         self.channels += 1
-        channel = fake.add_channel(self.guild, f"t{self.channels}")
-        await fake.wait_for(lambda: bot.get_channel(channel.id) is not None)
+        channel = await self.channel(bot, f"t{self.channels}")
         players = max(2, games.get(game).min_players)
-        table = await bot.service.open(game, guild_id=self.guild.id, channel_id=channel.id,
-                                       host_id=self.users[0].id, host_name="a")
-        for user in self.users[1:players]:
-            await bot.service.join(table.id, user.id, user.name)
-        await bot.service.start(table.id, self.users[0].id)
+        (host_id, host_name), *others = self.users[:players]
+        table = await bot.service.open(game, guild_id=self.guild_id, channel_id=channel.id, host_id=host_id,
+                                       host_name=host_name)
+        for user_id, name in others:
+            await bot.service.join(table.id, user_id, name)
+        await bot.service.start(table.id, host_id)
         board = await render_pool.ready(cog.public_board(table))
-        message = await bot.get_channel(channel.id).send(**board.message_kwargs(editing=False))
+        message = await channel.send(**board.message_kwargs(editing=False))
         await bot.service.set_message(table, channel.id, message.id)
-        return table, fake.message(message.id)
+        return table, message.id
 
 
-def live(components: list[dict]) -> list[dict]:
-    return [c for c in components if c.get("custom_id") and not c.get("disabled")
-            and not c["custom_id"].endswith(HOST_BUTTONS)]
+def local_world(fake: FakeDiscord) -> tuple[World, dict]:
+    """A World in a fake Discord in this process, and its people (id -> FakeUser)."""
+    guild, users = populate(fake)
+
+    async def add_channel(name: str) -> int:
+        return fake.add_channel(guild, name).id
+
+    return World(guild.id, [(user.id, user.name) for user in users], add_channel), {user.id: user for user in users}
 
 
-def is_race(table, custom_id: str) -> bool:
-    what = custom_id.split(":", 3)[-1]
-    if not what.startswith("a."):
-        return False
-    try:
-        return codec.decode(what[2:]).get("type") in table.spec.race_actions
-    except codec.BadCode:
-        return False
-
-
-async def move(fake, table, board, user, rng: random.Random, presses: list | None = None) -> int:
-    """One move for `user` through the table message (and the choosers it opens), as tests/e2e/drive.py makes it;
-    every press's latency goes to `presses` as (ms, race?). Returns the number of presses."""
-    before, count, messages = table.version, 0, [board]
-    for _ in range(3):
-        message = messages[-1]
-        candidates = live(message.all_components())
-        if not candidates:
-            return count
-        opened = None
-        for component in person_order(candidates, rng)[:6]:
-            started = time.perf_counter()
-            try:
-                if component.get("type") == 2:
-                    outcome = await fake.press(user, message, custom_id=component["custom_id"])
-                else:
-                    option = rng.choice(component["options"])
-                    outcome = await fake.select(user, message, component["custom_id"], [option["value"]])
-            except (LookupError, PermissionError):  # the message changed under the person's finger
-                return count
-            count += 1
-            if presses is not None:
-                presses.append(((time.perf_counter() - started) * 1000, is_race(table, component["custom_id"])))
-            if table.version > before or table.status != "running":
-                return count
-            if outcome.ephemeral and outcome.message is not None and live(outcome.message.all_components()):
-                opened = outcome.message
-                break
-        if opened is None:
-            return count
-        messages.append(opened)
-    return count
-
-
-async def showing(fake, table, board, timeout: float = 2.0) -> None:
-    """A person presses what the table message shows now: after a change the bot showed by its own edit (a timer,
-    a move made in an ephemeral chooser), wait until the message shows the table's version."""
-    try:
-        await fake.wait_for(lambda: table.status != "running" or any(
-            f":{table.version}:" in c.get("custom_id", "") for c in board.all_components()), timeout=timeout)
-    except FakeTimeout:  # the press below is then refused as stale, as a person's would be
-        pass
-
-
-def acting_user(world: World, table, rng: random.Random):
-    acting = [s for s in table.state.to_act() if 0 <= s < len(table.seats) and not table.seats[s].is_ai]
-    return world.users[rng.choice(acting)] if acting and table.status == "running" else None
+async def local_table(fake: FakeDiscord, world: World, bot, game: str):
+    """A table of `game` and its board message in a fake Discord in this process."""
+    table, message_id = await world.table(bot, game)
+    return table, fake.message(message_id)
 
 
 # --- 1. each game against the do-nothing bot -------------------------------------------------------------
 async def floor_message(fake, world: World, bot):
-    channel = fake.add_channel(world.guild, "floor")
-    await fake.wait_for(lambda: bot.get_channel(channel.id) is not None)
+    channel = await world.channel(bot, "floor")
     view = discord.ui.View(timeout=None)
     view.add_item(Floor(FLOOR_ID))
     view.stop()
-    return fake.message((await bot.get_channel(channel.id).send("floor", view=view)).id)
+    return fake.message((await channel.send("floor", view=view)).id)
 
 
 async def press_floor(fake, user, board, seconds: float) -> tuple[int, float]:
@@ -297,16 +258,16 @@ async def press_floor(fake, user, board, seconds: float) -> tuple[int, float]:
     return presses, time.perf_counter() - start_time
 
 
-async def standalone_floor(fake, world: World, seconds: float) -> float:
+async def standalone_floor(fake, world: World, user, seconds: float) -> float:
     """The same button on a bot that has nothing else (discord.py alone), pressed before the bot under measure
     starts: how much the bot's own client costs a press, for the ratios' second column."""
     floor_bot = commands.AutoShardedBot(command_prefix="!", intents=discord.Intents(guilds=True))
     floor_bot.add_dynamic_items(Floor)
     discord.http.Route.BASE = fake.api_base
-    task = await start(fake, floor_bot)
+    task = await start(fake.bot_token, floor_bot)
     board = await floor_message(fake, world, floor_bot)
-    await press_floor(fake, world.users[0], board, 0.5)  # warm up, as the bot under measure is when its floor is
-    presses, took = await press_floor(fake, world.users[0], board, seconds)
+    await press_floor(fake, user, board, 0.5)  # warm up, as the bot under measure is when its floor is
+    presses, took = await press_floor(fake, user, board, seconds)
     await floor_bot.close()
     await task
     return presses / took
@@ -318,31 +279,32 @@ async def bench_games(quick: bool, folder: Path) -> None:
     say("each real game through the fake Discord vs the do-nothing bot (one person pressing at a time)")
     seconds, rounds = (3.0, 3) if quick else (8.0, 4)
     async with FakeDiscord(timeout=90) as fake:
-        world = World(fake)
-        standalone = await standalone_floor(fake, world, seconds / 2)
-        bot = BodogeBot(config(fake, folder / "games.sqlite3"))
+        world, people = local_world(fake)
+        someone = people[world.users[0][0]]
+        standalone = await standalone_floor(fake, world, someone, seconds / 2)
+        bot = BodogeBot(config(fake.bot_token, fake.api_base, folder / "games.sqlite3"))
         bot.add_dynamic_items(Floor)
-        task = await start(fake, bot)
+        task = await start(fake.bot_token, bot)
         floor_board = await floor_message(fake, world, bot)
         refresher = bot.get_cog("TableCog").refresher
         all_actions = all_calls = all_floor = 0
         all_floor_time = 0.0
         figures = []
         for game in GAMES:
-            table, board = await world.table(bot, game)  # its picture drawn: the render workers are up
+            table, board = await local_table(fake, world, bot, game)  # its picture drawn: the render workers are up
             rng = random.Random(game)
             await refresher.flush()
             actions = pressed = calls = floor_presses = 0
             elapsed = floor_time = 0.0
             for _ in range(rounds):
-                presses, took = await press_floor(fake, world.users[0], floor_board, seconds / rounds / 3)
+                presses, took = await press_floor(fake, someone, floor_board, seconds / rounds / 3)
                 floor_presses, floor_time = floor_presses + presses, floor_time + took
                 calls_before = len(fake.calls)
                 start_time = time.perf_counter()
                 while time.perf_counter() - start_time < seconds / rounds:
                     if table.status != "running":
-                        table, board = await world.table(bot, game)
-                    user = acting_user(world, table, rng)
+                        table, board = await local_table(fake, world, bot, game)
+                    user = acting_user(people, acting_ids(table), rng)
                     if user is None:  # a timer's turn (e.g. a call window closing)
                         await asyncio.sleep(0.01)
                         continue
@@ -377,87 +339,92 @@ async def bench_games(quick: bool, folder: Path) -> None:
 
 # --- 2. 200 tables of the real games, people pressing at once ------------------------------------------------
 async def bench_latency(quick: bool, folder: Path) -> None:
-    say("200 tables of the five games (40 each), 10 people pressing at once")
+    """The bot under measure alone in this process; the fake Discord and the people press through it in a process
+    of their own (bench/people.py), told each committed change of a table by a listener here."""
+    say("200 tables of the five games (40 each), 10 people pressing at once (Discord and the people in a process "
+        "of their own)")
     seconds = 8.0 if quick else 20.0
-    async with FakeDiscord(timeout=60) as fake:
-        world = World(fake)
-        bot = BodogeBot(config(fake, folder / "latency.sqlite3", race_grace=0.35), settle_memory=True)
-        task = await start(fake, bot)
+    bot = None
+    tell_times = array.array("d")  # the time each change took to tell the people, on this loop
+
+    async def replace(game: str) -> tuple:
+        """A person found a table finished: a new one of the same game, noted to the people before its ids."""
+        table, message_id = await world.table(bot, game)
+        tell(table)
+        return table.id, table.game, message_id
+
+    # in memory (tmpfs), where a store into a shared map never waits for the page's writeback to disk
+    states_path = Path("/dev/shm" if os.path.isdir("/dev/shm") else folder) / f"bodoge-bench-{os.getpid()}.states"
+    async with started({"replace": replace}, states_path) as (link, _):
+        hello = await link.call("world")
+        world = World(hello["guild_id"], hello["users"], lambda name: link.call("channel", name))
+        states = States(states_path, [user_id for user_id, _ in hello["users"]])
+        states_path.unlink()  # both processes have it mapped
+
+        def tell(table) -> None:
+            started_at = time.perf_counter()
+            states.tell(table)
+            tell_times.append(time.perf_counter() - started_at)
+
+        async def told(table, events) -> None:  # a listener of the bot's table service
+            tell(table)
+
+        bot = BodogeBot(config(hello["bot_token"], hello["api_base"], folder / "latency.sqlite3", race_grace=0.35),
+                        settle_memory=True)
+        bot.service.listeners.append(told)
+        task = await start(hello["bot_token"], bot)
         tables = []
         for game in GAMES:
             for _ in range(40):
-                tables.append(await world.table(bot, game))
+                table, message_id = await world.table(bot, game)
+                tell(table)
+                tables.append((table.id, game, message_id))
+        await link.call("tables", tables)
         await bot.get_cog("TableCog").refresher.flush()
-        rng = random.Random(1)
-        busy: set[int] = set()
-
-        async def person(presses: list, counter: list, stop_at: float) -> None:
-            while time.perf_counter() < stop_at:
-                index = rng.randrange(len(tables))
-                table, board = tables[index]
-                if index in busy:
-                    await asyncio.sleep(0)
-                    continue
-                if table.status != "running":
-                    busy.add(index)
-                    tables[index] = await world.table(bot, table.game)
-                    busy.discard(index)
-                    continue
-                user = acting_user(world, table, rng)
-                if user is None:
-                    await asyncio.sleep(0.001)
-                    continue
-                busy.add(index)
-                try:
-                    version = table.version
-                    await move(fake, table, board, user, rng, presses)
-                    counter[0] += table.version > version
-                finally:
-                    busy.discard(index)
-
-        async def forgetting() -> None:
-            """The fake's history (REST calls, interactions, pictures uploaded) lives in this process, where every
-            full garbage collection walks it; a bot talking to Discord carries none. Keep the last 3 s of it (a press
-            is answered in well under a second)."""
-            while True:
-                await asyncio.sleep(1.0)
-                fake.forget(older_than=3.0)
 
         async def load(people: int, duration: float) -> tuple[list, float, float]:
-            presses: list = []
-            counter = [0]
             async with LoopProbe() as probe:
                 start_time, loop_cpu, own_cpu = time.perf_counter(), time.thread_time(), time.process_time()
-                queued = run_queue_seconds()
-                await asyncio.gather(*(person(presses, counter, start_time + duration) for _ in range(people)))
+                queued, told_before = run_queue_seconds(), len(tell_times)
+                run = await link.call("load", people, duration)
                 elapsed = time.perf_counter() - start_time
                 loop_cpu, own_cpu = time.thread_time() - loop_cpu, time.process_time() - own_cpu
                 queued = run_queue_seconds() - queued
-            # the loop's CPU per accepted action (its thread; the fake Discord's work included) and the whole
-            # process's: on a busy machine these hold where rates and latencies swing with the neighbours' load
-            CPU[people] = (loop_cpu * 1000 / max(counter[0], 1), own_cpu * 1000 / max(counter[0], 1),
-                           loop_cpu / elapsed, queued / elapsed)
+            accepted = max(run["accepted"], 1)
+            # the loop's CPU per accepted action (its thread) and the whole process's, and the people's process's
+            # (the fake Discord and the people): on a busy machine these hold where rates and latencies swing
+            CPU[people] = (loop_cpu * 1000 / accepted, own_cpu * 1000 / accepted, loop_cpu / elapsed, queued / elapsed,
+                           run["cpu"] * 1000 / accepted, run["cpu"] / run["elapsed"], run["queued"] / run["elapsed"],
+                           tell_times[told_before:])
             FIGURES["loop_stall_cpu_max_ms"] = round(max(FIGURES.get("loop_stall_cpu_max_ms", 0),
                                                          probe.worst_cpu * 1000), 1)
             FIGURES["gc_pause_max_ms"] = round(max(FIGURES.get("gc_pause_max_ms", 0), probe.worst_gc * 1000), 1)
             FIGURES["gc_full_collections"] = FIGURES.get("gc_full_collections", 0) + probe.full_gcs
             FIGURES["gc_pause_cpu_max_ms"] = round(max(FIGURES.get("gc_pause_cpu_max_ms", 0), probe.worst_gc_cpu * 1000), 1)
-            return presses, counter[0] / elapsed, probe.worst * 1000
+            return run["presses"], run["accepted"] / run["elapsed"], probe.worst * 1000
 
-        fake.forget(older_than=0.0)  # the setup's
-        forgetter = asyncio.create_task(forgetting())
+        await link.call("settle")  # the people's process forgets the setup's history from now on
         async with LoopProbe() as probe:
             await asyncio.sleep(1.0)
         report("loop_stall_idle_ms", "longest loop stall with nothing to do (the machine's noise)", probe.worst * 1000,
                "ms")
         CPU: dict[int, tuple] = {}
         presses, rate, stall = await load(10, seconds)
-        report("latency_loop_cpu_per_action_ms", "the loop's CPU per accepted action (fake Discord included)",
-               CPU[10][0], "ms")
+        report("latency_loop_cpu_per_action_ms", "the bot's loop's CPU per accepted action", CPU[10][0], "ms")
         report("latency_process_cpu_per_action_ms", "the bot's process's CPU per accepted action (all threads)",
                CPU[10][1], "ms")
         report("latency_loop_busy_share", "share of the run's wall time the loop was on a CPU", CPU[10][2], "")
         report("latency_loop_cpu_wait_share", "share of it the loop waited, runnable, for a CPU", CPU[10][3], "")
+        report("latency_people_cpu_per_action_ms", "the people's process's CPU per accepted action (fake Discord)",
+               CPU[10][4], "ms")
+        report("latency_people_busy_share", "share of the run's wall time the people's process was on a CPU",
+               CPU[10][5], "")
+        report("latency_people_cpu_wait_share", "share of it the people's loop waited, runnable, for a CPU",
+               CPU[10][6], "")
+        report("latency_tell_median_us", "telling the people a table's change (bot's loop), median",
+               statistics.median(CPU[10][7] or [0]) * 1e6, "us")
+        report("latency_tell_mean_us", "the same, mean (a collection it happened to start included)",
+               statistics.fmean(CPU[10][7] or [0]) * 1e6, "us")
         report("loop_stall_cpu_max_ms", "CPU the loop spent in its longest step (noise removed)",
                FIGURES["loop_stall_cpu_max_ms"], "ms")
         report("gc_pause_max_ms", "longest garbage collection in that run", FIGURES["gc_pause_max_ms"], "ms")
@@ -483,21 +450,25 @@ async def bench_latency(quick: bool, folder: Path) -> None:
             p99 = percentile([ms for ms, race in presses if not race], 0.99)
             say(f"    {people} people: {rate:.1f} actions/s, p99 {p99:.0f} ms, longest stall {stall:.0f} ms, "
                 f"loop CPU {CPU[people][0]:.2f} ms an action ({CPU[people][1]:.2f} all threads), "
-                f"loop on a CPU {CPU[people][2]:.0%} of the time, waiting for one {CPU[people][3]:.0%}")
+                f"loop on a CPU {CPU[people][2]:.0%} of the time, waiting for one {CPU[people][3]:.0%}; "
+                f"the people's process {CPU[people][4]:.2f} ms an action, on a CPU {CPU[people][5]:.0%}, "
+                f"waiting for one {CPU[people][6]:.0%}")
             FIGURES[f"sustained_{people}_people_loop_cpu_per_action_ms"] = round(CPU[people][0], 3)
             FIGURES[f"sustained_{people}_people_loop_busy_share"] = round(CPU[people][2], 3)
             FIGURES[f"sustained_{people}_people_loop_cpu_wait_share"] = round(CPU[people][3], 3)
+            FIGURES[f"sustained_{people}_people_people_process_cpu_per_action_ms"] = round(CPU[people][4], 3)
+            FIGURES[f"sustained_{people}_people_people_process_cpu_wait_share"] = round(CPU[people][6], 3)
             FIGURES[f"sustained_{people}_people_actions_per_s"] = round(rate, 1)
             FIGURES[f"sustained_{people}_people_p99_ms"] = round(p99, 1)
             if p99 < 250:
                 best = max(best, rate)
         report("sustained_actions_per_s", "sustained actions/s with p99 < 250 ms", best, "/s", None, ">= 200",
                best >= 200)
-        forgetter.cancel()
         FIGURES["render_cache_hits"] = render_pool.shared().hits
         FIGURES["render_pictures_drawn"] = render_pool.shared().drawn
         await bot.close()
         await task
+        states.close()
 
 
 # --- 3. rendering --------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Play any game through the fake Discord as a person would: press what the table message offers (and what the
 ephemeral choosers it opens offer) until the table moves on, a move before a step that opens or pages a chooser.
-Used to play whole games of every kind end to end, and by bench/run.py."""
+Used to play whole games of every kind end to end, and by bench/people.py."""
 from __future__ import annotations
 
 import asyncio
