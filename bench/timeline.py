@@ -96,25 +96,26 @@ def timed_presses(moves: list[dict]) -> None:
 
 async def one_game(game: str, seconds: float, folder: Path, moves: list[dict]) -> list[dict]:
     async with FakeDiscord(timeout=90) as fake:
-        world = run.World(fake)
-        bot = BodogeBot(run.config(fake, folder / f"{game}.sqlite3"))
+        world, people = run.local_world(fake)
+        someone = people[world.users[0][0]]
+        bot = BodogeBot(run.config(fake.bot_token, fake.api_base, folder / f"{game}.sqlite3"))
         bot.add_dynamic_items(run.Floor)
-        task = await run.start(fake, bot)
-        table, board = await world.table(bot, game)
+        task = await run.start(fake.bot_token, bot)
+        table, board = await run.local_table(fake, world, bot, game)
         refresher = bot.get_cog("TableCog").refresher
         floor = await run.floor_message(fake, world, bot)
         rng = random.Random(game)
         await refresher.flush()
-        await run.press_floor(fake, world.users[0], floor, 0.5)  # warm up
+        await run.press_floor(fake, someone, floor, 0.5)  # warm up
         moves.clear()
-        await run.press_floor(fake, world.users[0], floor, seconds / 3)
+        await run.press_floor(fake, someone, floor, seconds / 3)
         floor_moves = list(moves)
         moves.clear()
         stop_at = time.perf_counter() + seconds
         while time.perf_counter() < stop_at:
             if table.status != "running":
-                table, board = await world.table(bot, game)
-            user = run.acting_user(world, table, rng)
+                table, board = await run.local_table(fake, world, bot, game)
+            user = run.acting_user(people, run.acting_ids(table), rng)
             if user is None:
                 await asyncio.sleep(0.01)
                 continue
