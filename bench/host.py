@@ -61,7 +61,7 @@ class PeopleApart:
 
     def __init__(self, link: Link, hello: dict, states: States) -> None:
         self.link, self.states = link, states
-        self.token, self.api_base, self.pid = hello["bot_token"], hello["api_base"], hello["pid"]
+        self.token, self.api_base = hello["bot_token"], hello["api_base"]
         self.world = World(hello["guild_id"], hello["users"], lambda name: link.call("channel", name))
         self.bot = None
         self.tell_times = array.array("d")  # the time each change took to tell the people, on this loop

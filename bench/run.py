@@ -22,7 +22,6 @@ import gc
 import json
 import logging
 import os
-import random
 import statistics
 import sys
 import tempfile
@@ -169,7 +168,6 @@ class Floor(discord.ui.DynamicItem[discord.ui.Button], template=r"bf:(?P<rest>.+
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(content=f"ok {interaction.id}")
-
 
 
 async def start(token: str, bot) -> asyncio.Task:
