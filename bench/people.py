@@ -1,22 +1,22 @@
-"""The people of bench/run.py and, for its latency section, the loopback fake Discord with them in a process of
-their own: Discord and its users never run in the bot's process, and there they would share its event loop and its
-garbage collections.
+"""The people of bench/run.py and the loopback fake Discord with them, in a process of their own: Discord and its
+users never run in the bot's process, and there they would share its event loop and its garbage collections.
 
     .venv/bin/python -m bench.people FD     (started by `started()`: FD is its end of a socket pair)
 
-The people press as a person would (`move`), through the fake's REST and gateway like any client. What a person
-knows of a table beyond its message (its version, whether it still runs, who may act) the bench's process writes,
-for each change the bot's table service commits, into `States`, a memory map both processes share. People read it
-through a `Mirror`, which has the fields of the bot's `Table` that `move` reads. The bench's process makes every
-table (the bot's service opens, starts and posts it) and drives this one by calls on a `Link` (bench/link.py); a
-person who finds a table finished asks it for a new one of the same game, as before.
+The people press as a person would (`move`, bench/person.py), through the fake's REST and gateway like any client:
+many at once for the latency section (`People.load`), one at a time for the games section (`OnePerson`,
+bench/one_person.py). What a person knows of a table beyond its message (its version, whether it still runs, who
+may act) the bench's process writes, for each change the bot's table service commits, into `States`, a memory map
+both processes share; people read it through a `Mirror`, which has the fields of the bot's `Table` that `move` reads
+(bench/states.py). The bench's process makes every table (the bot's service opens, starts and posts it) and drives
+this one by calls on a `Link` (bench/link.py); a person who finds a table finished asks it for a new one of the same
+game, as before.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import gc
-import mmap
 import os
 import random
 import socket
@@ -28,14 +28,13 @@ from typing import AsyncIterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import games  # noqa: E402
 from bench.link import Link  # noqa: E402
-from bot import codec  # noqa: E402
-from tests.e2e.drive import person_order  # noqa: E402
-from tests.fakediscord import FakeDiscord, FakeTimeout  # noqa: E402
+from bench.one_person import OnePerson  # noqa: E402
+from bench.person import acting_user, move  # noqa: E402
+from bench.states import Mirror, States  # noqa: E402
+from tests.fakediscord import FakeDiscord  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-HOST_BUTTONS = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
 
 
 def populate(fake: FakeDiscord):
@@ -55,133 +54,6 @@ def run_queue_seconds() -> float:
             return int(stat.read().split()[1]) / 1e9
     except (OSError, IndexError, ValueError):
         return 0.0
-
-
-def live(components: list[dict]) -> list[dict]:
-    return [c for c in components if c.get("custom_id") and not c.get("disabled")
-            and not c["custom_id"].endswith(HOST_BUTTONS)]
-
-
-def is_race(table, custom_id: str) -> bool:
-    what = custom_id.split(":", 3)[-1]
-    if not what.startswith("a."):
-        return False
-    try:
-        return codec.decode(what[2:]).get("type") in table.spec.race_actions
-    except codec.BadCode:
-        return False
-
-
-async def move(fake, table, board, user, rng: random.Random, presses: list | None = None) -> int:
-    """One move for `user` through the table message (and the choosers it opens), as tests/e2e/drive.py makes it;
-    every press's latency goes to `presses` as (ms, race?). Returns the number of presses. `table` is the bot's
-    Table or a Mirror of it."""
-    before, count, messages = table.version, 0, [board]
-    for _ in range(3):
-        message = messages[-1]
-        candidates = live(message.all_components())
-        if not candidates:
-            return count
-        opened = None
-        for component in person_order(candidates, rng)[:6]:
-            started = time.perf_counter()
-            try:
-                if component.get("type") == 2:
-                    outcome = await fake.press(user, message, custom_id=component["custom_id"])
-                else:
-                    option = rng.choice(component["options"])
-                    outcome = await fake.select(user, message, component["custom_id"], [option["value"]])
-            except (LookupError, PermissionError):  # the message changed under the person's finger
-                return count
-            count += 1
-            if presses is not None:
-                presses.append(((time.perf_counter() - started) * 1000, is_race(table, component["custom_id"])))
-            if table.version > before or table.status != "running":
-                return count
-            if outcome.ephemeral and outcome.message is not None and live(outcome.message.all_components()):
-                opened = outcome.message
-                break
-        if opened is None:
-            return count
-        messages.append(opened)
-    return count
-
-
-async def showing(fake, table, board, timeout: float = 2.0) -> None:
-    """A person presses what the table message shows now: after a change the bot showed by its own edit (a timer,
-    a move made in an ephemeral chooser), wait until the message shows the table's version."""
-    try:
-        await fake.wait_for(lambda: table.status != "running" or any(
-            f":{table.version}:" in c.get("custom_id", "") for c in board.all_components()), timeout=timeout)
-    except FakeTimeout:  # the press below is then refused as stale, as a person's would be
-        pass
-
-
-def acting_ids(table) -> tuple:
-    """The user ids who may act now at the bot's Table (no AI seat)."""
-    if table.status != "running" or table.state is None:
-        return ()
-    seats = table.seats
-    return tuple(seats[s].user_id for s in table.state.to_act() if 0 <= s < len(seats) and not seats[s].is_ai)
-
-
-def acting_user(users: dict, acting: tuple, rng: random.Random):
-    """One of the people who may act now (`users`: id -> FakeUser), or None."""
-    return users[rng.choice(acting)] if acting else None
-
-
-class States:
-    """What people may know of each table besides its message, written by the bot's process and read by the
-    people's: one 64-bit word per table id (its version, whether it runs, which of the people may act) in a file
-    both processes map. Telling a change is a store: no message, no system call, no process woken (a socket write
-    that wakes the people's process cost the bot's loop 10-25 us of CPU per change)."""
-
-    SIZE = 1 << 16  # table ids it holds
-
-    def __init__(self, path: str | Path, users: list[int], create: bool = False) -> None:
-        with open(path, "w+b" if create else "r+b") as file:
-            if create:
-                file.truncate(self.SIZE * 8)
-            self._map = mmap.mmap(file.fileno(), self.SIZE * 8)
-        self.words = memoryview(self._map).cast("Q")
-        self.users = users  # a person's bit in the word is 1 << their index here
-        self.bits = {user: 1 << n for n, user in enumerate(users)}
-
-    def tell(self, table) -> None:
-        """Note the bot's Table as it is now (in the bot's process)."""
-        word = table.version << 9
-        if table.status == "running":
-            word |= 256
-            for user in acting_ids(table):
-                word |= self.bits[user]
-        self.words[table.id] = word
-
-    def version(self, table_id: int) -> int:
-        return self.words[table_id] >> 9
-
-    def status(self, table_id: int) -> str:
-        return "running" if self.words[table_id] & 256 else "over"
-
-    def acting(self, table_id: int) -> tuple:
-        word = self.words[table_id]
-        return tuple(user for n, user in enumerate(self.users) if word >> n & 1)
-
-    def close(self) -> None:
-        self.words.release()
-        self._map.close()
-
-
-class Mirror:
-    """A table as its people know it: its message in the fake and its word in `States`. Has what `move` reads of
-    the bot's Table."""
-
-    def __init__(self, states: States, table_id: int, game: str, board) -> None:
-        self.states, self.id, self.game, self.board = states, table_id, game, board
-        self.spec = games.get(game)
-
-    version = property(lambda self: self.states.version(self.id))
-    status = property(lambda self: self.states.status(self.id))
-    acting = property(lambda self: self.states.acting(self.id))
 
 
 class People:
@@ -215,6 +87,10 @@ class People:
 
     def mirror(self, table_id: int, game: str, message_id: int) -> Mirror:
         return Mirror(self.states, table_id, game, self.fake.message(message_id))
+
+    async def replace(self, game: str) -> Mirror:
+        """A new table of `game`, made by the bench's process, for one found finished."""
+        return self.mirror(*await self.link.call("replace", game))
 
     async def settle(self) -> None:
         """The setup is done: forget its history, keep the last 3 s from now on, and freeze what it made out of
@@ -253,7 +129,7 @@ class People:
                 continue
             if table.status != "running":
                 busy.add(index)
-                tables[index] = self.mirror(*await self.link.call("replace", table.game))
+                tables[index] = await self.replace(table.game)
                 busy.discard(index)
                 continue
             user = acting_user(self.users, table.acting, rng)
@@ -278,7 +154,8 @@ async def serve(fd: int, states_path: str) -> None:
     tune_gc()  # the collector as the bot's process has it
     async with FakeDiscord(timeout=60) as fake:
         people = People(fake, states_path)
-        people.link = await Link.over(socket.socket(fileno=fd), people.handlers())
+        handlers = people.handlers() | OnePerson(people).handlers()
+        people.link = await Link.over(socket.socket(fileno=fd), handlers)
         await asyncio.wait([people.done, people.link.closed], return_when=asyncio.FIRST_COMPLETED)
 
 

@@ -7,28 +7,27 @@ Progress goes to stderr; stdout gets the table of figures, or with --json one JS
 plus more). People press through the loopback fake Discord (tests/fakediscord) as a person would, boards and images
 included, the same way tests/e2e/drive.py plays whole games.
 
-The latency section runs the fake Discord and its people in a process of their own (bench/people.py): the bot under
-measure (its loop, storage and render workers) is alone in this process, as it would be beside the real Discord, and
-the loop-lag probe, the loop's CPU, the collections and the run-queue waits measured here are the bot's; press
-latencies are measured where the people are. A listener on the bot's table service writes each table's version,
-status and who may act into a map both processes share (`States`); the people's process asks this one for a
-new table over a socket (`bench/link.py`). The other sections keep the fake in this process.
+The games and latency sections run the fake Discord and its people in a process of their own (bench/people.py):
+the bot under measure (its loop, storage and render workers) is alone in this process, as it would be beside the
+real Discord, and the loop-lag probe, the CPU, the collections and the run-queue waits measured here are the bot's;
+press latencies, and the bot's REST calls, are counted where the people are. A listener on the bot's table service
+writes each table's version, status and who may act into a map both processes share (`States`); this process
+drives the people's over a socket (`bench/link.py`, `bench/host.py`), and they ask it for new tables there.
 """
 from __future__ import annotations
 
 import argparse
-import array
 import asyncio
 import gc
 import json
 import logging
 import os
-import random
 import statistics
 import sys
 import tempfile
 import time
 import traceback
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -44,9 +43,9 @@ from bot.config import Config  # noqa: E402
 from bench.storage import storage_figures  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
-from bench.people import (States, acting_ids, acting_user, move, populate, run_queue_seconds,  # noqa: E402
-                          showing, started)
-from tests.fakediscord import FakeDiscord  # noqa: E402
+from bench.host import PeopleApart, World, people_apart  # noqa: E402
+from bench.people import run_queue_seconds  # noqa: E402
+from bench.person import FLOOR_ID  # noqa: E402
 
 GAMES = ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]
 logging.disable(logging.WARNING)
@@ -171,9 +170,6 @@ class Floor(discord.ui.DynamicItem[discord.ui.Button], template=r"bf:(?P<rest>.+
         await interaction.response.edit_message(content=f"ok {interaction.id}")
 
 
-FLOOR_ID = "bf:1:0:a.add,n=1"  # as long as a table button's custom_id
-
-
 async def start(token: str, bot) -> asyncio.Task:
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start(token))
@@ -187,152 +183,99 @@ async def start(token: str, bot) -> asyncio.Task:
     return task
 
 
-class World:
-    """A guild, four people, and numbered channels for tables, in a fake Discord that makes a channel when asked
-    (`add_channel`: a name -> the channel's id; in this process, or in the people's)."""
-
-    def __init__(self, guild_id: int, users: list[tuple[int, str]], add_channel) -> None:
-        self.guild_id, self.users, self.add_channel = guild_id, users, add_channel
-        self.channels = 0
-
-    async def channel(self, bot, name: str):
-        """A new channel, once the bot knows it (has had its CHANNEL_CREATE)."""
-        channel_id = await self.add_channel(name)
-        deadline = time.perf_counter() + 60
-        while bot.get_channel(channel_id) is None:
-            if time.perf_counter() > deadline:
-                raise TimeoutError(f"the bot never saw channel {channel_id}")
-            await asyncio.sleep(0.005)
-        return bot.get_channel(channel_id)
-
-    async def table(self, bot, game: str):
-        """A running table of `game` (people only, as few as the game allows, at least two) and its board message's
-        id."""
-        cog = bot.get_cog("TableCog")
-        self.channels += 1
-        channel = await self.channel(bot, f"t{self.channels}")
-        players = max(2, games.get(game).min_players)
-        (host_id, host_name), *others = self.users[:players]
-        table = await bot.service.open(game, guild_id=self.guild_id, channel_id=channel.id, host_id=host_id,
-                                       host_name=host_name)
-        for user_id, name in others:
-            await bot.service.join(table.id, user_id, name)
-        await bot.service.start(table.id, host_id)
-        board = await render_pool.ready(cog.public_board(table))
-        message = await channel.send(**board.message_kwargs(editing=False))
-        await bot.service.set_message(table, channel.id, message.id)
-        return table, message.id
-
-
-def local_world(fake: FakeDiscord) -> tuple[World, dict]:
-    """A World in a fake Discord in this process, and its people (id -> FakeUser)."""
-    guild, users = populate(fake)
-
-    async def add_channel(name: str) -> int:
-        return fake.add_channel(guild, name).id
-
-    return World(guild.id, [(user.id, user.name) for user in users], add_channel), {user.id: user for user in users}
-
-
-async def local_table(fake: FakeDiscord, world: World, bot, game: str):
-    """A table of `game` and its board message in a fake Discord in this process."""
-    table, message_id = await world.table(bot, game)
-    return table, fake.message(message_id)
-
-
 # --- 1. each game against the do-nothing bot -------------------------------------------------------------
-async def floor_message(fake, world: World, bot):
+async def floor_message(world: World, bot) -> int:
+    """The do-nothing button's message, sent by `bot` in a channel of its own: its id."""
     channel = await world.channel(bot, "floor")
     view = discord.ui.View(timeout=None)
     view.add_item(Floor(FLOOR_ID))
     view.stop()
-    return fake.message((await channel.send("floor", view=view)).id)
+    return (await channel.send("floor", view=view)).id
 
 
-async def press_floor(fake, user, board, seconds: float) -> tuple[int, float]:
-    """One person pressing the do-nothing button for `seconds`: (presses answered, seconds taken)."""
-    presses, start_time = 0, time.perf_counter()
-    while time.perf_counter() - start_time < seconds:
-        await fake.press(user, board, custom_id=FLOOR_ID)
-        presses += 1
-    return presses, time.perf_counter() - start_time
+async def pressed(people: PeopleApart, name: str, *arguments, after=None) -> Counter:
+    """A slice the one person plays in the people's process (bench/one_person.py: `name` and its arguments) and this
+    process's CPU in it (`own_cpu`), `after` (a coroutine function awaited when the slice is over) included."""
+    cpu = time.process_time()
+    run = Counter(await people.link.call(name, *arguments))
+    if after is not None:
+        await after()
+    run["own_cpu"] = time.process_time() - cpu
+    return run
 
 
-async def standalone_floor(fake, world: World, user, seconds: float) -> float:
+async def standalone_floor(people: PeopleApart, seconds: float) -> float:
     """The same button on a bot that has nothing else (discord.py alone), pressed before the bot under measure
     starts: how much the bot's own client costs a press, for the ratios' second column."""
     floor_bot = commands.AutoShardedBot(command_prefix="!", intents=discord.Intents(guilds=True))
     floor_bot.add_dynamic_items(Floor)
-    discord.http.Route.BASE = fake.api_base
-    task = await start(fake.bot_token, floor_bot)
-    board = await floor_message(fake, world, floor_bot)
-    await press_floor(fake, user, board, 0.5)  # warm up, as the bot under measure is when its floor is
-    presses, took = await press_floor(fake, user, board, seconds)
+    discord.http.Route.BASE = people.api_base
+    task = await start(people.token, floor_bot)
+    message_id = await floor_message(people.world, floor_bot)
+    await people.link.call("floor", message_id, 0.5)  # warm up, as the bot under measure is when its floor is
+    run = await people.link.call("floor", message_id, seconds)
     await floor_bot.close()
     await task
-    return presses / took
+    return run["presses"] / run["elapsed"]
 
 
 async def bench_games(quick: bool, folder: Path) -> None:
     """Each game's rate against the do-nothing button's, measured in alternating slices on the same bot (a third as
-    long as the game's), so a load that comes and goes on a shared machine weighs on both alike."""
-    say("each real game through the fake Discord vs the do-nothing bot (one person pressing at a time)")
+    long as the game's), so a load that comes and goes on a shared machine weighs on both alike. The bot under
+    measure is alone in this process; the fake Discord and the one person pressing are in the people's process
+    (bench/one_person.py), which counts the bot's REST calls."""
+    say("each real game through the fake Discord vs the do-nothing bot (one person pressing at a time; Discord and "
+        "the person in a process of their own)")
     seconds, rounds = (3.0, 3) if quick else (8.0, 4)
-    async with FakeDiscord(timeout=90) as fake:
-        world, people = local_world(fake)
-        someone = people[world.users[0][0]]
-        standalone = await standalone_floor(fake, world, someone, seconds / 2)
-        bot = BodogeBot(config(fake.bot_token, fake.api_base, folder / "games.sqlite3"))
+    async with people_apart(folder) as people:
+        standalone = await standalone_floor(people, seconds / 2)
+        bot = BodogeBot(config(people.token, people.api_base, folder / "games.sqlite3"))
         bot.add_dynamic_items(Floor)
-        task = await start(fake.bot_token, bot)
-        floor_board = await floor_message(fake, world, bot)
+        people.watch(bot)
+        task = await start(people.token, bot)
+        floor_id = await floor_message(people.world, bot)
         refresher = bot.get_cog("TableCog").refresher
-        all_actions = all_calls = all_floor = 0
-        all_floor_time = 0.0
-        figures = []
+        figures, all_floor, all_moves = [], Counter(), Counter()
         for game in GAMES:
-            table, board = await local_table(fake, world, bot, game)  # its picture drawn: the render workers are up
-            rng = random.Random(game)
+            # its picture drawn: the render workers are up
+            await people.link.call("play", *await people.table(game))
             await refresher.flush()
-            actions = pressed = calls = floor_presses = 0
-            elapsed = floor_time = 0.0
+            floor, moves = Counter(), Counter()
             for _ in range(rounds):
-                presses, took = await press_floor(fake, someone, floor_board, seconds / rounds / 3)
-                floor_presses, floor_time = floor_presses + presses, floor_time + took
-                calls_before = len(fake.calls)
-                start_time = time.perf_counter()
-                while time.perf_counter() - start_time < seconds / rounds:
-                    if table.status != "running":
-                        table, board = await local_table(fake, world, bot, game)
-                    user = acting_user(people, acting_ids(table), rng)
-                    if user is None:  # a timer's turn (e.g. a call window closing)
-                        await asyncio.sleep(0.01)
-                        continue
-                    await showing(fake, table, board)
-                    version = table.version
-                    pressed += await move(fake, table, board, user, rng)
-                    actions += table.version > version
-                elapsed += time.perf_counter() - start_time
-                await refresher.flush()
-                calls += sum(1 for c in fake.calls[calls_before:] if c.method != "GET")
-            all_actions, all_calls = all_actions + actions, all_calls + calls
-            all_floor, all_floor_time = all_floor + floor_presses, all_floor_time + floor_time
-            figures.append((game, actions / elapsed, floor_presses / floor_time, pressed / max(actions, 1),
-                            calls / max(actions, 1)))
-        floor = all_floor / all_floor_time
+                floor.update(await pressed(people, "floor", floor_id, seconds / rounds / 3))
+                run = await pressed(people, "moves", seconds / rounds, after=refresher.flush)
+                run["calls"] = await people.link.call("calls_since", run.pop("mark"))  # the edits flushed included
+                moves.update(run)
+            all_floor.update(floor)
+            all_moves.update(moves)
+            figures.append((game, floor, moves))
+        floor = all_floor["presses"] / all_floor["elapsed"]
         report("e2e_floor_actions_per_s", "do-nothing bot: presses answered/s", floor, "/s")
         report("e2e_standalone_floor_actions_per_s", "a bot with nothing but that button, before: presses/s",
                standalone, "/s")
-        for game, rate, game_floor, presses, calls in figures:
+        report("e2e_floor_bot_cpu_per_press_ms", "do-nothing bot: the bot's process's CPU per press",
+               all_floor["own_cpu"] * 1000 / all_floor["presses"], "ms")
+        report("e2e_floor_people_cpu_per_press_ms", "do-nothing bot: the people's process's CPU per press",
+               all_floor["cpu"] * 1000 / all_floor["presses"], "ms")
+        for game, floor, moves in figures:
+            rate, game_floor = moves["actions"] / moves["elapsed"], floor["presses"] / floor["elapsed"]
+            actions = max(moves["actions"], 1)
             report(f"e2e_{game}_actions_per_s", f"{game}: accepted actions/s", rate, "/s", game_floor,
                    ">= 0.33 x floor", rate >= game_floor / 3)
             FIGURES[f"e2e_{game}_ratio"] = round(rate / game_floor, 3)
             FIGURES[f"e2e_{game}_floor_per_s"] = round(game_floor, 1)
             FIGURES[f"e2e_{game}_ratio_standalone"] = round(rate / standalone, 3)
-            report(f"e2e_{game}_presses_per_action", f"{game}: presses per action (choosers)", presses, "presses")
-            report(f"rest_calls_per_action_{game}", f"{game}: REST calls per accepted action", calls, "calls")
-        report("rest_calls_per_action", "REST calls per accepted action, five games", all_calls / max(all_actions, 1),
-               "calls", None, "<= 1.1", all_calls / max(all_actions, 1) <= 1.1)
+            report(f"e2e_{game}_presses_per_action", f"{game}: presses per action (choosers)",
+                   moves["presses"] / actions, "presses")
+            report(f"rest_calls_per_action_{game}", f"{game}: REST calls per accepted action", moves["calls"] / actions,
+                   "calls")
+            report(f"e2e_{game}_bot_cpu_per_action_ms", f"{game}: the bot's process's CPU per action",
+                   moves["own_cpu"] * 1000 / actions, "ms")
+            report(f"e2e_{game}_people_cpu_per_action_ms", f"{game}: the people's process's CPU per action",
+                   moves["cpu"] * 1000 / actions, "ms")
+        calls = all_moves["calls"] / max(all_moves["actions"], 1)
+        report("rest_calls_per_action", "REST calls per accepted action, five games", calls, "calls", None, "<= 1.1",
+               calls <= 1.1)
         await bot.close()
         await task
 
@@ -344,41 +287,13 @@ async def bench_latency(quick: bool, folder: Path) -> None:
     say("200 tables of the five games (40 each), 10 people pressing at once (Discord and the people in a process "
         "of their own)")
     seconds = 8.0 if quick else 20.0
-    bot = None
-    tell_times = array.array("d")  # the time each change took to tell the people, on this loop
-
-    async def replace(game: str) -> tuple:
-        """A person found a table finished: a new one of the same game, noted to the people before its ids."""
-        table, message_id = await world.table(bot, game)
-        tell(table)
-        return table.id, table.game, message_id
-
-    # in memory (tmpfs), where a store into a shared map never waits for the page's writeback to disk
-    states_path = Path("/dev/shm" if os.path.isdir("/dev/shm") else folder) / f"bodoge-bench-{os.getpid()}.states"
-    async with started({"replace": replace}, states_path) as (link, _):
-        hello = await link.call("world")
-        world = World(hello["guild_id"], hello["users"], lambda name: link.call("channel", name))
-        states = States(states_path, [user_id for user_id, _ in hello["users"]])
-        states_path.unlink()  # both processes have it mapped
-
-        def tell(table) -> None:
-            started_at = time.perf_counter()
-            states.tell(table)
-            tell_times.append(time.perf_counter() - started_at)
-
-        async def told(table, events) -> None:  # a listener of the bot's table service
-            tell(table)
-
-        bot = BodogeBot(config(hello["bot_token"], hello["api_base"], folder / "latency.sqlite3", race_grace=0.35),
+    async with people_apart(folder) as apart:
+        link, tell_times = apart.link, apart.tell_times
+        bot = BodogeBot(config(apart.token, apart.api_base, folder / "latency.sqlite3", race_grace=0.35),
                         settle_memory=True)
-        bot.service.listeners.append(told)
-        task = await start(hello["bot_token"], bot)
-        tables = []
-        for game in GAMES:
-            for _ in range(40):
-                table, message_id = await world.table(bot, game)
-                tell(table)
-                tables.append((table.id, game, message_id))
+        apart.watch(bot)
+        task = await start(apart.token, bot)
+        tables = [await apart.table(game) for game in GAMES for _ in range(40)]
         await link.call("tables", tables)
         await bot.get_cog("TableCog").refresher.flush()
 
@@ -468,7 +383,6 @@ async def bench_latency(quick: bool, folder: Path) -> None:
         FIGURES["render_pictures_drawn"] = render_pool.shared().drawn
         await bot.close()
         await task
-        states.close()
 
 
 # --- 3. rendering --------------------------------------------------------------------------------------------

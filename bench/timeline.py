@@ -1,6 +1,7 @@
 """Where one person's move spends its time: the median time from the press to each stage of the move, per game,
-one person pressing at a time through the loopback fake Discord (as `bench/run.py`'s games section does), beside
-the do-nothing button's whole round trip. It shows what bounds `bench/run.py`'s one-person ratios.
+one person pressing at a time through the loopback fake Discord (as `bench/run.py`'s games section does, though
+here the fake runs in this process), beside the do-nothing button's whole round trip. It shows what bounds
+`bench/run.py`'s one-person ratios.
 
     .venv/bin/python bench/timeline.py [--seconds 3] [--games blue_border,diamond_box]
 
@@ -27,6 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord  # noqa: E402
 
 from bench import run  # noqa: E402
+from bench.host import World  # noqa: E402
+from bench.people import populate  # noqa: E402
+from bench.person import acting_ids, acting_user, move, press_floor, showing  # noqa: E402
 from bot import render_pool, tables  # noqa: E402
 from bot.client import BodogeBot  # noqa: E402
 from bot.storage import sqlite as sqlite_storage  # noqa: E402
@@ -94,34 +98,50 @@ def timed_presses(moves: list[dict]) -> None:
         setattr(fake_server.FakeDiscord, name, timed)
 
 
+def local_world(fake: FakeDiscord) -> tuple[World, dict]:
+    """A World in a fake Discord in this process (the stages are timed here), and its people (id -> FakeUser)."""
+    guild, users = populate(fake)
+
+    async def add_channel(name: str) -> int:
+        return fake.add_channel(guild, name).id
+
+    return World(guild.id, [(user.id, user.name) for user in users], add_channel), {user.id: user for user in users}
+
+
+async def local_table(fake: FakeDiscord, world: World, bot, game: str):
+    """A table of `game` and its board message in a fake Discord in this process."""
+    table, message_id = await world.table(bot, game)
+    return table, fake.message(message_id)
+
+
 async def one_game(game: str, seconds: float, folder: Path, moves: list[dict]) -> list[dict]:
     async with FakeDiscord(timeout=90) as fake:
-        world, people = run.local_world(fake)
+        world, people = local_world(fake)
         someone = people[world.users[0][0]]
         bot = BodogeBot(run.config(fake.bot_token, fake.api_base, folder / f"{game}.sqlite3"))
         bot.add_dynamic_items(run.Floor)
         task = await run.start(fake.bot_token, bot)
-        table, board = await run.local_table(fake, world, bot, game)
+        table, board = await local_table(fake, world, bot, game)
         refresher = bot.get_cog("TableCog").refresher
-        floor = await run.floor_message(fake, world, bot)
+        floor = fake.message(await run.floor_message(world, bot))
         rng = random.Random(game)
         await refresher.flush()
-        await run.press_floor(fake, someone, floor, 0.5)  # warm up
+        await press_floor(fake, someone, floor, 0.5)  # warm up
         moves.clear()
-        await run.press_floor(fake, someone, floor, seconds / 3)
+        await press_floor(fake, someone, floor, seconds / 3)
         floor_moves = list(moves)
         moves.clear()
         stop_at = time.perf_counter() + seconds
         while time.perf_counter() < stop_at:
             if table.status != "running":
-                table, board = await run.local_table(fake, world, bot, game)
-            user = run.acting_user(people, run.acting_ids(table), rng)
+                table, board = await local_table(fake, world, bot, game)
+            user = acting_user(people, acting_ids(table), rng)
             if user is None:
                 await asyncio.sleep(0.01)
                 continue
-            await run.showing(fake, table, board)
+            await showing(fake, table, board)
             version, first = table.version, len(moves)
-            await run.move(fake, table, board, user, rng)
+            await move(fake, table, board, user, rng)
             if table.version == version:  # a chooser's press, or refused: only accepted moves are timed
                 del moves[first:]
             else:

@@ -1,10 +1,12 @@
 """Play any game through the fake Discord as a person would: press what the table message offers (and what the
 ephemeral choosers it opens offer) until the table moves on, a move before a step that opens or pages a chooser.
-Used to play whole games of every kind end to end, and by bench/people.py."""
+Used to play whole games of every kind end to end, and by bench/person.py."""
 from __future__ import annotations
 
 import asyncio
 import random
+import time
+from typing import Callable
 
 HOST_BUTTONS = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
 
@@ -35,8 +37,10 @@ async def _use(fake, user, message, component: dict, rng: random.Random):
     return await fake.select(user, message, component["custom_id"], [option["value"]])
 
 
-async def move(fake, table, board, user, rng: random.Random, depth: int = 5) -> bool:
-    """Make one move for `user` through the UI; True when the table's version advanced."""
+async def move(fake, table, board, user, rng: random.Random, depth: int = 5,
+               pressed: Callable[[dict, float], None] | None = None) -> bool:
+    """Make one move for `user` through the UI; True when the table's version advanced. `pressed` is told of each
+    press answered: the component and the seconds its answer took."""
     before = table.version
     messages = [board]
     for _ in range(depth):
@@ -47,7 +51,10 @@ async def move(fake, table, board, user, rng: random.Random, depth: int = 5) -> 
         candidates = person_order(candidates, rng)
         opened = None
         for component in candidates[:6]:
+            started = time.perf_counter()
             outcome = await _use(fake, user, message, component, rng)
+            if pressed is not None:
+                pressed(component, time.perf_counter() - started)
             if table.version > before or table.status != "running":
                 return True
             if outcome.ephemeral and outcome.message is not None and _live(outcome.message.all_components()):
