@@ -82,7 +82,6 @@ class Table:
     closed_idle: float | None = None  # set when the lobby closed by itself: the minutes it waited without a change
     revision: int = 0  # counts every change anyone could see (lobby changes too); in memory only
     retired: bool = False  # memory ran ahead of storage (a failed commit): this copy is dropped, never acted on again
-    committed: tuple[int, str] | None = None  # (version, the state's JSON) as last committed or loaded
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -184,7 +183,6 @@ class TableService:
                 table.timers[kind] = timer
         if row.state is not None:
             table.state = table.spec.load(row.state)
-            table.committed = (row.version, row.state)
             table.marks = list(row.marks) or [0] * table.state.players
             table.digests = self._digests(table)
         return table
@@ -490,9 +488,8 @@ class TableService:
             table.state, table.status, table.version = state, "running" if result is None else "finished", 0
             table.marks = [0] * state.players
             table.digests = self._digests(table)
-            text = state.to_json()
-            await self.storage.start_game(table.id, table.seat_rows(), table.options, text, table.marks, result=result)
-            table.committed = (0, text)
+            await self.storage.start_game(table.id, table.seat_rows(), table.options, state.to_json(), table.marks,
+                                          result=result)
             table.timers.pop("lobby", None)
             self._tell_timers(None, table.id, "lobby")
             await self._after_change(table, [{"type": "game_started"}], source="start")
@@ -551,9 +548,8 @@ class TableService:
                 if not current:
                     raise TableError("stale")
             try:
-                saved = table.committed[1] if table.committed and table.committed[0] == table.version else None
                 events = (await self._apply_off_loop(table, seat, action) if seat == games.SYSTEM
-                          else table.state.apply(seat, action, saved=saved))
+                          else table.state.apply(seat, action))
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
             seats_changed = self._count_absence(table, seat if source == "user" else None, absent, events)
@@ -617,12 +613,10 @@ class TableService:
         if result is not None:
             table.status = "finished"
         table.timers = self._plan_timers(table, acted=seat) if result is None else {}
-        text = state.to_json()
-        await self.storage.record_action(table.id, table.version, seat, action, source, text,
+        await self.storage.record_action(table.id, table.version, seat, action, source, state.to_json(),
                                          table.marks, result=result,
                                          seats=table.seat_rows() if seats_changed else None,
                                          timers=list(table.timers.values()))
-        table.committed = (table.version, text)
 
     def _digests(self, table: Table) -> list[str]:
         acting = set(table.state.to_act())

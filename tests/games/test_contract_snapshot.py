@@ -56,9 +56,6 @@ def test_an_action_that_fails_half_way_leaves_the_state_as_it_was(game, monkeypa
     with pytest.raises(Breaks):
         state.apply(seat, action)
     assert state.to_json() == before
-    with pytest.raises(Breaks):  # restored from the text the caller kept (the table service's last commit)
-        state.apply(seat, action, saved=before)
-    assert state.to_json() == before
     monkeypatch.undo()
     state.apply(seat, action)  # and it still plays
     assert state.to_json() != before
