@@ -8,7 +8,6 @@ a press whose seat's choices are unchanged (a simultaneous choice, a call window
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import logging
 import random
@@ -17,6 +16,8 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
+
+import orjson
 
 import games
 from bot.races import FirstPressRaces, TooSlow
@@ -75,7 +76,7 @@ class Table:
     seats: list[Seat]
     state: GameState | None = None
     marks: list[int] = field(default_factory=list)
-    digests: list[str] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)  # each seat's, as `_choices` names them
     recent: deque = field(default_factory=lambda: deque(maxlen=8))  # (seat, events) of the last actions
     timers: dict = field(default_factory=dict)  # kind -> TimerRow: the stored timers, mirrored in memory
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
@@ -113,13 +114,14 @@ class Outcome:
     events: list[dict]
 
 
-def _digest(state: GameState, seat: int) -> str:
-    """A short hash of the seat's legal actions ("" for none): it changes exactly when the set does."""
+def _choices(state: GameState, seat: int) -> str:
+    """A text naming the seat's legal actions ("" for none): it changes exactly when the set does. Kept whole, not
+    hashed: compared once an action, and a game's own text is memoised with its position (Diamond Box's)."""
     text = state.choices_text(seat)
     if text is None:
         actions = state.legal_actions(seat)
         text = snapshot_json(actions) if actions else ""
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest() if text else ""
+    return text
 
 
 Listener = Callable[[Table, list[dict]], Awaitable[None]]
@@ -184,7 +186,7 @@ class TableService:
         if row.state is not None:
             table.state = table.spec.load(row.state)
             table.marks = list(row.marks) or [0] * table.state.players
-            table.digests = self._digests(table)
+            table.choices = self._choices(table)
         return table
 
     async def _resync(self, table_id: int) -> None:
@@ -487,7 +489,7 @@ class TableService:
             result = state.result() if state.finished else None  # a deal may end the game (an empty deck)
             table.state, table.status, table.version = state, "running" if result is None else "finished", 0
             table.marks = [0] * state.players
-            table.digests = self._digests(table)
+            table.choices = self._choices(table)
             await self.storage.start_game(table.id, table.seat_rows(), table.options, state.to_json(), table.marks,
                                           result=result)
             table.timers.pop("lobby", None)
@@ -601,14 +603,14 @@ class TableService:
                     prepare(table, source)
                 except Exception:  # preparing is only a head start: the board is drawn again when shown
                     log.exception("table %s: preparing its board failed", table.id)
-            await asyncio.sleep(0)  # it starts now, before the digests and the disk's write
+            await asyncio.sleep(0)  # it starts now, before the choices and the disk's write
         state = table.state
         table.version += 1
-        new_digests = self._digests(table)
-        for number, (old, new) in enumerate(zip(table.digests, new_digests)):
+        new_choices = self._choices(table)
+        for number, (old, new) in enumerate(zip(table.choices, new_choices)):
             if old != new:
                 table.marks[number] = table.version
-        table.digests = new_digests
+        table.choices = new_choices
         result = state.result() if state.finished else None
         if result is not None:
             table.status = "finished"
@@ -618,9 +620,9 @@ class TableService:
                                          seats=table.seat_rows() if seats_changed else None,
                                          timers=list(table.timers.values()))
 
-    def _digests(self, table: Table) -> list[str]:
+    def _choices(self, table: Table) -> list[str]:
         acting = set(table.state.to_act())
-        return [_digest(table.state, n) if n in acting else "" for n in range(table.state.players)]
+        return [_choices(table.state, n) if n in acting else "" for n in range(table.state.players)]
 
     async def expire(self, table_id: int, version: int) -> Outcome | None:
         """A timed window ran out: apply the engine's timeout if the board is still where the timer was set."""
@@ -628,7 +630,7 @@ class TableService:
         if table.status != "running" or table.version != version:
             return None
         timer = table.timers.get("deadline")
-        waited = json.loads(timer.detail).get("seats", []) if timer else []
+        waited = orjson.loads(timer.detail).get("seats", []) if timer else []
         try:
             return await self._act(table, games.SYSTEM, version, {"type": "timeout"}, "timeout", absent=waited)
         except TableError as error:
@@ -729,7 +731,7 @@ class TableService:
         if not seats:
             return None
         previous = table.timers.get("nudge")
-        old = json.loads(previous.detail) if previous is not None else {"seats": {}, "told": []}
+        old = orjson.loads(previous.detail) if previous is not None else {"seats": {}, "told": []}
         told = [s for s in old.get("told", []) if old["seats"].get(s) == seats.get(s) and s != str(acted)]
         if previous is not None and str(acted) not in seats and all(
                 old["seats"].get(s) == mark for s, mark in seats.items()):
@@ -768,7 +770,7 @@ class TableService:
         if deadline.kind == "turn":
             return False
         try:
-            previous = json.loads(previous_detail)
+            previous = orjson.loads(previous_detail)  # every action re-plans: 4-5x faster than the json module
         except ValueError:
             return False
         return (previous.get("kind") == deadline.kind

@@ -179,8 +179,8 @@ class GameState(ABC):
         return None
 
     def choices_text(self, seat: int) -> str | None:
-        """A compact text naming exactly the set `legal_actions(seat)` lists ("" for none), for the table service's
-        digest of a seat's choices; None (the default): the digest encodes the listed actions themselves."""
+        """A compact text naming exactly the set `legal_actions(seat)` lists ("" for none), which the table service
+        compares after each action; None (the default): it encodes the listed actions themselves."""
         return None
 
     # --- shared behaviour ----------------------------------------------------------------

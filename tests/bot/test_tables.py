@@ -331,7 +331,7 @@ async def test_a_turn_reminder_is_planned_for_the_person_to_act_only_and_told_on
 
 async def test_a_reminder_in_a_game_without_races_does_not_list_the_moves(storage, monkeypatch):
     """Only a game with first-press races has a window to leave out: Diamond Box's hundreds of placements are listed
-    once per move (for the seat's digest), not again for its reminder."""
+    once per move (for the seat's choices), not again for its reminder."""
     service = TableService(storage)
     service.nudge_delay = 30
     table = await service.open("diamond_box", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
