@@ -7,7 +7,7 @@ import asyncio
 import random
 import time
 
-from bench.person import acting_user, move, press_floor, showing
+from bench.person import FLOOR_ID, acting_user, move, press_floor, showing
 
 
 class OnePerson:
@@ -20,10 +20,11 @@ class OnePerson:
     def handlers(self) -> dict:
         return {"floor": self.floor, "play": self.play, "moves": self.moves, "calls_since": self.calls_since}
 
-    async def floor(self, message_id: int, seconds: float) -> dict:
-        """The do-nothing button on message `message_id` pressed for `seconds`."""
+    async def floor(self, message_id: int, seconds: float, custom_id: str = FLOOR_ID) -> dict:
+        """A do-nothing button (`custom_id`) on message `message_id` pressed for `seconds`."""
         cpu = time.process_time()
-        presses, took = await press_floor(self.people.fake, self.user, self.people.fake.message(message_id), seconds)
+        presses, took = await press_floor(self.people.fake, self.user, self.people.fake.message(message_id), seconds,
+                                          custom_id)
         return {"presses": presses, "elapsed": took, "cpu": time.process_time() - cpu}
 
     async def play(self, table_id: int, game: str, message_id: int) -> None:

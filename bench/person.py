@@ -64,10 +64,10 @@ def acting_user(users: dict, acting: tuple, rng: random.Random):
     return users[rng.choice(acting)] if acting else None
 
 
-async def press_floor(fake, user, board, seconds: float) -> tuple[int, float]:
-    """One person pressing the do-nothing button for `seconds`: (presses answered, seconds taken)."""
+async def press_floor(fake, user, board, seconds: float, custom_id: str = FLOOR_ID) -> tuple[int, float]:
+    """One person pressing a do-nothing button for `seconds`: (presses answered, seconds taken)."""
     presses, start_time = 0, time.perf_counter()
     while time.perf_counter() - start_time < seconds:
-        await fake.press(user, board, custom_id=FLOOR_ID)
+        await fake.press(user, board, custom_id=custom_id)
         presses += 1
     return presses, time.perf_counter() - start_time

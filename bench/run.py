@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import io
 import json
 import logging
 import os
@@ -170,6 +171,27 @@ class Floor(discord.ui.DynamicItem[discord.ui.Button], template=r"bf:(?P<rest>.+
         await interaction.response.edit_message(content=f"ok {interaction.id}")
 
 
+PICTURES: dict[str, bytes] = {}  # game -> a board's PNG, which the picture floor answers with
+
+
+class PictureFloor(discord.ui.DynamicItem[discord.ui.Button], template=r"bp:(?P<game>[a-z_]+)"):
+    """The do-nothing button that answers as a move does: the message edited with a picture attached, the game's
+    first board's PNG (drawn before, never again): what Discord and its client cost a move's answer, nothing of
+    the bot's own work."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="x"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picture = PICTURES[self.item.custom_id[3:]]
+        await interaction.response.edit_message(content=f"ok {interaction.id}", attachments=[
+            discord.File(io.BytesIO(picture), filename="board.png")])
+
+
 async def start(token: str, bot) -> asyncio.Task:
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start(token))
@@ -184,13 +206,15 @@ async def start(token: str, bot) -> asyncio.Task:
 
 
 # --- 1. each game against the do-nothing bot -------------------------------------------------------------
-async def floor_message(world: World, bot) -> int:
-    """The do-nothing button's message, sent by `bot` in a channel of its own: its id."""
-    channel = await world.channel(bot, "floor")
+async def floor_message(world: World, bot, game: str | None = None) -> int:
+    """The do-nothing button's message, sent by `bot` in a channel of its own: its id. With `game`, the picture
+    floor's for that game, its picture attached."""
+    channel = await world.channel(bot, f"floor-{game}" if game else "floor")
     view = discord.ui.View(timeout=None)
-    view.add_item(Floor(FLOOR_ID))
+    view.add_item(PictureFloor(f"bp:{game}") if game else Floor(FLOOR_ID))
     view.stop()
-    return (await channel.send("floor", view=view)).id
+    files = [discord.File(io.BytesIO(PICTURES[game]), filename="board.png")] if game else []
+    return (await channel.send("floor", view=view, files=files)).id
 
 
 async def pressed(people: PeopleApart, name: str, *arguments, after=None) -> Counter:
@@ -230,7 +254,7 @@ async def bench_games(quick: bool, folder: Path) -> None:
     async with people_apart(folder) as people:
         standalone = await standalone_floor(people, seconds / 2)
         bot = BodogeBot(config(people.token, people.api_base, folder / "games.sqlite3"))
-        bot.add_dynamic_items(Floor)
+        bot.add_dynamic_items(Floor, PictureFloor)
         people.watch(bot)
         task = await start(people.token, bot)
         floor_id = await floor_message(people.world, bot)
@@ -238,17 +262,24 @@ async def bench_games(quick: bool, folder: Path) -> None:
         figures, all_floor, all_moves = [], Counter(), Counter()
         for game in GAMES:
             # its picture drawn: the render workers are up
-            await people.link.call("play", *await people.table(game))
+            table_id, _, message_id = await people.table(game)
+            await people.link.call("play", table_id, game, message_id)
             await refresher.flush()
-            floor, moves = Counter(), Counter()
+            table = await bot.service.get(table_id)
+            presenter = bot.get_cog("TableCog").presenter(game)
+            PICTURES[game] = await render_pool.shared().draw(presenter.board_picture(table))
+            picture_floor_id = await floor_message(people.world, bot, game)
+            floor, picture_floor, moves = Counter(), Counter(), Counter()
             for _ in range(rounds):
                 floor.update(await pressed(people, "floor", floor_id, seconds / rounds / 3))
+                picture_floor.update(await pressed(people, "floor", picture_floor_id, seconds / rounds / 3,
+                                                   f"bp:{game}"))
                 run = await pressed(people, "moves", seconds / rounds, after=refresher.flush)
                 run["calls"] = await people.link.call("calls_since", run.pop("mark"))  # the edits flushed included
                 moves.update(run)
             all_floor.update(floor)
             all_moves.update(moves)
-            figures.append((game, floor, moves))
+            figures.append((game, floor, picture_floor, moves))
         floor = all_floor["presses"] / all_floor["elapsed"]
         report("e2e_floor_actions_per_s", "do-nothing bot: presses answered/s", floor, "/s")
         report("e2e_standalone_floor_actions_per_s", "a bot with nothing but that button, before: presses/s",
@@ -257,14 +288,18 @@ async def bench_games(quick: bool, folder: Path) -> None:
                all_floor["own_cpu"] * 1000 / all_floor["presses"], "ms")
         report("e2e_floor_people_cpu_per_press_ms", "do-nothing bot: the people's process's CPU per press",
                all_floor["cpu"] * 1000 / all_floor["presses"], "ms")
-        for game, floor, moves in figures:
+        for game, floor, picture_floor, moves in figures:
             rate, game_floor = moves["actions"] / moves["elapsed"], floor["presses"] / floor["elapsed"]
+            picture_rate = picture_floor["presses"] / picture_floor["elapsed"]
             actions = max(moves["actions"], 1)
             report(f"e2e_{game}_actions_per_s", f"{game}: accepted actions/s", rate, "/s", game_floor,
                    ">= 0.33 x floor", rate >= game_floor / 3)
             FIGURES[f"e2e_{game}_ratio"] = round(rate / game_floor, 3)
             FIGURES[f"e2e_{game}_floor_per_s"] = round(game_floor, 1)
             FIGURES[f"e2e_{game}_ratio_standalone"] = round(rate / standalone, 3)
+            report(f"e2e_{game}_picture_floor_per_s", f"{game}: the do-nothing button answering with its picture "
+                   f"({len(PICTURES[game]) // 1024} KB)", picture_rate, "/s")
+            FIGURES[f"e2e_{game}_ratio_picture_floor"] = round(rate / picture_rate, 3)
             report(f"e2e_{game}_presses_per_action", f"{game}: presses per action (choosers)",
                    moves["presses"] / actions, "presses")
             report(f"rest_calls_per_action_{game}", f"{game}: REST calls per accepted action", moves["calls"] / actions,
