@@ -6,7 +6,8 @@ clockwise: cell (row r, column c) of the unrotated 2 x 3 card lands, as (row, co
 
 A "window" is a footprint-sized rectangle of the grid, read row-major as a string: the visible diamond of each
 cell, or "." where the cell is empty. A card fits a window when every non-empty cell matches its diamond, so all
-placements of every card are found by grouping the grid's windows by that string (few distinct ones).
+placements of every card are found by grouping the grid's windows by that string (few distinct ones). A board keeps
+its grouped windows up to date as cards are placed: a card changes only the windows meeting its footprint.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ Size = tuple[int, int]  # (width, height) of a footprint
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, width, height
 Window = tuple[int, int, frozenset, int]  # x, y, visible frame colours of covered cells, covered count
+Grouped = dict[str, dict[Cell, Window]]  # diamond string -> origin -> window
 
 _PLACE = {0: lambda r, c: (r, c), 90: lambda r, c: (c, 1 - r),
           180: lambda r, c: (1 - r, 2 - c), 270: lambda r, c: (2 - c, r)}
@@ -96,15 +98,17 @@ def fits(window: str, diamonds: str) -> bool:
 
 
 def covering_in(card: str, rotations: tuple[int, ...],
-                windows_of: Callable[[Size], dict[str, list[Window]]]) -> list[tuple[int, int, int, int]]:
-    """(rotation, x, y, covered) of the card's allowed placements among the windows `windows_of(size)` gives."""
+                windows_of: Callable[[Size], Grouped]) -> list[tuple[int, int, int, int]]:
+    """(rotation, x, y, covered) of the card's allowed placements among the windows `windows_of(size)` gives.
+
+    The order follows the windows' dicts (it depends on the board's history): callers sort or count."""
     colour, pattern = colour_of(card), pattern_of(card)
     found = []
     for rotation in distinct_rotations(pattern, rotations):
         diamonds = oriented(pattern, rotation)
         for letters, windows in windows_of(size(rotation)).items():
             if fits(letters, diamonds):
-                found += [(rotation, x, y, covered) for x, y, colours, covered in windows if colour not in colours]
+                found += [(rotation, x, y, covered) for x, y, colours, covered in windows.values() if colour not in colours]
     return found
 
 
@@ -113,18 +117,40 @@ class Board:
 
     def __init__(self, grid: dict[Cell, tuple[str, str]] | None = None) -> None:
         self.grid: dict[Cell, tuple[str, str]] = dict(grid or {})
-        self._covering: dict[Size, dict[str, list[Window]]] = {}
+        self._covering: dict[Size, Grouped] = {}  # kept up to date by `place` once a shape is asked for
+        self._letters: dict[Size, dict[Cell, str]] = {}  # origin -> its window's group in _covering
         self._touching: dict[Size, list[Cell]] = {}
 
     def copy(self) -> "Board":
-        return Board(self.grid)
+        """An independent board (nothing mutable shared), its window caches copied: cheaper than finding them."""
+        twin = Board(self.grid)
+        twin._covering = {shape: {letters: dict(windows) for letters, windows in grouped.items()}
+                          for shape, grouped in self._covering.items()}
+        twin._letters = {shape: dict(letters) for shape, letters in self._letters.items()}
+        return twin
 
     def place(self, card: str, rotation: int, x: int, y: int) -> None:
         colour = colour_of(card)
         for cx, cy, diamond in card_cells(card, rotation, x, y):
             self.grid[(cx, cy)] = (colour, diamond)
-        self._covering.clear()
+        width, height = size(rotation)
+        for shape, grouped in self._covering.items():
+            self._refresh(shape, grouped, (x, y, width, height))
         self._touching.clear()
+
+    def _refresh(self, shape: Size, grouped: Grouped, rect: Rect) -> None:
+        """Re-reads every window meeting `rect` (all of them cover a cell now); no other window changed."""
+        letters_at = self._letters[shape]
+        for x, y, (letters, colours, covered) in self._windows_meeting(shape, rect):
+            origin = (x, y)
+            old = letters_at.get(origin)
+            if old is not None and old != letters:
+                windows = grouped[old]
+                del windows[origin]
+                if not windows:
+                    del grouped[old]
+            letters_at[origin] = letters
+            grouped.setdefault(letters, {})[origin] = (x, y, colours, covered)
 
     # --- windows ------------------------------------------------------------------------
     def window(self, shape: Size, x: int, y: int) -> tuple[str, frozenset, int]:
@@ -134,25 +160,33 @@ class Board:
         letters = "".join(EMPTY if top is None else top[1] for top in tops)
         return letters, frozenset(top[0] for top in tops if top is not None), CARD_CELLS - letters.count(EMPTY)
 
-    def covering_windows(self, shape: Size, near: Rect | None = None) -> dict[str, list[Window]]:
-        """Windows covering at least one occupied cell, grouped by diamond string.
+    def _windows_meeting(self, shape: Size, rect: Rect) -> list[tuple[int, int, tuple[str, frozenset, int]]]:
+        width, height = shape
+        nx, ny, nw, nh = rect
+        return [(x, y, self.window(shape, x, y))
+                for y in range(ny - height + 1, ny + nh) for x in range(nx - width + 1, nx + nw)]
+
+    def covering_windows(self, shape: Size, near: Rect | None = None) -> Grouped:
+        """Windows covering at least one occupied cell, grouped by diamond string, each group by origin.
 
         With `near`, only the windows meeting that rectangle (uncached: the AI's look-ahead after one card)."""
-        if near is None and shape in self._covering:
+        if near is not None:
+            grouped: Grouped = {}
+            for x, y, (letters, colours, covered) in self._windows_meeting(shape, near):
+                if covered:
+                    grouped.setdefault(letters, {})[(x, y)] = (x, y, colours, covered)
+            return grouped
+        if shape in self._covering:
             return self._covering[shape]
         width, height = shape
-        if near is None:
-            origins = {(cx - dx, cy - dy) for cx, cy in self.grid for dx in range(width) for dy in range(height)}
-        else:
-            nx, ny, nw, nh = near
-            origins = {(x, y) for x in range(nx - width + 1, nx + nw) for y in range(ny - height + 1, ny + nh)}
-        grouped: dict[str, list[Window]] = {}
+        origins = {(cx - dx, cy - dy) for cx, cy in self.grid for dx in range(width) for dy in range(height)}
+        grouped, letters_at = {}, {}
         for x, y in origins:
             letters, colours, covered = self.window(shape, x, y)
             if covered:
-                grouped.setdefault(letters, []).append((x, y, colours, covered))
-        if near is None:
-            self._covering[shape] = grouped
+                grouped.setdefault(letters, {})[(x, y)] = (x, y, colours, covered)
+                letters_at[(x, y)] = letters
+        self._covering[shape], self._letters[shape] = grouped, letters_at
         return grouped
 
     def touching_windows(self, shape: Size) -> list[Cell]:
