@@ -6,25 +6,26 @@ clockwise: cell (row r, column c) of the unrotated 2 x 3 card lands, as (row, co
 
 A "window" is a footprint-sized rectangle of the grid, read row-major as a string: the visible diamond of each
 cell, or "." where the cell is empty. A card fits a window when every non-empty cell matches its diamond, so all
-placements of every card are found by grouping the grid's windows by that string (few distinct ones). A board keeps
-its grouped windows up to date as cards are placed: a card changes only the windows meeting its footprint.
+placements of every card are found from the grid's windows and their strings. A board keeps its windows up to date as
+cards are placed: a card changes only the windows meeting its footprint.
 """
 from __future__ import annotations
 
 from functools import cache
-from typing import Callable
+from itertools import product
+from typing import Callable, Iterable
 
 from games.diamond_box.cards import colour_of, pattern_of
 
 ROTATIONS = {"all": (0, 90, 180, 270), "half": (0, 180)}
 CARD_CELLS = 6
 EMPTY = "."
+DIAMONDS = "BW"
 
 Size = tuple[int, int]  # (width, height) of a footprint
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, width, height
 Window = tuple[int, int, frozenset, int]  # x, y, visible frame colours of covered cells, covered count
-Grouped = dict[str, dict[Cell, Window]]  # diamond string -> origin -> window
 
 _PLACE = {0: lambda r, c: (r, c), 90: lambda r, c: (c, 1 - r),
           180: lambda r, c: (1 - r, 2 - c), 270: lambda r, c: (2 - c, r)}
@@ -97,97 +98,112 @@ def fits(window: str, diamonds: str) -> bool:
     return all(seen == EMPTY or seen == diamond for seen, diamond in zip(window, diamonds))
 
 
+@cache
+def fitted_by(window: str) -> frozenset[str]:
+    """Every diamond string that fits `window` (each empty cell either diamond)."""
+    return frozenset(map("".join, product(*(DIAMONDS if seen == EMPTY else seen for seen in window))))
+
+
 def covering_in(card: str, rotations: tuple[int, ...],
-                windows_of: Callable[[Size], Grouped]) -> list[tuple[int, int, int, int]]:
-    """(rotation, x, y, covered) of the card's allowed placements among the windows `windows_of(size)` gives.
+                fitting: Callable[[Size, str], Iterable[Window]]) -> list[tuple[int, int, int, int]]:
+    """(rotation, x, y, covered) of the card's allowed placements among the windows `fitting(size, diamonds)` gives
+    (those the laid diamonds fit).
 
     The order follows the windows' dicts (it depends on the board's history): callers sort or count."""
     colour, pattern = colour_of(card), pattern_of(card)
     found = []
     for rotation in distinct_rotations(pattern, rotations):
-        diamonds = oriented(pattern, rotation)
-        for letters, windows in windows_of(size(rotation)).items():
-            if fits(letters, diamonds):
-                found += [(rotation, x, y, covered) for x, y, colours, covered in windows.values() if colour not in colours]
+        found += [(rotation, x, y, covered) for x, y, colours, covered in fitting(size(rotation),
+                                                                                 oriented(pattern, rotation))
+                  if colour not in colours]
     return found
 
 
+def fitting_among(windows: dict[Size, list[tuple[str, Window]]]) -> Callable[[Size, str], list[Window]]:
+    """`covering_in`'s source for a few windows read apart, (diamond string, window) by shape."""
+    return lambda shape, diamonds: [window for letters, window in windows[shape] if fits(letters, diamonds)]
+
+
 class Board:
-    """The visible top of the centre: cell -> (frame colour, diamond) of the topmost card there."""
+    """The visible top of the centre: cell -> (frame colour, diamond) of the topmost card there.
+
+    Once a shape's windows are asked for, the board keeps them, and which of them each diamond string asked for
+    fits, up to date as cards are placed."""
 
     def __init__(self, grid: dict[Cell, tuple[str, str]] | None = None) -> None:
         self.grid: dict[Cell, tuple[str, str]] = dict(grid or {})
-        self._covering: dict[Size, Grouped] = {}  # kept up to date by `place` once a shape is asked for
-        self._letters: dict[Size, dict[Cell, str]] = {}  # origin -> its window's group in _covering
+        self._windows: dict[Size, dict[Cell, tuple[str, Window]]] = {}  # origin -> (diamond string, window)
+        self._fitting: dict[Size, dict[str, dict[Cell, Window]]] = {}  # laid diamonds -> origin -> window fitted
         self._touching: dict[Size, list[Cell]] = {}
 
     def copy(self) -> "Board":
-        """An independent board (nothing mutable shared), its window caches copied: cheaper than finding them."""
+        """An independent board (nothing mutable shared), its windows copied: cheaper than finding them again."""
         twin = Board(self.grid)
-        twin._covering = {shape: {letters: dict(windows) for letters, windows in grouped.items()}
-                          for shape, grouped in self._covering.items()}
-        twin._letters = {shape: dict(letters) for shape, letters in self._letters.items()}
+        twin._windows = {shape: dict(windows) for shape, windows in self._windows.items()}
+        twin._fitting = {shape: {diamonds: dict(fitted) for diamonds, fitted in fitting.items()}
+                         for shape, fitting in self._fitting.items()}
         return twin
 
     def place(self, card: str, rotation: int, x: int, y: int) -> None:
         colour = colour_of(card)
         for cx, cy, diamond in card_cells(card, rotation, x, y):
             self.grid[(cx, cy)] = (colour, diamond)
-        width, height = size(rotation)
-        for shape, grouped in self._covering.items():
-            self._refresh(shape, grouped, (x, y, width, height))
+        rect = rect_of(rotation, x, y)
+        for shape, windows in self._windows.items():  # only the windows meeting the card change (or appear)
+            fitting = self._fitting[shape]
+            for letters, window in self.windows_near(shape, rect):
+                origin = window[:2]
+                before = windows.get(origin)
+                windows[origin] = (letters, window)
+                now = fitted_by(letters)
+                if before is not None and before[0] != letters:
+                    for diamonds in fitting.keys() & (fitted_by(before[0]) - now):
+                        del fitting[diamonds][origin]
+                for diamonds in fitting.keys() & now:
+                    fitting[diamonds][origin] = window
         self._touching.clear()
-
-    def _refresh(self, shape: Size, grouped: Grouped, rect: Rect) -> None:
-        """Re-reads every window meeting `rect` (all of them cover a cell now); no other window changed."""
-        letters_at = self._letters[shape]
-        for x, y, (letters, colours, covered) in self._windows_meeting(shape, rect):
-            origin = (x, y)
-            old = letters_at.get(origin)
-            if old is not None and old != letters:
-                windows = grouped[old]
-                del windows[origin]
-                if not windows:
-                    del grouped[old]
-            letters_at[origin] = letters
-            grouped.setdefault(letters, {})[origin] = (x, y, colours, covered)
 
     # --- windows ------------------------------------------------------------------------
     def window(self, shape: Size, x: int, y: int) -> tuple[str, frozenset, int]:
         """(diamond string, frame colours seen, covered count) of the footprint at (x, y)."""
         get = self.grid.get
         tops = [get((x + dx, y + dy)) for dx, dy in _OFFSETS[shape]]
-        letters = "".join(EMPTY if top is None else top[1] for top in tops)
-        return letters, frozenset(top[0] for top in tops if top is not None), CARD_CELLS - letters.count(EMPTY)
+        letters = "".join([EMPTY if top is None else top[1] for top in tops])
+        return letters, frozenset([top[0] for top in tops if top is not None]), CARD_CELLS - letters.count(EMPTY)
 
-    def _windows_meeting(self, shape: Size, rect: Rect) -> list[tuple[int, int, tuple[str, frozenset, int]]]:
+    def windows_near(self, shape: Size, rect: Rect) -> list[tuple[str, Window]]:
+        """(diamond string, window) of the windows covering a cell that meet `rect` (the AI's look-ahead)."""
         width, height = shape
         nx, ny, nw, nh = rect
-        return [(x, y, self.window(shape, x, y))
-                for y in range(ny - height + 1, ny + nh) for x in range(nx - width + 1, nx + nw)]
-
-    def covering_windows(self, shape: Size, near: Rect | None = None) -> Grouped:
-        """Windows covering at least one occupied cell, grouped by diamond string, each group by origin.
-
-        With `near`, only the windows meeting that rectangle (uncached: the AI's look-ahead after one card)."""
-        if near is not None:
-            grouped: Grouped = {}
-            for x, y, (letters, colours, covered) in self._windows_meeting(shape, near):
+        found = []
+        for y in range(ny - height + 1, ny + nh):
+            for x in range(nx - width + 1, nx + nw):
+                letters, colours, covered = self.window(shape, x, y)
                 if covered:
-                    grouped.setdefault(letters, {})[(x, y)] = (x, y, colours, covered)
-            return grouped
-        if shape in self._covering:
-            return self._covering[shape]
-        width, height = shape
-        origins = {(cx - dx, cy - dy) for cx, cy in self.grid for dx in range(width) for dy in range(height)}
-        grouped, letters_at = {}, {}
-        for x, y in origins:
-            letters, colours, covered = self.window(shape, x, y)
-            if covered:
-                grouped.setdefault(letters, {})[(x, y)] = (x, y, colours, covered)
-                letters_at[(x, y)] = letters
-        self._covering[shape], self._letters[shape] = grouped, letters_at
-        return grouped
+                    found.append((letters, (x, y, colours, covered)))
+        return found
+
+    def covering_windows(self, shape: Size) -> dict[Cell, tuple[str, Window]]:
+        """Windows covering at least one occupied cell: origin -> (diamond string, window)."""
+        if shape not in self._windows:
+            width, height = shape
+            origins = {(cx - dx, cy - dy) for cx, cy in self.grid for dx in range(width) for dy in range(height)}
+            windows = {}
+            for x, y in origins:
+                letters, colours, covered = self.window(shape, x, y)
+                windows[(x, y)] = (letters, (x, y, colours, covered))  # each origin covers a cell of the grid
+            self._windows[shape], self._fitting[shape] = windows, {}
+        return self._windows[shape]
+
+    def fitting_windows(self, shape: Size, diamonds: str) -> Iterable[Window]:
+        """The covering windows that `diamonds` (laid in `shape`) fit."""
+        windows = self.covering_windows(shape)
+        fitting = self._fitting[shape]
+        fitted = fitting.get(diamonds)
+        if fitted is None:
+            fitted = fitting[diamonds] = {origin: window for origin, (letters, window) in windows.items()
+                                          if fits(letters, diamonds)}
+        return fitted.values()
 
     def touching_windows(self, shape: Size) -> list[Cell]:
         """Origins of all-empty footprints sharing an edge with an occupied cell."""
@@ -203,7 +219,7 @@ class Board:
     # --- placements ---------------------------------------------------------------------
     def covering_placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
         """(rotation, x, y, covered) of every placement covering >= 1 cell that the diamond and frame rules allow."""
-        return covering_in(card, rotations, self.covering_windows)
+        return covering_in(card, rotations, self.fitting_windows)
 
     def touching_placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
         """(rotation, x, y, 0) of every placement covering nothing but touching the group edge to edge."""
