@@ -1,7 +1,7 @@
 """Diamond Box's legal placements per move: the board as played (its windows kept up to date move by move) against
 the same position found from scratch (a state rebuilt from its dict), in one run.
 
-    .venv/bin/python bench/diamond_box_placements.py [--games 10] [--players 2,3,4] [--seed 0]
+    .venv/bin/python bench/diamond_box_placements.py [--games 30] [--players 2,3,4] [--seed 0]
 
 Plays seeded games as the bench's person does (a random one of the 25 best placements, the table's select). Each
 move is applied, and the next seat's placements listed, twice: on the played state, and on a copy rebuilt from
