@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 
-from games.diamond_box.geometry import CARD_CELLS, Board, covering_in, rect_of, rects_meet, size
+from games.diamond_box.geometry import CARD_CELLS, Board, covering_in, fitting_among, rect_of, rects_meet, size
 
 STANDING_TEMPERATURE = 2.0  # how fast a lead in hand size turns into a likely win
 LOOKAHEAD_LIMIT = 48  # least-penalty candidates examined in full; more are sampled
@@ -94,14 +94,14 @@ def _most_flexible(view: dict, board: Board, candidates: list[dict], rng: random
     scored = []
     for action in candidates:
         rect = rect_of(action["rotation"], action["x"], action["y"])
-        after = board.copy()
+        after = Board(board.grid)  # the grid alone: only the windows near the move are read, and not kept
         after.place(action["card"], action["rotation"], action["x"], action["y"])
-        near = {shape: after.covering_windows(shape, near=rect) for shape in ((3, 2), (2, 3))}
+        near = fitting_among({shape: after.windows_near(shape, rect) for shape in ((3, 2), (2, 3))})
 
         def penalties(card: str) -> list[int]:
             """The card's covering placements' penalties after this move."""
             kept = [covered for placed, covered in before[card] if not rects_meet(placed, rect)]
-            fresh = [covered for *_, covered in covering_in(card, rotations, near.__getitem__)]
+            fresh = [covered for *_, covered in covering_in(card, rotations, near)]
             return [CARD_CELLS - covered for covered in kept + fresh]
 
         own = [penalties(card) for card in hands[seat] if card != action["card"]]

@@ -6,18 +6,21 @@ clockwise: cell (row r, column c) of the unrotated 2 x 3 card lands, as (row, co
 
 A "window" is a footprint-sized rectangle of the grid, read row-major as a string: the visible diamond of each
 cell, or "." where the cell is empty. A card fits a window when every non-empty cell matches its diamond, so all
-placements of every card are found by grouping the grid's windows by that string (few distinct ones).
+placements of every card are found from the grid's windows and their strings. A board keeps its windows up to date as
+cards are placed: a card changes only the windows meeting its footprint.
 """
 from __future__ import annotations
 
 from functools import cache
-from typing import Callable
+from itertools import product
+from typing import Callable, Iterable
 
 from games.diamond_box.cards import colour_of, pattern_of
 
 ROTATIONS = {"all": (0, 90, 180, 270), "half": (0, 180)}
 CARD_CELLS = 6
 EMPTY = "."
+DIAMONDS = "BW"
 
 Size = tuple[int, int]  # (width, height) of a footprint
 Cell = tuple[int, int]
@@ -95,35 +98,69 @@ def fits(window: str, diamonds: str) -> bool:
     return all(seen == EMPTY or seen == diamond for seen, diamond in zip(window, diamonds))
 
 
+@cache
+def fitted_by(window: str) -> frozenset[str]:
+    """Every diamond string that fits `window` (each empty cell either diamond)."""
+    return frozenset(map("".join, product(*(DIAMONDS if seen == EMPTY else seen for seen in window))))
+
+
 def covering_in(card: str, rotations: tuple[int, ...],
-                windows_of: Callable[[Size], dict[str, list[Window]]]) -> list[tuple[int, int, int, int]]:
-    """(rotation, x, y, covered) of the card's allowed placements among the windows `windows_of(size)` gives."""
+                fitting: Callable[[Size, str], Iterable[Window]]) -> list[tuple[int, int, int, int]]:
+    """(rotation, x, y, covered) of the card's allowed placements among the windows `fitting(size, diamonds)` gives
+    (those the laid diamonds fit).
+
+    The order follows the windows' dicts (it depends on the board's history): callers sort or count."""
     colour, pattern = colour_of(card), pattern_of(card)
     found = []
     for rotation in distinct_rotations(pattern, rotations):
-        diamonds = oriented(pattern, rotation)
-        for letters, windows in windows_of(size(rotation)).items():
-            if fits(letters, diamonds):
-                found += [(rotation, x, y, covered) for x, y, colours, covered in windows if colour not in colours]
+        found += [(rotation, x, y, covered) for x, y, colours, covered in fitting(size(rotation),
+                                                                                 oriented(pattern, rotation))
+                  if colour not in colours]
     return found
 
 
+def fitting_among(windows: dict[Size, list[tuple[str, Window]]]) -> Callable[[Size, str], list[Window]]:
+    """`covering_in`'s source for a few windows read apart, (diamond string, window) by shape."""
+    return lambda shape, diamonds: [window for letters, window in windows[shape] if fits(letters, diamonds)]
+
+
 class Board:
-    """The visible top of the centre: cell -> (frame colour, diamond) of the topmost card there."""
+    """The visible top of the centre: cell -> (frame colour, diamond) of the topmost card there.
+
+    Once a shape's windows are asked for, the board keeps them, and which of them each diamond string asked for
+    fits, up to date as cards are placed."""
 
     def __init__(self, grid: dict[Cell, tuple[str, str]] | None = None) -> None:
         self.grid: dict[Cell, tuple[str, str]] = dict(grid or {})
-        self._covering: dict[Size, dict[str, list[Window]]] = {}
+        self._windows: dict[Size, dict[Cell, tuple[str, Window]]] = {}  # origin -> (diamond string, window)
+        self._fitting: dict[Size, dict[str, dict[Cell, Window]]] = {}  # laid diamonds -> origin -> window fitted
         self._touching: dict[Size, list[Cell]] = {}
 
     def copy(self) -> "Board":
-        return Board(self.grid)
+        """An independent board (nothing mutable shared), its windows copied: cheaper than finding them again."""
+        twin = Board(self.grid)
+        twin._windows = {shape: dict(windows) for shape, windows in self._windows.items()}
+        twin._fitting = {shape: {diamonds: dict(fitted) for diamonds, fitted in fitting.items()}
+                         for shape, fitting in self._fitting.items()}
+        return twin
 
     def place(self, card: str, rotation: int, x: int, y: int) -> None:
         colour = colour_of(card)
         for cx, cy, diamond in card_cells(card, rotation, x, y):
             self.grid[(cx, cy)] = (colour, diamond)
-        self._covering.clear()
+        rect = rect_of(rotation, x, y)
+        for shape, windows in self._windows.items():  # only the windows meeting the card change (or appear)
+            fitting = self._fitting[shape]
+            for letters, window in self.windows_near(shape, rect):
+                origin = window[:2]
+                before = windows.get(origin)
+                windows[origin] = (letters, window)
+                now = fitted_by(letters)
+                if before is not None and before[0] != letters:
+                    for diamonds in fitting.keys() & (fitted_by(before[0]) - now):
+                        del fitting[diamonds][origin]
+                for diamonds in fitting.keys() & now:
+                    fitting[diamonds][origin] = window
         self._touching.clear()
 
     # --- windows ------------------------------------------------------------------------
@@ -131,29 +168,42 @@ class Board:
         """(diamond string, frame colours seen, covered count) of the footprint at (x, y)."""
         get = self.grid.get
         tops = [get((x + dx, y + dy)) for dx, dy in _OFFSETS[shape]]
-        letters = "".join(EMPTY if top is None else top[1] for top in tops)
-        return letters, frozenset(top[0] for top in tops if top is not None), CARD_CELLS - letters.count(EMPTY)
+        letters = "".join([EMPTY if top is None else top[1] for top in tops])
+        return letters, frozenset([top[0] for top in tops if top is not None]), CARD_CELLS - letters.count(EMPTY)
 
-    def covering_windows(self, shape: Size, near: Rect | None = None) -> dict[str, list[Window]]:
-        """Windows covering at least one occupied cell, grouped by diamond string.
-
-        With `near`, only the windows meeting that rectangle (uncached: the AI's look-ahead after one card)."""
-        if near is None and shape in self._covering:
-            return self._covering[shape]
+    def windows_near(self, shape: Size, rect: Rect) -> list[tuple[str, Window]]:
+        """(diamond string, window) of the windows covering a cell that meet `rect` (the AI's look-ahead)."""
         width, height = shape
-        if near is None:
+        nx, ny, nw, nh = rect
+        found = []
+        for y in range(ny - height + 1, ny + nh):
+            for x in range(nx - width + 1, nx + nw):
+                letters, colours, covered = self.window(shape, x, y)
+                if covered:
+                    found.append((letters, (x, y, colours, covered)))
+        return found
+
+    def covering_windows(self, shape: Size) -> dict[Cell, tuple[str, Window]]:
+        """Windows covering at least one occupied cell: origin -> (diamond string, window)."""
+        if shape not in self._windows:
+            width, height = shape
             origins = {(cx - dx, cy - dy) for cx, cy in self.grid for dx in range(width) for dy in range(height)}
-        else:
-            nx, ny, nw, nh = near
-            origins = {(x, y) for x in range(nx - width + 1, nx + nw) for y in range(ny - height + 1, ny + nh)}
-        grouped: dict[str, list[Window]] = {}
-        for x, y in origins:
-            letters, colours, covered = self.window(shape, x, y)
-            if covered:
-                grouped.setdefault(letters, []).append((x, y, colours, covered))
-        if near is None:
-            self._covering[shape] = grouped
-        return grouped
+            windows = {}
+            for x, y in origins:
+                letters, colours, covered = self.window(shape, x, y)
+                windows[(x, y)] = (letters, (x, y, colours, covered))  # each origin covers a cell of the grid
+            self._windows[shape], self._fitting[shape] = windows, {}
+        return self._windows[shape]
+
+    def fitting_windows(self, shape: Size, diamonds: str) -> Iterable[Window]:
+        """The covering windows that `diamonds` (laid in `shape`) fit."""
+        windows = self.covering_windows(shape)
+        fitting = self._fitting[shape]
+        fitted = fitting.get(diamonds)
+        if fitted is None:
+            fitted = fitting[diamonds] = {origin: window for origin, (letters, window) in windows.items()
+                                          if fits(letters, diamonds)}
+        return fitted.values()
 
     def touching_windows(self, shape: Size) -> list[Cell]:
         """Origins of all-empty footprints sharing an edge with an occupied cell."""
@@ -169,7 +219,7 @@ class Board:
     # --- placements ---------------------------------------------------------------------
     def covering_placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
         """(rotation, x, y, covered) of every placement covering >= 1 cell that the diamond and frame rules allow."""
-        return covering_in(card, rotations, self.covering_windows)
+        return covering_in(card, rotations, self.fitting_windows)
 
     def touching_placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
         """(rotation, x, y, 0) of every placement covering nothing but touching the group edge to edge."""

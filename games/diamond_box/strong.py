@@ -25,6 +25,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
     if len(places) <= 1:
         return places[0] if places else legal[0]
     base = _base_state(view)
+    for card in cards.card_ids():  # the board finds which windows every pattern fits once; its copies keep that
+        base.board.covering_placements(card, base.rotations)
     penalties = dict((_key(action), penalty) for action, penalty in base._placements())
     scored = [(penalties.get(_key(action), 6), action) for action in places]
     least = min(penalty for penalty, _ in scored)
