@@ -179,7 +179,7 @@ class DiamondBoxState(GameState):
 
     def choices_text(self, seat: int) -> str | None:
         """The placements as "card,rotation,x,y" in listed order (one per action, the same set as legal_actions
-        names): the digest hashes this, not hundreds of JSON-encoded dicts. SYSTEM's choice keeps the default."""
+        names): the table service compares this, not hundreds of JSON-encoded dicts. SYSTEM's keeps the default."""
         if seat == SYSTEM:
             return None
         if seat not in self.to_act():

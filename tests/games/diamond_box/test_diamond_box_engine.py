@@ -147,8 +147,8 @@ def test_catalogues_name_every_event_and_error_and_format_with_event_fields():
 
 
 def test_the_choices_text_names_exactly_the_listed_placements_and_is_legal_agrees_with_the_generic_check():
-    """The table service's digest hashes `choices_text` instead of the JSON of every placement: it must name the same
-    set, position by position (a stale memo after a move would keep the digest, and the mark, unchanged). The key
+    """The table service compares `choices_text` instead of the JSON of every placement: it must name the same
+    set, position by position (a stale memo after a move would keep the text, and the mark, unchanged). The key
     lookup behind `is_legal` must judge as strictly as the contract's scan of the listed actions."""
     from games.contract import GameState
     for seed in range(4):
