@@ -1,11 +1,11 @@
 """The storage interface, the one schema both backends share, and group commit.
 
 What is kept: tables and their seats, an append-only action log with the state snapshot after each action, pending
-timers (in their table's row), results, and guild settings. Every accepted action (log row, snapshot, seats and timers when they changed,
-the result when it ended the game) is one transaction committed before the bot answers. Actions of many tables that
-arrive together share one transaction (group commit); each caller returns only after the commit that holds its
-action. An action commits only on top of the version its table had when it was loaded: a second process acting on a
-stale copy of the same table gets `Conflict`, never a second row for the same move.
+timers (in their table's row), results, and guild settings. Every accepted action (log row, snapshot, seats and
+timers when they changed, the result when it ended the game) is one transaction committed before the bot answers.
+Actions of many tables that arrive together share one transaction (group commit); each caller returns only after the
+commit that holds its action. An action commits only on top of the version its table had when it was loaded: a
+second process acting on a stale copy of the same table gets `Conflict`, never a second row for the same move.
 
 Backends implement a few primitives (`_rows`, `_row`, `_transaction`, `_commit_batch`, migrations); every query
 below is written once with `?` placeholders.
@@ -29,7 +29,7 @@ class ByDialect(dict):
     """A migration written once per dialect (`ByDialect(sqlite=..., postgresql=...)`): each backend runs its own."""
 
 
-def migration_script(entry: str, dialect: str) -> str | None:
+def migration_script(entry: str | ByDialect, dialect: str) -> str | None:
     """What a backend of this dialect runs for a migration entry (None: nothing, only the version counts)."""
     if isinstance(entry, ByDialect):
         return entry[dialect]
@@ -40,7 +40,7 @@ def migration_script(entry: str, dialect: str) -> str | None:
 
 # Each entry upgrades the schema by one version; never edit a released entry, append a new one. Written in SQLite's
 # dialect; the PostgreSQL backend translates the types (postgres.py: INTEGER -> BIGINT, REAL -> DOUBLE PRECISION).
-MIGRATIONS: list[str] = [
+MIGRATIONS: list[str | ByDialect] = [
     """
     CREATE TABLE tables (
         id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -51,8 +51,8 @@ class SQLiteStorage(Storage):
     async def _migrate(self) -> None:
         (current,) = await (await self.db.execute("PRAGMA user_version")).fetchone()
         for number, entry in enumerate(MIGRATIONS[current:], start=current + 1):
-            await self.db.executescript(f"BEGIN; {migration_script(entry, self.dialect)}; PRAGMA user_version = {number};"
-                                        " COMMIT;")
+            script = migration_script(entry, self.dialect)
+            await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
 
     async def schema_version(self) -> int:
         (version,) = await (await self.db.execute("PRAGMA user_version")).fetchone()
