@@ -329,3 +329,14 @@ async def test_an_old_database_keeps_its_timers_through_the_move_into_table_rows
         assert await storage.timers() == [*kept, TimerRow(quiet, "deadline", 1, 3.0, "")]
     finally:
         await storage.close()
+
+
+async def test_the_timers_armed_at_start_are_those_of_open_tables(storage):
+    """A table cancelled by a process that died before it cleared the timers: nothing of it is armed again."""
+    lobby = await storage.create_table("tiny", 1, 30, BIG, {}, 1, "en", [SeatRow(0, BIG, "alice", None)],
+                                       idle_timer=TimerRow(0, "lobby", 0, 50.0, ""))
+    playing, cancelled = await running(storage, channel_id=31), await running(storage, channel_id=32)
+    for table_id in (playing, cancelled):
+        await storage.set_timer(TimerRow(table_id, "deadline", 1, 60.0, ""))
+    await storage.set_status(cancelled, "cancelled")
+    assert [(t.table_id, t.kind) for t in await storage.timers()] == [(lobby, "lobby"), (playing, "deadline")]
