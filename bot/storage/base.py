@@ -1,11 +1,11 @@
 """The storage interface, the one schema both backends share, and group commit.
 
 What is kept: tables and their seats, an append-only action log with the state snapshot after each action, pending
-timers, results, and guild settings. Every accepted action (log row, snapshot, seats and timers when they changed,
-the result when it ended the game) is one transaction committed before the bot answers. Actions of many tables that
-arrive together share one transaction (group commit); each caller returns only after the commit that holds its
-action. An action commits only on top of the version its table had when it was loaded: a second process acting on a
-stale copy of the same table gets `Conflict`, never a second row for the same move.
+timers (in their table's row), results, and guild settings. Every accepted action (log row, snapshot, seats and
+timers when they changed, the result when it ended the game) is one transaction committed before the bot answers.
+Actions of many tables that arrive together share one transaction (group commit); each caller returns only after the
+commit that holds its action. An action commits only on top of the version its table had when it was loaded: a
+second process acting on a stale copy of the same table gets `Conflict`, never a second row for the same move.
 
 Backends implement a few primitives (`_rows`, `_row`, `_transaction`, `_commit_batch`, migrations); every query
 below is written once with `?` placeholders.
@@ -16,6 +16,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
+from json.encoder import encode_basestring as quoted
 from typing import Any, Callable, Sequence
 
 from games.contract import snapshot_json
@@ -24,9 +25,22 @@ class SQLiteOnly(str):
     """A migration of SQLite's storage layout alone: PostgreSQL counts its version and runs nothing."""
 
 
+class ByDialect(dict):
+    """A migration written once per dialect (`ByDialect(sqlite=..., postgresql=...)`): each backend runs its own."""
+
+
+def migration_script(entry: str | ByDialect, dialect: str) -> str | None:
+    """What a backend of this dialect runs for a migration entry (None: nothing, only the version counts)."""
+    if isinstance(entry, ByDialect):
+        return entry[dialect]
+    if isinstance(entry, SQLiteOnly) and dialect != "sqlite":
+        return None
+    return entry
+
+
 # Each entry upgrades the schema by one version; never edit a released entry, append a new one. Written in SQLite's
 # dialect; the PostgreSQL backend translates the types (postgres.py: INTEGER -> BIGINT, REAL -> DOUBLE PRECISION).
-MIGRATIONS: list[str] = [
+MIGRATIONS: list[str | ByDialect] = [
     """
     CREATE TABLE tables (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -124,16 +138,34 @@ MIGRATIONS: list[str] = [
     DROP TABLE timers;
     ALTER TABLE timers_by_key RENAME TO timers;
     """),
+    # 5: a table's pending timers in its own row, a JSON object {kind: [version, due_at, detail]} written by the
+    # UPDATE that writes each action's state: no statements of their own, no b-tree page of their own in each commit
+    # (due_at as 17 significant digits: SQLite's JSON functions would round a REAL to 15)
+    ByDialect(sqlite="""
+    ALTER TABLE tables ADD COLUMN timers TEXT NOT NULL DEFAULT '{}';
+    UPDATE tables SET timers = (
+        SELECT json_group_object(kind, json('[' || version || ',' || printf('%!.17g', due_at) || ','
+                                            || json_quote(detail) || ']'))
+        FROM timers WHERE timers.table_id = tables.id)
+    WHERE id IN (SELECT table_id FROM timers);
+    DROP TABLE timers;
+    """, postgresql="""
+    ALTER TABLE tables ADD COLUMN timers TEXT NOT NULL DEFAULT '{}';
+    UPDATE tables SET timers = moved.timers
+    FROM (SELECT table_id, json_object_agg(kind, json_build_array(version, due_at, detail))::text AS timers
+          FROM timers GROUP BY table_id) AS moved
+    WHERE tables.id = moved.table_id;
+    DROP TABLE timers;
+    """),
 ]
 
 # Every kept relation, its columns and primary key, in an order that respects the foreign keys (migrate-db, dumps).
 RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "tables": (("id", "game", "guild_id", "channel_id", "message_id", "host_id", "status", "options", "seed",
-                "version", "state", "marks", "locale", "created_at", "updated_at"), ("id",)),
+                "version", "state", "marks", "locale", "created_at", "updated_at", "timers"), ("id",)),
     "seats": (("table_id", "seat", "user_id", "name", "ai_level", "timeouts", "more_time_used", "taken_over"),
               ("table_id", "seat")),
     "actions": (("table_id", "seq", "seat", "action", "source", "at"), ("table_id", "seq")),
-    "timers": (("table_id", "kind", "version", "due_at", "detail"), ("table_id", "kind")),
     "results": (("table_id", "winners", "scores", "finished_at"), ("table_id",)),
     "guild_settings": (("guild_id", "settings"), ("guild_id",)),
     "user_settings": (("user_id", "settings"), ("user_id",)),
@@ -141,7 +173,6 @@ RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 SEAT_INSERT = ("INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, more_time_used, taken_over)"
                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-TIMER_INSERT = "INSERT INTO timers (table_id, kind, version, due_at, detail) VALUES (?, ?, ?, ?, ?)"
 TABLE_COLUMNS = ", ".join(RELATIONS["tables"][0])
 NEW_ID = object()  # a parameter standing for the id the transaction's first statement returned
 
@@ -210,8 +241,23 @@ def seat_values(table_id: Any, seats: Sequence[SeatRow]) -> list[tuple]:
             for s in seats]
 
 
-def timer_values(timers: Sequence[TimerRow]) -> list[tuple]:
-    return [(t.table_id, t.kind, t.version, t.due_at, t.detail) for t in timers]
+def timer_json(timer: TimerRow) -> str:
+    """[version, due_at, detail] (due_at as repr: the float to its last digit)."""
+    return f"[{int(timer.version)},{float(timer.due_at)!r},{quoted(timer.detail)}]"
+
+
+def timers_json(timers: Sequence[TimerRow]) -> str:
+    """A table's timers as its row keeps them: {kind: [version, due_at, detail]}, one timer of each kind (the last).
+    Formatted by hand: json.dumps of the dict costs twice as much, on the path of every action."""
+    by_kind = {timer.kind: timer for timer in timers}
+    return "{" + ",".join(f"{quoted(kind)}:{timer_json(timer)}" for kind, timer in by_kind.items()) + "}"
+
+
+def timer_rows(table_id: int, text: str | None) -> list[TimerRow]:
+    """The timers a table's row keeps, in the order of their kinds."""
+    kept = json.loads(text) if text else {}
+    return [TimerRow(table_id, kind, int(version), float(due_at), detail)
+            for kind, (version, due_at, detail) in sorted(kept.items())]
 
 
 class GroupCommit:
@@ -306,6 +352,9 @@ class Storage:
     """`Storage(target)` opens the backend the target names: a `postgresql://` URL or an SQLite path."""
 
     dialect = ""
+    # A table row's timers edited in place, in the backend's dialect (? placeholders): one kind set (params: the kind,
+    # its timer_json), one kind removed (the kind), whether a kind is there (the kind)
+    TIMERS_PUT = TIMERS_DROP = TIMERS_HAS = ""
 
     def __new__(cls, target: Any = None, *args: Any, **kwargs: Any) -> "Storage":
         if cls is Storage:
@@ -353,13 +402,12 @@ class Storage:
                            idle_timer: "TimerRow | None" = None) -> int:
         """A new lobby, with its idle-lobby timer (whose table_id is filled in here), in one transaction."""
         now = time.time()
-        timer_steps = [] if idle_timer is None else [
-            (TIMER_INSERT, [(NEW_ID, idle_timer.kind, idle_timer.version, idle_timer.due_at, idle_timer.detail)], True)]
+        timers = timers_json([] if idle_timer is None else [idle_timer])
         table_id = await self._transaction([
             ("INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed, locale, created_at,"
-             " updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
-             (game, guild_id, channel_id, host_id, json.dumps(options), seed, locale, now, now), False),
-            (SEAT_INSERT, seat_values(NEW_ID, seats), True), *timer_steps])
+             " updated_at, timers) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+             (game, guild_id, channel_id, host_id, json.dumps(options), seed, locale, now, now, timers), False),
+            (SEAT_INSERT, seat_values(NEW_ID, seats), True)])
         if idle_timer is not None:
             idle_timer.table_id = table_id
         return table_id
@@ -373,15 +421,17 @@ class Storage:
                          status: str = "lobby", idle_timer: "TimerRow | None | bool" = True) -> None:
         """Write a lobby's seats and settings (or its cancellation) in one transaction, with its idle-lobby timer
         replaced by `idle_timer` (None: removed; True, the default: left as it is)."""
-        timer_steps = []
-        if idle_timer is not True:
-            timer_steps.append(("DELETE FROM timers WHERE table_id = ? AND kind = 'lobby'", (table_id,), False))
-        if isinstance(idle_timer, TimerRow):
-            timer_steps.append((TIMER_INSERT, timer_values([idle_timer]), True))
+        timers, timer_params = "", ()
+        if idle_timer is None:
+            timers, timer_params = f", timers = {self.TIMERS_DROP}", ("lobby",)
+        elif isinstance(idle_timer, TimerRow):
+            if idle_timer.kind != "lobby":
+                raise ValueError(f"an idle-lobby timer of kind {idle_timer.kind!r}")
+            timers, timer_params = f", timers = {self.TIMERS_PUT}", ("lobby", timer_json(idle_timer))
         await self._transaction([
-            ("UPDATE tables SET host_id = ?, options = ?, status = ?, updated_at = ? WHERE id = ?",
-             (host_id, json.dumps(options), status, time.time(), table_id), False),
-            *self._seat_steps(table_id, seats), *timer_steps])
+            (f"UPDATE tables SET host_id = ?, options = ?, status = ?, updated_at = ?{timers} WHERE id = ?",
+             (host_id, json.dumps(options), status, time.time(), *timer_params, table_id), False),
+            *self._seat_steps(table_id, seats)])
 
     async def set_message(self, table_id: int, channel_id: int, message_id: int) -> None:
         await self._transaction([("UPDATE tables SET channel_id = ?, message_id = ? WHERE id = ?",
@@ -399,12 +449,11 @@ class Storage:
             "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)",
             (table_id, json.dumps(result["winners"]), json.dumps(result.get("scores", [])), now), False)]
         await self._transaction([
-            ("UPDATE tables SET status = ?, version = 0, options = ?, state = ?, marks = ?, updated_at = ?"
-             " WHERE id = ?", ("running" if result is None else "finished", json.dumps(options), state,
-                               json.dumps(marks), now, table_id), False),
-            *self._seat_steps(table_id, seats),
-            ("DELETE FROM timers WHERE table_id = ? AND kind = 'lobby'", (table_id,), False),
-            *result_steps])
+            ("UPDATE tables SET status = ?, version = 0, options = ?, state = ?, marks = ?, updated_at = ?,"
+             f" timers = {self.TIMERS_DROP} WHERE id = ?", ("running" if result is None else "finished",
+                                                           json.dumps(options), state, json.dumps(marks), now,
+                                                           "lobby", table_id), False),
+            *self._seat_steps(table_id, seats), *result_steps])
 
     async def record_action(self, table_id: int, seq: int, seat: int, action: dict, source: str, state: str,
                             marks: list, *, result: dict | None = None, seats: list[SeatRow] | None = None,
@@ -470,39 +519,37 @@ class Storage:
         row = await self._row("SELECT winners, scores FROM results WHERE table_id = ?", (table_id,))
         return {"winners": json.loads(row[0]), "scores": json.loads(row[1])} if row else None
 
-    # --- timers -----------------------------------------------------------------------------
+    # --- timers: kept in their table's row (tables.timers, see timers_json) ----------------------------------------
     async def set_timer(self, timer: TimerRow) -> None:
-        await self._transaction([(
-            TIMER_INSERT + " ON CONFLICT (table_id, kind) DO UPDATE SET version = excluded.version,"
-            " due_at = excluded.due_at, detail = excluded.detail", timer_values([timer])[0], False)])
+        await self._transaction([(f"UPDATE tables SET timers = {self.TIMERS_PUT} WHERE id = ?",
+                                  (timer.kind, timer_json(timer), timer.table_id), False)])
 
     async def replace_timers(self, table_id: int, timers: list[TimerRow]) -> None:
-        await self._transaction([("DELETE FROM timers WHERE table_id = ?", (table_id,), False),
-                                 (TIMER_INSERT, timer_values(timers), True)])
+        await self._transaction([("UPDATE tables SET timers = ? WHERE id = ?", (timers_json(timers), table_id), False)])
 
     async def clear_timer(self, table_id: int, kind: str | None = None) -> None:
         if kind is None:
-            await self._transaction([("DELETE FROM timers WHERE table_id = ?", (table_id,), False)])
+            await self._transaction([("UPDATE tables SET timers = '{}' WHERE id = ?", (table_id,), False)])
         else:
-            await self._transaction([("DELETE FROM timers WHERE table_id = ? AND kind = ?", (table_id, kind), False)])
+            await self._transaction([(f"UPDATE tables SET timers = {self.TIMERS_DROP} WHERE id = ?",
+                                      (kind, table_id), False)])
 
     async def timers(self, owns: Callable[[int | None], bool] | None = None) -> list[TimerRow]:
-        """Every pending timer; with `owns`, only those of tables whose guild it accepts (a shard's tables)."""
-        rows = await self._rows("SELECT tm.table_id, tm.kind, tm.version, tm.due_at, tm.detail, t.guild_id"
-                                " FROM timers tm JOIN tables t ON t.id = tm.table_id")
-        return [TimerRow(*row[:5]) for row in rows if owns is None or owns(row[5])]
+        """Every pending timer of an open table (lobby or running: an ended table's would do nothing); with `owns`,
+        only those of tables whose guild it accepts (a shard's tables)."""
+        rows = await self._rows("SELECT id, guild_id, timers FROM tables WHERE status IN ('lobby', 'running')"
+                                " AND timers <> '{}' ORDER BY id")
+        return [timer for row in rows if owns is None or owns(row[1]) for timer in timer_rows(row[0], row[2])]
 
     async def lobbies_without_idle_timer(self) -> list[tuple[int, int | None, float]]:
         """Open lobbies with no idle-lobby timer: (table id, guild id, time of the last change)."""
-        rows = await self._rows(
-            "SELECT id, guild_id, updated_at FROM tables WHERE status = 'lobby' AND NOT EXISTS"
-            " (SELECT 1 FROM timers WHERE timers.table_id = tables.id AND timers.kind = 'lobby')")
+        rows = await self._rows(f"SELECT id, guild_id, updated_at FROM tables WHERE status = 'lobby'"
+                                f" AND NOT {self.TIMERS_HAS}", ("lobby",))
         return [(r[0], r[1], r[2]) for r in rows]
 
     async def timer(self, table_id: int, kind: str) -> TimerRow | None:
-        row = await self._row("SELECT table_id, kind, version, due_at, detail FROM timers WHERE table_id = ?"
-                              " AND kind = ?", (table_id, kind))
-        return TimerRow(*row) if row else None
+        text = await self._value("SELECT timers FROM tables WHERE id = ?", (table_id,))
+        return next((timer for timer in timer_rows(table_id, text) if timer.kind == kind), None)
 
     # --- guild settings ---------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict:

@@ -14,21 +14,23 @@ from typing import Any, Sequence
 
 import asyncpg
 
-from bot.storage.base import (MIGRATIONS, NEW_ID, ActionWrite, Conflict, SQLiteOnly, Storage, seat_values,
-                               timer_values)
+from bot.storage.base import (MIGRATIONS, NEW_ID, ActionWrite, Conflict, Storage, migration_script, seat_values,
+                               timers_json)
 
 MIGRATION_LOCK = 0x0B0D06E  # pg_advisory_xact_lock key: one process migrates at a time
 CONFLICTS = (asyncpg.exceptions.UniqueViolationError, asyncpg.exceptions.SerializationError)
 RECORD = "SELECT bodoge_record_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
 
-# Re-created at every start (CREATE OR REPLACE); seats and timers arrive as JSON arrays of rows.
+# Re-created at every start (CREATE OR REPLACE); seats arrive as a JSON array of rows, timers as the JSON text the
+# table's row keeps (base.timers_json; NULL: unchanged).
 RECORD_FUNCTION = """
 CREATE OR REPLACE FUNCTION bodoge_record_action(
     p_table BIGINT, p_seq BIGINT, p_seat BIGINT, p_action TEXT, p_source TEXT, p_at DOUBLE PRECISION,
     p_state TEXT, p_marks TEXT, p_status TEXT, p_seats TEXT, p_timers TEXT, p_result TEXT) RETURNS VOID
 LANGUAGE plpgsql AS $$
 BEGIN
-    UPDATE tables SET version = p_seq, state = p_state, marks = p_marks, status = p_status, updated_at = p_at
+    UPDATE tables SET version = p_seq, state = p_state, marks = p_marks, status = p_status, updated_at = p_at,
+                      timers = COALESCE(p_timers, timers)
         WHERE id = p_table AND version = p_seq - 1;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'table % is not at version %', p_table, p_seq - 1 USING ERRCODE = 'serialization_failure';
@@ -41,12 +43,6 @@ BEGIN
             SELECT p_table, (s->>0)::BIGINT, (s->>1)::BIGINT, s->>2, s->>3, (s->>4)::BIGINT, (s->>5)::BIGINT,
                    (s->>6)::BIGINT
             FROM json_array_elements(p_seats::json) AS s;
-    END IF;
-    IF p_timers IS NOT NULL THEN
-        DELETE FROM timers WHERE table_id = p_table;
-        INSERT INTO timers (table_id, kind, version, due_at, detail)
-            SELECT p_table, t->>0, (t->>1)::BIGINT, (t->>2)::DOUBLE PRECISION, t->>3
-            FROM json_array_elements(p_timers::json) AS t;
     END IF;
     IF p_result IS NOT NULL THEN
         INSERT INTO results (table_id, winners, scores, finished_at)
@@ -76,7 +72,7 @@ def numbered(sql: str) -> str:
 
 def record_args(write: ActionWrite) -> tuple:
     seats = None if write.seats is None else json.dumps([row[1:] for row in seat_values(0, write.seats)])
-    timers = None if write.timers is None else json.dumps([row[1:] for row in timer_values(write.timers)])
+    timers = None if write.timers is None else timers_json(write.timers)
     result = None if write.result is None else json.dumps(
         [json.dumps(write.result["winners"]), json.dumps(write.result.get("scores", []))])
     return (write.table_id, write.seq, write.seat, write.action, write.source, write.at, write.state, write.marks,
@@ -91,6 +87,9 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
 
 class PostgresStorage(Storage):
     dialect = "postgresql"
+    TIMERS_PUT = "(timers::jsonb || jsonb_build_object(?::text, ?::jsonb))::text"
+    TIMERS_DROP = "(timers::jsonb - ?::text)::text"
+    TIMERS_HAS = "(timers::jsonb -> ?::text) IS NOT NULL"
 
     def __init__(self, url: str, *, pool_size: int = 8) -> None:
         super().__init__(url)
@@ -117,8 +116,9 @@ class PostgresStorage(Storage):
             if current is None:
                 current = 0
                 await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
-            for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
-                if not isinstance(script, SQLiteOnly):
+            for number, entry in enumerate(MIGRATIONS[current:], start=current + 1):
+                script = migration_script(entry, self.dialect)
+                if script is not None:
                     await conn.execute(translate(script))
                 await conn.execute("UPDATE schema_version SET version = $1", number)
             await conn.execute(RECORD_FUNCTION)

@@ -13,12 +13,15 @@ from typing import Any, Callable, Sequence
 
 import aiosqlite
 
-from bot.storage.base import (MIGRATIONS, NEW_ID, SEAT_INSERT, TIMER_INSERT, ActionWrite, Conflict, Storage,
-                              seat_values, timer_values)
+from bot.storage.base import (MIGRATIONS, NEW_ID, SEAT_INSERT, ActionWrite, Conflict, Storage, migration_script,
+                              seat_values, timers_json)
 
 
 class SQLiteStorage(Storage):
     dialect = "sqlite"
+    TIMERS_PUT = "json_set(timers, '$.\"' || ? || '\"', json(?))"
+    TIMERS_DROP = "json_remove(timers, '$.\"' || ? || '\"')"
+    TIMERS_HAS = "json_type(timers, '$.\"' || ? || '\"') IS NOT NULL"
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
         super().__init__(path)
@@ -47,7 +50,8 @@ class SQLiteStorage(Storage):
 
     async def _migrate(self) -> None:
         (current,) = await (await self.db.execute("PRAGMA user_version")).fetchone()
-        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+        for number, entry in enumerate(MIGRATIONS[current:], start=current + 1):
+            script = migration_script(entry, self.dialect)
             await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
 
     async def schema_version(self) -> int:
@@ -109,10 +113,12 @@ class SQLiteStorage(Storage):
 
 
 # A running table's status is not set again: SQLite rewrites the entries of every index on a column the UPDATE
-# sets (two indexes hold the status), two more pages for each commit to write
-TABLE_UPDATE = "UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ? WHERE id = ? AND version = ?"
-TABLE_FINISH = ("UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, status = ?"
+# sets (two indexes hold the status), two more pages for each commit to write. The timers ride in the same row
+# (NULL: unchanged), so an action's commit writes two pages: its table's row and its log row.
+TABLE_UPDATE = ("UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, timers = COALESCE(?, timers)"
                 " WHERE id = ? AND version = ?")
+TABLE_FINISH = ("UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, timers = COALESCE(?, timers),"
+                " status = ? WHERE id = ? AND version = ?")
 ACTION_INSERT = "INSERT INTO actions (table_id, seq, seat, action, source, at) VALUES (?, ?, ?, ?, ?, ?)"
 RESULT_INSERT = "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)"
 
@@ -139,10 +145,6 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
     if seated:
         conn.executemany("DELETE FROM seats WHERE table_id = ?", [(w.table_id,) for w in seated])
         conn.executemany(SEAT_INSERT, [row for w in seated for row in seat_values(w.table_id, w.seats)])
-    timed = [w for w in accepted if w.timers is not None]
-    if timed:
-        conn.executemany("DELETE FROM timers WHERE table_id = ?", [(w.table_id,) for w in timed])
-        conn.executemany(TIMER_INSERT, [row for w in timed for row in timer_values(w.timers)])
     ended = [w for w in accepted if w.result is not None]
     if ended:
         conn.executemany(RESULT_INSERT, [(w.table_id, json.dumps(w.result["winners"]),
@@ -151,9 +153,10 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
 
 
 def _table_update(w: ActionWrite) -> tuple[str, tuple]:
+    timers = None if w.timers is None else timers_json(w.timers)
     if w.status == "running":
-        return TABLE_UPDATE, (w.seq, w.state, w.marks, w.at, w.table_id, w.seq - 1)
-    return TABLE_FINISH, (w.seq, w.state, w.marks, w.at, w.status, w.table_id, w.seq - 1)
+        return TABLE_UPDATE, (w.seq, w.state, w.marks, w.at, timers, w.table_id, w.seq - 1)
+    return TABLE_FINISH, (w.seq, w.state, w.marks, w.at, timers, w.status, w.table_id, w.seq - 1)
 
 
 def _accepted(conn: sqlite3.Connection, writes: list[ActionWrite]) -> tuple[list[ActionWrite], list]:

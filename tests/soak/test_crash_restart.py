@@ -57,7 +57,7 @@ class BotProcess:
 async def db_rows(reader: Storage):
     """(tables, timers, seats, logs) as the bot committed them, read through a storage connection of our own."""
     tables = [(r[0], r[1], r[6], r[9], r[10], r[4], r[3]) for r in await reader.dump("tables")]
-    timers = {row[0] for row in await reader.dump("timers")}
+    timers = {timer.table_id for timer in await reader.timers()}
     seats = {}
     for table_id, seat, user_id, _name, ai_level, *_ in await reader.dump("seats"):
         seats.setdefault(table_id, {})[seat] = (user_id, ai_level)
