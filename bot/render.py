@@ -185,8 +185,11 @@ class Sprite:
 
     __slots__ = ("image", "mask", "inks", "dx", "dy")
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, opaque: bool = False) -> None:
         self.inks = frozenset(image.inks)
+        if opaque:  # a layer (`layer`): every pixel its own, pasted whole
+            self.image, self.mask, self.dx, self.dy = image, None, 0, 0
+            return
         mask = image.point([0] + [255] * 255, "1")
         box = mask.getbbox() or (0, 0, 1, 1)
         self.dx, self.dy = box[0], box[1]
@@ -237,6 +240,14 @@ class Lru:
                 self.weight -= self.weigh(dropped)
         return made
 
+    def find(self, key: Hashable) -> object | None:
+        """The item at `key` (now the most recently used), or None."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
     def cache_clear(self) -> None:
         with self._lock:
             self._items.clear()
@@ -280,14 +291,49 @@ def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
     """`paint(d, px, py)` draws something at (px, py) reaching at most `extent` = (left, top, right, bottom) around
     it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
     pixels are those of drawing it in place."""
-    if not (isinstance(draw, Draw) and float(2 * x).is_integer() and float(2 * y).is_integer()):
+    if (not isinstance(draw, Draw) or (type(x) is not int and not float(2 * x).is_integer())
+            or (type(y) is not int and not float(2 * y).is_integer())):
         return paint(draw, x, y)  # off the half-pixel grid moving it would move its edges (or not ours): in place
     left, top, right, bottom = extent
     # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
     ix, iy = (math.floor(x + left) - 1) & ~1, (math.floor(y + top) - 1) & ~1
     ox, oy = x - ix, y - iy
-    piece = sprite((key, ox, oy), ox + right + 2, oy + bottom + 2, lambda d: paint(d, ox, oy))
+    size = (math.ceil(ox + right + 2), math.ceil(oy + bottom + 2))
+    full_key = ((key, ox, oy), size)
+    piece = SPRITES.find(full_key)  # the common case first: drawn before (the same as `sprite`, one call less)
+    if piece is None:
+        piece = SPRITES.get(full_key, lambda: _new_sprite(*size, lambda d: paint(d, ox, oy)))
     stamp(draw, piece, ix, iy)
+
+
+def layer(draw: ImageDraw.ImageDraw, key: Hashable, box: tuple[int, int, int, int],
+          paint: Callable[[ImageDraw.ImageDraw, int, int], None], fill: str = BACKGROUND) -> None:
+    """A whole region of a picture drawn once per `key` and pasted as one opaque block (no mask): `paint(d, x, y)`
+    draws what lies inside `box` = (x0, y0, x1, y1) (whole pixels) with the box's top-left corner at (x, y), on a
+    picture that is `fill` there (nothing drawn in the box before). `key` names everything `paint` depends on; a
+    box at an odd x0 or y0 is drawn in place (see `cached`: moving by an odd shift could move edges)."""
+    x0, y0, x1, y1 = box
+    if not isinstance(draw, Draw) or x0 & 1 or y0 & 1:
+        return paint(draw, x0, y0)
+    full_key = ("layer", key, x1 - x0, y1 - y0, fill)
+    piece = SPRITES.find(full_key)
+    if piece is None:
+        def make() -> Sprite:
+            image, layer_draw = canvas(x1 - x0, y1 - y0, fill)
+            paint(layer_draw, 0, 0)
+            return Sprite(image, opaque=True)
+        piece = SPRITES.get(full_key, make)
+    draw.im.paste(piece.image.im, box)
+    draw.inks.update(piece.inks)
+
+
+def frozen(value: object) -> Hashable:
+    """A view's part (dicts, lists, scalars) as nested tuples: a cheap cache key naming all of it."""
+    if isinstance(value, dict):
+        return tuple((name, frozen(item)) for name, item in sorted(value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(item) for item in value)
+    return value
 
 
 def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
