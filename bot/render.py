@@ -190,12 +190,14 @@ class Sprite:
         if opaque:  # a layer (`layer`): every pixel its own, pasted whole
             self.image, self.mask, self.dx, self.dy = image, None, 0, 0
             return
-        mask = image.point([0] + [255] * 255, "1")
-        box = mask.getbbox() or (0, 0, 1, 1)
+        box = image.getbbox() or (0, 0, 1, 1)  # of the drawn (non-zero) indices
         self.dx, self.dy = box[0], box[1]
-        self.image, mask = image.crop(box), mask.crop(box)
-        self.mask = None if mask.getextrema() == (255, 255) else mask
+        self.image = image.crop(box)
+        # a mask only when something inside the crop was left untouched (index 0)
+        self.mask = self.image.point(_DRAWN, "1") if self.image.getextrema()[0] == Inks.CLEAR else None
 
+
+_DRAWN = [0] + [255] * 255  # a palette index to its mask value: drawn unless index 0
 
 _caches: list = [glyph_mask]
 

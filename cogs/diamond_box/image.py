@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
-                        png, result_banner, seat_disc, symbol, turn_arrow)
+                        layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -163,16 +163,25 @@ def draw_hands(draw, view: dict, top: float, card_size: int) -> None:
     for seat, hand in enumerate(view["hands"]):
         height = hand_rows_height(len(hand), card_size)
         acting = view.get("turn_seat") == seat and not view["finished"]
-        draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL,
-                               outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
-        seat_disc(draw, 46, y + 28, 22, seat)
-        if acting:
-            turn_arrow(draw, 10, y + 28, 14)
-        count_chip(draw, 46, y + 70, len(hand))
-        for number, card_id in enumerate(hand):
-            row, column = divmod(number, per_row(card_size))
-            card(draw, 90 + column * (3 * card_size + 14), y + 10 + row * (2 * card_size + 16), card_size, card_id)
+        # a hand's panel, drawn once and pasted whole (a move changes one hand); from an even row: the row above
+        # a panel is background
+        odd = y & 1
+        layer(draw, ("db.hand", seat, tuple(hand), acting, card_size, odd), (0, y - odd, PHONE_WIDTH, y + height + 1),
+              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, acting, height, card_size))
         y += height + 8
+
+
+def paint_hand(draw, y: int, seat: int, hand: list[str], acting: bool, height: int, card_size: int) -> None:
+    """One seat's panel from `y`: its disc (the turn's arrow beside), its hand's size and its cards."""
+    draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL,
+                           outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
+    seat_disc(draw, 46, y + 28, 22, seat)
+    if acting:
+        turn_arrow(draw, 10, y + 28, 14)
+    count_chip(draw, 46, y + 70, len(hand))
+    for number, card_id in enumerate(hand):
+        row, column = divmod(number, per_row(card_size))
+        card(draw, 90 + column * (3 * card_size + 14), y + 10 + row * (2 * card_size + 16), card_size, card_id)
 
 
 def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> float:
