@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font, png,
-                        readable_on)
+from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font, frozen,
+                        layer, png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, text_width, turn_arrow
 from bot.i18n import t
@@ -175,6 +175,22 @@ def groups(face_up: list[dict], colours: list[str]) -> list[tuple[str, int, list
 
 
 def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
+    """A depth's band, drawn once per everything it shows and pasted whole (with the two rows below it, where its
+    bottom line may reach: the next band covers them)."""
+    number = depth["depth"]
+    turn = view["turn"]
+    bot = view.get("automaton")
+    diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
+    retreat_here = bool(turn and turn["phase"] == "retreat" and number in turn["retreat_depths"])
+    pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
+    bot_here = bool(bot is not None and bot["depth"] == number and not view["finished"])
+    flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
+    key = ("dd.depth", frozen(depth), tuple(view["colours"]), turn["diver_seat"] if diver_here else None,
+           retreat_here, tuple(sorted(bot["pick_options"])) if pick_here else None, bot_here, flipped)
+    layer(draw, key, (0, y, WIDTH, y + DEPTH_H + 2), lambda d, _x, top: paint_depth(d, view, depth, top))
+
+
+def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
     number = depth["depth"]
     turn = view["turn"]
     bot = view.get("automaton")
@@ -263,6 +279,18 @@ def paint_rows(draw, rows: list[dict], colours: list[str], x0: int, y: int, widt
 
 
 def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
+    """A player's (or the automaton's) panel, drawn once per everything it shows and pasted whole."""
+    turn, seat = view["turn"], tableau and tableau["seat"]
+    key = ("dd.panel", frozen(tableau), frozen(bot), tuple(view["colours"]), locale, view["last_dive"],
+           seat in view["to_act"], view.get("seat") == seat, view["start_seat"] == seat,
+           bool(turn and turn["diver_seat"] == seat and turn["phase"] in ("dive", "revealed")),
+           bool(view["finished"] and view["result"]) and (
+               seat in view["result"].get("winners", []) if tableau is not None
+               else not view["result"].get("winners")))
+    layer(draw, key, (0, y, WIDTH, y + PANEL_H), lambda d, _x, top: paint_panel(d, view, top, tableau, bot, locale))
+
+
+def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
     draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, fill=PANEL)
     colours = view["colours"]
     turn = view["turn"]
