@@ -13,7 +13,7 @@ black dots), like the two dice: the white die is dark with white pips, the black
 from __future__ import annotations
 
 from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, drawn_once, font,
-                        png, readable_on)
+                        frozen, layer, png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, turn_arrow
 from bot.i18n import t
@@ -155,6 +155,15 @@ def line_height(line: dict) -> int:
 
 
 def draw_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
+    """A line's panel, drawn once per everything it shows and pasted whole (from an even row: the row above a
+    panel is background). Returns its bottom."""
+    height, odd = line_height(line), y & 1
+    layer(draw, ("bossa.line", colour, frozen(line), locale, odd), (0, y - odd, WIDTH, y + height + 1),
+          lambda d, _x, top: paint_line(d, top + odd, colour, line, locale), fill=BACKGROUND)
+    return y + height
+
+
+def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
     height = line_height(line)
     draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
                            outline=PANEL_EDGE, width=2)
@@ -214,6 +223,18 @@ def player_height(view: dict, seat: int) -> int:
 
 
 def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
+    """A player's panel, drawn once per everything it shows and pasted whole (from an even row, as `draw_line`).
+    Returns its bottom."""
+    height, odd = player_height(view, seat), y & 1
+    key = ("bossa.player", seat, view["active_seat"] == seat, view["colours"][seat], view["dice"][seat],
+           view["hand_counts"][seat], view.get("seat") == seat, tuple(view["unused_actions"][seat]),
+           frozen(view["hands"][seat]), locale, odd)
+    layer(draw, key, (0, y - odd, WIDTH, y + height + 1),
+          lambda d, _x, top: paint_player(d, top + odd, view, seat, locale), fill=BACKGROUND)
+    return y + height
+
+
+def paint_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
     height = player_height(view, seat)
     active = view["active_seat"] == seat
     draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,

@@ -7,7 +7,7 @@ own view, their own face-down bonus cards show face up with a dark corner (only 
 from __future__ import annotations
 
 from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once,
-                        font, png, result_banner, seat_disc, symbol, turn_arrow)
+                        font, frozen, layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -103,7 +103,15 @@ def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
     centred_text(draw, box, word, MIN_TEXT, fill="#111111")
 
 
-def draw_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
+def draw_seat(draw, view: dict, seat: int, y: int, locale: str) -> None:
+    """A player's panel, drawn once per everything it shows and pasted whole."""
+    role = "parent" if seat == view["parent_seat"] else "child" if seat == view["child_seat"] else None
+    key = ("colorse.seat", seat, seat_is_acting(view, seat), view.get("seat") == seat, role, frozen(view["boxes"][seat]),
+           tuple(view["held"][seat]), view["rounds_to_win"], view["round_wins"][seat], locale)
+    layer(draw, key, (0, y, PHONE_WIDTH, y + ROW_H - 5), lambda d, _x, top: paint_seat(d, view, seat, top, locale))
+
+
+def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
     acting = seat_is_acting(view, seat)
     own = view.get("seat") == seat
     draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + ROW_H - 6), radius=12, fill=PANEL,
