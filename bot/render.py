@@ -331,10 +331,11 @@ def layer(draw: ImageDraw.ImageDraw, key: Hashable, box: tuple[int, int, int, in
 
 def frozen(value: object) -> Hashable:
     """A view's part (dicts, lists, scalars) as nested tuples: a cheap cache key naming all of it."""
-    if isinstance(value, dict):
-        return tuple((name, frozen(item)) for name, item in sorted(value.items()))
-    if isinstance(value, (list, tuple)):
-        return tuple(frozen(item) for item in value)
+    kind = type(value)
+    if kind is dict:  # in its own order: equal dicts in another order only miss the cache, never share an entry
+        return tuple([(name, frozen(item)) for name, item in value.items()])
+    if kind is list or kind is tuple:
+        return tuple([frozen(item) for item in value])
     return value
 
 
@@ -489,10 +490,20 @@ def _text_width(face: ImageFont.FreeTypeFont, text: str) -> float:
 def legend(draw: ImageDraw.ImageDraw, x: float, y: float, width: float,
            items: list[tuple[object, str]], size: int = MIN_TEXT, row_h: int = 40, key: Hashable = None) -> float:
     """Icon-and-word pairs, left to right, wrapping: `items` are (draw_icon(draw, box), word). Returns the bottom.
-    With `key` (naming the items' icons: the words are added to it), it is drawn once and pasted."""
+    With `key` (naming the items' icons: the words are added to it), it is drawn once and pasted: at whole pixels,
+    as a layer of the picture's full rows (and four more above and below), which must hold nothing but the
+    background until it is drawn."""
     if key is not None:
         height = legend_height(items, width, size, row_h)
         words = tuple(word for _icon, word in items)
+        if isinstance(draw, Draw) and type(x) is int and type(y) is int:
+            # as a layer: full width, from an even row a few above (an icon may reach past its row)
+            first = y - (y - 4) % 2 - 4
+            layer(draw, ("legend", key, words, x, width, size, row_h, y - first),
+                  (0, first, draw.im.size[0], y + height + 4),
+                  lambda d, _x, top: legend(d, x, top + y - first, width, items, size, row_h),
+                  draw.im.getpixel((0, first)))
+            return y + height
         cached(draw, ("legend", key, words, width, size, row_h), x, y, (-row_h, -row_h, width + row_h, height + row_h),
                lambda d, px, py: legend(d, px, py, width, items, size, row_h))
         return y + height
