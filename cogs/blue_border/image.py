@@ -47,6 +47,13 @@ def _stack(draw, x: int, y: int, top: dict | None, height: int) -> None:
     _card(draw, x, y, top)
 
 
+def _pile(draw, x: int, y: int, number: int, pile: dict) -> None:
+    _stack(draw, x, y, pile["top"], pile["height"])
+    disc = (x + 6, y + 6, x + 40, y + 40)
+    draw.ellipse(disc, fill="#1a202c", outline=INK, width=2)
+    centred_text(draw, disc, str(number + 1), MIN_TEXT)
+
+
 def _count_label(draw, x: int, y: int, text: str) -> None:
     draw.text((x + CARD_W / 2 + 4, y), text, font=font(MIN_TEXT), fill=INK, anchor="mt")
 
@@ -93,10 +100,9 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     _count_label(draw, LEFT, field_y + CARD_H + 6, t("picture.deck_count", locale, count=deck["count"]))
     for number, pile in enumerate(view["piles"]):
         x = LEFT + (number + 2) * (CARD_W + GAP) + (number * GAP) // 2
-        _stack(draw, x, field_y, pile["top"], pile["height"])
-        disc = (x + 6, field_y + 6, x + 40, field_y + 40)
-        draw.ellipse(disc, fill="#1a202c", outline=INK, width=2)
-        centred_text(draw, disc, str(number + 1), MIN_TEXT)
+        # the pile and its number, drawn once per top card and height (up to the three edges it shows), pasted
+        cached(draw, ("bb.pile", number, frozen(pile["top"]), min(pile["height"], 3)), x, field_y,
+               (-6, -14, CARD_W + 14, CARD_H + 6), lambda d, px, py: _pile(d, px, py, number, pile))
         _count_label(draw, x, field_y + CARD_H + 6, t("blue_border.picture.cards", locale, count=pile["height"]))
     # the discard is face up: its numbers are public
     word = t("blue_border.picture.discard", locale)

@@ -226,25 +226,25 @@ def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
     """A player's panel, drawn once per everything it shows and pasted whole (from an even row, as `draw_line`).
     Returns its bottom."""
     height, odd = player_height(view, seat), y & 1
-    key = ("bossa.player", seat, view["active_seat"] == seat, view["colours"][seat], view["dice"][seat],
-           view["hand_counts"][seat], view.get("seat") == seat, tuple(view["unused_actions"][seat]),
-           frozen(view["hands"][seat]), locale, odd)
+    key = ("bossa.player", seat, view["colours"][seat], view["dice"][seat], view["hand_counts"][seat],
+           view.get("seat") == seat, tuple(view["unused_actions"][seat]), frozen(view["hands"][seat]), locale, odd)
     layer(draw, key, (0, y - odd, WIDTH, y + height + 1),
           lambda d, _x, top: paint_player(d, top + odd, view, seat, locale), fill=BACKGROUND)
+    if view["active_seat"] == seat:  # the turn's frame and arrow over it: touching nothing else, so the panel is
+        # the same (and drawn once) whoever is to play
+        draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, outline=HIGHLIGHT, width=4)
+        turn_arrow(draw, MARGIN + 38, y + PLAYER_HEAD / 2 + 2, 14)
     return y + height
 
 
 def paint_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
+    """A player's panel without the turn's frame and arrow (`draw_player`)."""
     height = player_height(view, seat)
-    active = view["active_seat"] == seat
     draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
-                           outline=HIGHLIGHT if active else PANEL_EDGE, width=4 if active else 2)
+                           outline=PANEL_EDGE, width=2)
     mid = y + PLAYER_HEAD / 2 + 2
     seat_disc(draw, MARGIN + 16, mid, seat)
-    x = MARGIN + 40
-    if active:
-        turn_arrow(draw, x - 2, mid, 14)
-    x += 20
+    x = MARGIN + 60
     colour = view["colours"][seat]
     die(draw, x, mid - 15, view["dice"][seat], colour, size=30)
     x += 44

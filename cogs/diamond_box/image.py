@@ -112,13 +112,20 @@ def paint_grid(draw, grid: tuple, left: float, top: float, size: float, area: tu
     x0, x1, y0, y1 = area
     px = lambda x: left + (x - x0) * size  # noqa: E731
     py = lambda y: top + (y - y0) * size  # noqa: E731
-    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
-    for x in range(x0, x1 + 2):
-        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
-    for y in range(y0, y1 + 2):
-        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
+    columns, rows = x1 - x0 + 1, y1 - y0 + 1
+    cached(draw, ("db.lines", size, columns, rows), left, top, (-2, -2, columns * size + 2, rows * size + 2),
+           lambda d, x, y: paint_lines(d, x, y, size, columns, rows))
     for x, y, colour, letter in grid:
         cell(draw, px(x), py(y), size, colour, letter)
+
+
+def paint_lines(draw, left: float, top: float, size: float, columns: int, rows: int) -> None:
+    """The centre's background and grid lines, `columns` x `rows` cells of `size`."""
+    draw.rectangle((left, top, left + columns * size, top + rows * size), fill="#161b24")
+    for x in range(columns + 1):
+        draw.line((left + x * size, top, left + x * size, top + rows * size), fill=GRID_LINE)
+    for y in range(rows + 1):
+        draw.line((left, top + y * size, left + columns * size, top + y * size), fill=GRID_LINE)
 
 
 HAND_CARD = 36
@@ -166,18 +173,18 @@ def draw_hands(draw, view: dict, top: float, card_size: int) -> None:
         # a hand's panel, drawn once and pasted whole (a move changes one hand); from an even row: the row above
         # a panel is background
         odd = y & 1
-        layer(draw, ("db.hand", seat, tuple(hand), acting, card_size, odd), (0, y - odd, PHONE_WIDTH, y + height + 1),
-              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, acting, height, card_size))
+        layer(draw, ("db.hand", seat, tuple(hand), card_size, odd), (0, y - odd, PHONE_WIDTH, y + height + 1),
+              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, height, card_size))
+        if acting:  # the turn's frame and arrow over it: the panel is the same (drawn once) whoever is to play
+            draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, outline=HIGHLIGHT, width=4)
+            turn_arrow(draw, 10, y + 28, 14)
         y += height + 8
 
 
-def paint_hand(draw, y: int, seat: int, hand: list[str], acting: bool, height: int, card_size: int) -> None:
-    """One seat's panel from `y`: its disc (the turn's arrow beside), its hand's size and its cards."""
-    draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL,
-                           outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
+def paint_hand(draw, y: int, seat: int, hand: list[str], height: int, card_size: int) -> None:
+    """One seat's panel from `y`, without the turn's frame and arrow: its disc, its hand's size and its cards."""
+    draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL, outline="#3a4558", width=2)
     seat_disc(draw, 46, y + 28, 22, seat)
-    if acting:
-        turn_arrow(draw, 10, y + 28, 14)
     count_chip(draw, 46, y + 70, len(hand))
     for number, card_id in enumerate(hand):
         row, column = divmod(number, per_row(card_size))
