@@ -88,11 +88,15 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
             word = t("blue_border.picture.skip", locale) if diver["skip"] else t("picture.you", locale)
         placed = placement["slot_index"] if placement and placement["seat"] == seat else None
         cards = tuple(frozen(card) for card in diver["slots"])
-        key = ("bb.row", seat, to_act, own, diver["skip"], word, cards, tuple(view["slots"]), placed)
-        # a diver's row, drawn once and pasted whole (a move changes one row)
+        # a diver's row, drawn once and pasted whole (a move changes one row); the turn's frame and arrow drawn
+        # over it, unless a word under the disc may meet them
+        framed = to_act and word is not None
+        key = ("bb.row", seat, framed, own, diver["skip"], word, cards, tuple(view["slots"]), placed)
         layer(draw, key, (0, y - 6, WIDTH, y + CARD_H + 6),
-              lambda d, _x, top: _row(d, top + 6, seat, diver["slots"], view["slots"], to_act, own, diver["skip"],
+              lambda d, _x, top: _row(d, top + 6, seat, diver["slots"], view["slots"], framed, own, diver["skip"],
                                       word, placed))
+        if to_act and not framed:
+            _turn_frame(draw, y)
     # the field: the deck, then the four piles, each with how many cards it holds
     draw.rectangle((0, field_y - 8, WIDTH, field_y + CARD_H + 40), fill=PANEL)
     deck = view["deck"]
@@ -120,8 +124,7 @@ def _row(draw, y: int, seat: int, slots: list, labels: list[str], to_act: bool, 
     beneath), their 7 slots, the one just placed highlighted."""
     mid = y + CARD_H // 2
     if to_act:
-        draw.rounded_rectangle((2, y - 5, WIDTH - 2, y + CARD_H + 5), radius=10, outline=HIGHLIGHT, width=3)
-        turn_arrow(draw, 6, mid, 14)
+        _turn_frame(draw, y)
     shift = 14 if skip or own else 0
     if own:  # a player's own view: their row, ringed and marked
         draw.ellipse((40 - 26, mid - shift - 26, 40 + 26, mid - shift + 26), outline=INK, width=3)
@@ -131,6 +134,12 @@ def _row(draw, y: int, seat: int, slots: list, labels: list[str], to_act: bool, 
         draw.text((centre, mid + 14), word, font=font(MIN_TEXT), fill=HIGHLIGHT if skip else INK, anchor="mt")
     for index, card in enumerate(slots):
         _card(draw, LEFT + index * (CARD_W + GAP), y, card, label=labels[index], highlight=index == placed)
+
+
+def _turn_frame(draw, y: int) -> None:
+    """The frame and arrow of a row whose diver is to act."""
+    draw.rounded_rectangle((2, y - 5, WIDTH - 2, y + CARD_H + 5), radius=10, outline=HIGHLIGHT, width=3)
+    turn_arrow(draw, 6, y + CARD_H // 2, 14)
 
 
 def _discard(draw, top: int, word: str, discard: tuple, per_row: int) -> None:
