@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font, frozen,
-                        layer, png, readable_on)
+from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font,
+                        frozen, layer, png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, text_width, turn_arrow
 from bot.i18n import t
