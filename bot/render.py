@@ -309,24 +309,38 @@ def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
 
 
 def layer(draw: ImageDraw.ImageDraw, key: Hashable, box: tuple[int, int, int, int],
-          paint: Callable[[ImageDraw.ImageDraw, int, int], None], fill: str = BACKGROUND) -> None:
+          paint: Callable[[ImageDraw.ImageDraw, int, int], None], fill: str = BACKGROUND,
+          backdrop: tuple[Hashable, Callable[[ImageDraw.ImageDraw, int, int], None]] | None = None) -> None:
     """A whole region of a picture drawn once per `key` and pasted as one opaque block (no mask): `paint(d, x, y)`
     draws what lies inside `box` = (x0, y0, x1, y1) (whole pixels) with the box's top-left corner at (x, y), on a
     picture that is `fill` there (nothing drawn in the box before). `key` names everything `paint` depends on; a
-    box at an odd x0 or y0 is drawn in place (see `cached`: moving by an odd shift could move edges)."""
+    box at an odd x0 or y0 is drawn in place (see `cached`: moving by an odd shift could move edges).
+    `backdrop` = (its key, its paint), what `paint` would draw first (a panel's frame, the same for many keys): a
+    layer of its own, copied to start this one (a copy is cheaper than pasting a large shape through its mask)."""
     x0, y0, x1, y1 = box
     if not isinstance(draw, Draw) or x0 & 1 or y0 & 1:
+        if backdrop is not None:
+            backdrop[1](draw, x0, y0)
         return paint(draw, x0, y0)
-    full_key = ("layer", key, x1 - x0, y1 - y0, fill)
-    piece = SPRITES.find(full_key)
+    piece = SPRITES.find(("layer", key, x1 - x0, y1 - y0, fill))
     if piece is None:
-        def make() -> Sprite:
-            image, layer_draw = canvas(x1 - x0, y1 - y0, fill)
-            paint(layer_draw, 0, 0)
-            return Sprite(image, opaque=True)
-        piece = SPRITES.get(full_key, make)
+        piece = _layer_piece(key, x1 - x0, y1 - y0, paint, fill, backdrop)
     draw.im.paste(piece.image.im, box)
     draw.inks.update(piece.inks)
+
+
+def _layer_piece(key: Hashable, width: int, height: int, paint: Callable, fill: str, backdrop) -> Sprite:
+    def make() -> Sprite:
+        if backdrop is None:
+            image, layer_draw = canvas(width, height, fill)
+        else:
+            base = _layer_piece(backdrop[0], width, height, backdrop[1], fill, None)
+            image = base.image.copy()
+            image.inks = set(base.inks)
+            layer_draw = Draw(image)
+        paint(layer_draw, 0, 0)
+        return Sprite(image, opaque=True)
+    return SPRITES.get(("layer", key, width, height, fill), make)
 
 
 def frozen(value: object) -> Hashable:

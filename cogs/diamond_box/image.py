@@ -112,20 +112,13 @@ def paint_grid(draw, grid: tuple, left: float, top: float, size: float, area: tu
     x0, x1, y0, y1 = area
     px = lambda x: left + (x - x0) * size  # noqa: E731
     py = lambda y: top + (y - y0) * size  # noqa: E731
-    columns, rows = x1 - x0 + 1, y1 - y0 + 1
-    cached(draw, ("db.lines", size, columns, rows), left, top, (-2, -2, columns * size + 2, rows * size + 2),
-           lambda d, x, y: paint_lines(d, x, y, size, columns, rows))
+    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
+    for x in range(x0, x1 + 2):
+        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
+    for y in range(y0, y1 + 2):
+        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
     for x, y, colour, letter in grid:
         cell(draw, px(x), py(y), size, colour, letter)
-
-
-def paint_lines(draw, left: float, top: float, size: float, columns: int, rows: int) -> None:
-    """The centre's background and grid lines, `columns` x `rows` cells of `size`."""
-    draw.rectangle((left, top, left + columns * size, top + rows * size), fill="#161b24")
-    for x in range(columns + 1):
-        draw.line((left + x * size, top, left + x * size, top + rows * size), fill=GRID_LINE)
-    for y in range(rows + 1):
-        draw.line((left, top + y * size, left + columns * size, top + y * size), fill=GRID_LINE)
 
 
 HAND_CARD = 36
@@ -174,16 +167,21 @@ def draw_hands(draw, view: dict, top: float, card_size: int) -> None:
         # a panel is background
         odd = y & 1
         layer(draw, ("db.hand", seat, tuple(hand), card_size, odd), (0, y - odd, PHONE_WIDTH, y + height + 1),
-              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, height, card_size))
+              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, card_size),
+              backdrop=(("db.panel", height, odd), lambda d, _x, panel_top: hand_panel(d, panel_top + odd, height)))
         if acting:  # the turn's frame and arrow over it: the panel is the same (drawn once) whoever is to play
             draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, outline=HIGHLIGHT, width=4)
             turn_arrow(draw, 10, y + 28, 14)
         y += height + 8
 
 
-def paint_hand(draw, y: int, seat: int, hand: list[str], height: int, card_size: int) -> None:
-    """One seat's panel from `y`, without the turn's frame and arrow: its disc, its hand's size and its cards."""
+def hand_panel(draw, y: int, height: int) -> None:
+    """A hand's panel from `y`, `height` high (the turn's frame is drawn over it)."""
     draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL, outline="#3a4558", width=2)
+
+
+def paint_hand(draw, y: int, seat: int, hand: list[str], card_size: int) -> None:
+    """One seat's hand on its panel (`hand_panel`) from `y`: its disc, its hand's size and its cards."""
     seat_disc(draw, 46, y + 28, 22, seat)
     count_chip(draw, 46, y + 70, len(hand))
     for number, card_id in enumerate(hand):
