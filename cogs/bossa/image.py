@@ -167,14 +167,20 @@ def draw_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
     panel is background). Returns its bottom."""
     height, odd = line_height(line), y & 1
     layer(draw, ("bossa.line", colour, frozen(line), locale, odd), (0, y - odd, WIDTH, y + height + 1),
-          lambda d, _x, top: paint_line(d, top + odd, colour, line, locale), fill=BACKGROUND)
+          lambda d, _x, top: paint_line(d, top + odd, colour, line, locale), fill=BACKGROUND,
+          backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)))
     return y + height
 
 
-def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
-    height = line_height(line)
+def panel(draw, y: int, height: int) -> None:
+    """A line's or a player's panel from `y`, `height` high (a layer's backdrop)."""
     draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
                            outline=PANEL_EDGE, width=2)
+
+
+def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
+    """A line on its panel (`panel`) from `y`."""
+    height = line_height(line)
     # header: a chip in the line's colours, its owner, and how many of 6 columns it has
     chip_fill, chip_text = (DARK_HALF, WHITE_PIP) if colour == "white" else (LIGHT_HALF, BLACK_PIP)
     draw.rounded_rectangle((MARGIN, y + 4, MARGIN + 110, y + 32), radius=8, fill=chip_fill, outline="#0b0f16", width=2)
@@ -237,7 +243,8 @@ def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
     key = ("bossa.player", seat, view["hand_counts"][seat], view.get("seat") == seat,
            tuple(view["unused_actions"][seat]), frozen(view["hands"][seat]), locale, odd)
     layer(draw, key, (0, y - odd, WIDTH, y + height + 1),
-          lambda d, _x, top: paint_player(d, top + odd, view, seat, locale), fill=BACKGROUND)
+          lambda d, _x, top: paint_player(d, top + odd, view, seat, locale), fill=BACKGROUND,
+          backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)))
     # over it, touching nothing else: the turn's frame and arrow, and the die (so the panel is the same, drawn once,
     # whoever is to play and whatever the dice show)
     mid = y + PLAYER_HEAD / 2 + 2
@@ -249,10 +256,8 @@ def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
 
 
 def paint_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
-    """A player's panel without the turn's frame and arrow and the die (`draw_player`)."""
+    """A player on their panel (`panel`), without the turn's frame and arrow and the die (`draw_player`)."""
     height = player_height(view, seat)
-    draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
-                           outline=PANEL_EDGE, width=2)
     mid = y + PLAYER_HEAD / 2 + 2
     seat_disc(draw, MARGIN + 16, mid, seat)
     x = MARGIN + 104

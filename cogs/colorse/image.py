@@ -109,14 +109,17 @@ def draw_seat(draw, view: dict, seat: int, y: int, locale: str) -> None:
     key = ("colorse.seat", seat, seat_is_acting(view, seat), view.get("seat") == seat, role,
            frozen(view["boxes"][seat]), tuple(view["held"][seat]), view["rounds_to_win"], view["round_wins"][seat],
            locale)
-    layer(draw, key, (0, y, PHONE_WIDTH, y + ROW_H - 5), lambda d, _x, top: paint_seat(d, view, seat, top, locale))
+    acting = seat_is_acting(view, seat)
+    layer(draw, key, (0, y, PHONE_WIDTH, y + ROW_H - 5), lambda d, _x, top: paint_seat(d, view, seat, top, locale),
+          backdrop=(("colorse.panel", acting), lambda d, _x, top: d.rounded_rectangle(
+              (6, top, PHONE_WIDTH - 6, top + ROW_H - 6), radius=12, fill=PANEL,
+              outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)))
 
 
 def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
+    """A player's panel on its backdrop (`draw_seat`)."""
     acting = seat_is_acting(view, seat)
     own = view.get("seat") == seat
-    draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + ROW_H - 6), radius=12, fill=PANEL,
-                           outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
     seat_disc(draw, 58, y + 44, 28, seat)
     if acting:
         turn_arrow(draw, 12, y + 44, 16)

@@ -297,11 +297,13 @@ def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None,
            bool(view["finished"] and view["result"]) and (
                seat in view["result"].get("winners", []) if tableau is not None
                else not view["result"].get("winners")))
-    layer(draw, key, (0, y, WIDTH, y + PANEL_H), lambda d, _x, top: paint_panel(d, view, top, tableau, bot, locale))
+    layer(draw, key, (0, y, WIDTH, y + PANEL_H), lambda d, _x, top: paint_panel(d, view, top, tableau, bot, locale),
+          backdrop=(("dd.panel_back",), lambda d, _x, top: d.rounded_rectangle(
+              (8, top + 4, WIDTH - 8, top + PANEL_H - 4), radius=14, fill=PANEL)))
 
 
 def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
-    draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, fill=PANEL)
+    """A player's (or the automaton's) panel on its backdrop (`draw_panel`)."""
     colours = view["colours"]
     turn = view["turn"]
     if tableau is not None:
