@@ -183,18 +183,21 @@ class Sprite:
     """A small drawing made once: its pixels cropped to what was drawn, where they start (dx, dy), the mask of
     what was drawn (None when that is the whole crop: pasted as a plain copy) and the inks it used."""
 
-    __slots__ = ("image", "mask", "inks", "dx", "dy")
+    __slots__ = ("image", "mask", "inks", "dx", "dy", "width", "height", "core", "mask_core")
 
     def __init__(self, image: Image.Image, opaque: bool = False) -> None:
         self.inks = frozenset(image.inks)
         if opaque:  # a layer (`layer`): every pixel its own, pasted whole
             self.image, self.mask, self.dx, self.dy = image, None, 0, 0
-            return
-        box = image.getbbox() or (0, 0, 1, 1)  # of the drawn (non-zero) indices
-        self.dx, self.dy = box[0], box[1]
-        self.image = image.crop(box)
-        # a mask only when something inside the crop was left untouched (index 0)
-        self.mask = self.image.point(_DRAWN, "1") if self.image.getextrema()[0] == Inks.CLEAR else None
+        else:
+            box = image.getbbox() or (0, 0, 1, 1)  # of the drawn (non-zero) indices
+            self.dx, self.dy = box[0], box[1]
+            self.image = image.crop(box)
+            # a mask only when something inside the crop was left untouched (index 0)
+            self.mask = self.image.point(_DRAWN, "1") if self.image.getextrema()[0] == Inks.CLEAR else None
+        # what pasting reads, kept at hand (`stamp` runs for every part of every picture)
+        self.width, self.height = self.image.size
+        self.core, self.mask_core = self.image.im, None if self.mask is None else self.mask.im
 
 
 _DRAWN = [0] + [255] * 255  # a palette index to its mask value: drawn unless index 0
@@ -259,7 +262,7 @@ class Lru:
         return len(self._items)
 
 
-SPRITES = Lru(24_000_000, weigh=lambda piece: piece.image.width * piece.image.height)  # ~27 MB
+SPRITES = Lru(24_000_000, weigh=lambda piece: piece.width * piece.height)  # ~27 MB
 
 
 def _new_sprite(width: int, height: int, paint: Callable) -> Sprite:
@@ -278,12 +281,11 @@ def sprite(key: Hashable, width: float, height: float, paint: Callable[[ImageDra
 
 def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
     """Paste a sprite (its drawn pixels only) with its top-left corner at (x, y), integers."""
-    width, height = piece.image.size
     x, y = x + piece.dx, y + piece.dy
-    if piece.mask is None:
-        draw.im.paste(piece.image.im, (x, y, x + width, y + height))  # the core paste clips at the edges
+    if piece.mask_core is None:
+        draw.im.paste(piece.core, (x, y, x + piece.width, y + piece.height))  # the core paste clips at the edges
     else:
-        draw.im.paste(piece.image.im, (x, y, x + width, y + height), piece.mask.im)
+        draw.im.paste(piece.core, (x, y, x + piece.width, y + piece.height), piece.mask_core)
     draw.inks.update(piece.inks)
 
 
@@ -325,7 +327,7 @@ def layer(draw: ImageDraw.ImageDraw, key: Hashable, box: tuple[int, int, int, in
     piece = SPRITES.find(("layer", key, x1 - x0, y1 - y0, fill))
     if piece is None:
         piece = _layer_piece(key, x1 - x0, y1 - y0, paint, fill, backdrop)
-    draw.im.paste(piece.image.im, box)
+    draw.im.paste(piece.core, box)
     draw.inks.update(piece.inks)
 
 
