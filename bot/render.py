@@ -11,6 +11,9 @@ Drawing is cheap by construction (bench/render.py measures it):
   centre) once and paste it after: the cache is keyed on everything the part depends on, bounded (least recently
   used goes first, by pixels), and holds pixels that are a pure function of their key, so nothing of one table or
   seat can appear in another's picture;
+- `layer` draws a whole region of a board (a row, a panel, a band, a legend) once per everything it shows and pastes
+  it as one opaque block: a move changes one or two of a board's regions, so the others cost one plain copy each
+  (a panel's frame is a backdrop layer copied to start it; the turn's frame is drawn over it where it meets nothing);
 - `Draw.text` reuses the glyph mask of a (font, text, anchor, sub-pixel start) it drew before;
 - `png` writes the file itself, its bytes a function of the pixels alone (never of what else the process drew),
   compressed with ISA-L's deflate (three to six times faster than zlib at the same size).
