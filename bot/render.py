@@ -11,6 +11,9 @@ Drawing is cheap by construction (bench/render.py measures it):
   centre) once and paste it after: the cache is keyed on everything the part depends on, bounded (least recently
   used goes first, by pixels), and holds pixels that are a pure function of their key, so nothing of one table or
   seat can appear in another's picture;
+- `layer` draws a whole region of a board (a row, a panel, a band, a legend) once per everything it shows and pastes
+  it as one opaque block: a move changes one or two of a board's regions, so the others cost one plain copy each
+  (a panel's frame is a backdrop layer copied to start it; the turn's frame is drawn over it where it meets nothing);
 - `Draw.text` reuses the glyph mask of a (font, text, anchor, sub-pixel start) it drew before;
 - `png` writes the file itself, its bytes a function of the pixels alone (never of what else the process drew),
   compressed with ISA-L's deflate (three to six times faster than zlib at the same size).
@@ -183,16 +186,24 @@ class Sprite:
     """A small drawing made once: its pixels cropped to what was drawn, where they start (dx, dy), the mask of
     what was drawn (None when that is the whole crop: pasted as a plain copy) and the inks it used."""
 
-    __slots__ = ("image", "mask", "inks", "dx", "dy")
+    __slots__ = ("image", "mask", "inks", "dx", "dy", "width", "height", "core", "mask_core")
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, opaque: bool = False) -> None:
         self.inks = frozenset(image.inks)
-        mask = image.point([0] + [255] * 255, "1")
-        box = mask.getbbox() or (0, 0, 1, 1)
-        self.dx, self.dy = box[0], box[1]
-        self.image, mask = image.crop(box), mask.crop(box)
-        self.mask = None if mask.getextrema() == (255, 255) else mask
+        if opaque:  # a layer (`layer`): every pixel its own, pasted whole
+            self.image, self.mask, self.dx, self.dy = image, None, 0, 0
+        else:
+            box = image.getbbox() or (0, 0, 1, 1)  # of the drawn (non-zero) indices
+            self.dx, self.dy = box[0], box[1]
+            self.image = image.crop(box)
+            # a mask only when something inside the crop was left untouched (index 0)
+            self.mask = self.image.point(_DRAWN, "1") if self.image.getextrema()[0] == Inks.CLEAR else None
+        # what pasting reads, kept at hand (`stamp` runs for every part of every picture)
+        self.width, self.height = self.image.size
+        self.core, self.mask_core = self.image.im, None if self.mask is None else self.mask.im
 
+
+_DRAWN = [0] + [255] * 255  # a palette index to its mask value: drawn unless index 0
 
 _caches: list = [glyph_mask]
 
@@ -237,6 +248,14 @@ class Lru:
                 self.weight -= self.weigh(dropped)
         return made
 
+    def find(self, key: Hashable) -> object | None:
+        """The item at `key` (now the most recently used), or None."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
     def cache_clear(self) -> None:
         with self._lock:
             self._items.clear()
@@ -246,7 +265,7 @@ class Lru:
         return len(self._items)
 
 
-SPRITES = Lru(24_000_000, weigh=lambda piece: piece.image.width * piece.image.height)  # ~27 MB
+SPRITES = Lru(24_000_000, weigh=lambda piece: piece.width * piece.height)  # ~27 MB
 
 
 def _new_sprite(width: int, height: int, paint: Callable) -> Sprite:
@@ -265,12 +284,11 @@ def sprite(key: Hashable, width: float, height: float, paint: Callable[[ImageDra
 
 def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
     """Paste a sprite (its drawn pixels only) with its top-left corner at (x, y), integers."""
-    width, height = piece.image.size
     x, y = x + piece.dx, y + piece.dy
-    if piece.mask is None:
-        draw.im.paste(piece.image.im, (x, y, x + width, y + height))  # the core paste clips at the edges
+    if piece.mask_core is None:
+        draw.im.paste(piece.core, (x, y, x + piece.width, y + piece.height))  # the core paste clips at the edges
     else:
-        draw.im.paste(piece.image.im, (x, y, x + width, y + height), piece.mask.im)
+        draw.im.paste(piece.core, (x, y, x + piece.width, y + piece.height), piece.mask_core)
     draw.inks.update(piece.inks)
 
 
@@ -280,14 +298,64 @@ def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
     """`paint(d, px, py)` draws something at (px, py) reaching at most `extent` = (left, top, right, bottom) around
     it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
     pixels are those of drawing it in place."""
-    if not (isinstance(draw, Draw) and float(2 * x).is_integer() and float(2 * y).is_integer()):
+    if (not isinstance(draw, Draw) or (type(x) is not int and not float(2 * x).is_integer())
+            or (type(y) is not int and not float(2 * y).is_integer())):
         return paint(draw, x, y)  # off the half-pixel grid moving it would move its edges (or not ours): in place
     left, top, right, bottom = extent
     # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
     ix, iy = (math.floor(x + left) - 1) & ~1, (math.floor(y + top) - 1) & ~1
     ox, oy = x - ix, y - iy
-    piece = sprite((key, ox, oy), ox + right + 2, oy + bottom + 2, lambda d: paint(d, ox, oy))
+    size = (math.ceil(ox + right + 2), math.ceil(oy + bottom + 2))
+    full_key = ((key, ox, oy), size)
+    piece = SPRITES.find(full_key)  # the common case first: drawn before (the same as `sprite`, one call less)
+    if piece is None:
+        piece = SPRITES.get(full_key, lambda: _new_sprite(*size, lambda d: paint(d, ox, oy)))
     stamp(draw, piece, ix, iy)
+
+
+def layer(draw: ImageDraw.ImageDraw, key: Hashable, box: tuple[int, int, int, int],
+          paint: Callable[[ImageDraw.ImageDraw, int, int], None], fill: str = BACKGROUND,
+          backdrop: tuple[Hashable, Callable[[ImageDraw.ImageDraw, int, int], None]] | None = None) -> None:
+    """A whole region of a picture drawn once per `key` and pasted as one opaque block (no mask): `paint(d, x, y)`
+    draws what lies inside `box` = (x0, y0, x1, y1) (whole pixels) with the box's top-left corner at (x, y), on a
+    picture that is `fill` there (nothing drawn in the box before). `key` names everything `paint` depends on; a
+    box at an odd x0 or y0 is drawn in place (see `cached`: moving by an odd shift could move edges).
+    `backdrop` = (its key, its paint), what `paint` would draw first (a panel's frame, the same for many keys): a
+    layer of its own, copied to start this one (a copy is cheaper than pasting a large shape through its mask)."""
+    x0, y0, x1, y1 = box
+    if not isinstance(draw, Draw) or x0 & 1 or y0 & 1:
+        if backdrop is not None:
+            backdrop[1](draw, x0, y0)
+        return paint(draw, x0, y0)
+    piece = SPRITES.find(("layer", key, x1 - x0, y1 - y0, fill))
+    if piece is None:
+        piece = _layer_piece(key, x1 - x0, y1 - y0, paint, fill, backdrop)
+    draw.im.paste(piece.core, box)
+    draw.inks.update(piece.inks)
+
+
+def _layer_piece(key: Hashable, width: int, height: int, paint: Callable, fill: str, backdrop) -> Sprite:
+    def make() -> Sprite:
+        if backdrop is None:
+            image, layer_draw = canvas(width, height, fill)
+        else:
+            base = _layer_piece(backdrop[0], width, height, backdrop[1], fill, None)
+            image = base.image.copy()
+            image.inks = set(base.inks)
+            layer_draw = Draw(image)
+        paint(layer_draw, 0, 0)
+        return Sprite(image, opaque=True)
+    return SPRITES.get(("layer", key, width, height, fill), make)
+
+
+def frozen(value: object) -> Hashable:
+    """A view's part (dicts, lists, scalars) as nested tuples: a cheap cache key naming all of it."""
+    kind = type(value)
+    if kind is dict:  # in its own order: equal dicts in another order only miss the cache, never share an entry
+        return tuple([(name, frozen(item)) for name, item in value.items()])
+    if kind is list or kind is tuple:
+        return tuple([frozen(item) for item in value])
+    return value
 
 
 def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
@@ -441,10 +509,20 @@ def _text_width(face: ImageFont.FreeTypeFont, text: str) -> float:
 def legend(draw: ImageDraw.ImageDraw, x: float, y: float, width: float,
            items: list[tuple[object, str]], size: int = MIN_TEXT, row_h: int = 40, key: Hashable = None) -> float:
     """Icon-and-word pairs, left to right, wrapping: `items` are (draw_icon(draw, box), word). Returns the bottom.
-    With `key` (naming the items' icons: the words are added to it), it is drawn once and pasted."""
+    With `key` (naming the items' icons: the words are added to it), it is drawn once and pasted: at whole pixels,
+    as a layer of the picture's full rows (and four more above and below), which must hold nothing but the
+    background until it is drawn."""
     if key is not None:
         height = legend_height(items, width, size, row_h)
         words = tuple(word for _icon, word in items)
+        if isinstance(draw, Draw) and type(x) is int and type(y) is int:
+            # as a layer: full width, from an even row a few above (an icon may reach past its row)
+            first = y - (y - 4) % 2 - 4
+            layer(draw, ("legend", key, words, x, width, size, row_h, y - first),
+                  (0, first, draw.im.size[0], y + height + 4),
+                  lambda d, _x, top: legend(d, x, top + y - first, width, items, size, row_h),
+                  draw.im.getpixel((0, first)))
+            return y + height
         cached(draw, ("legend", key, words, width, size, row_h), x, y, (-row_h, -row_h, width + row_h, height + row_h),
                lambda d, px, py: legend(d, px, py, width, items, size, row_h))
         return y + height

@@ -3,11 +3,9 @@
 can hold nothing a player may not see."""
 from __future__ import annotations
 
-import json
-
 from bot.i18n import t
 from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
-                        png, readable_on, result_banner, seat_disc, text_width, turn_arrow)
+                        frozen, layer, png, readable_on, result_banner, seat_disc, text_width, turn_arrow)
 
 LEFT = 64
 GAP = 8
@@ -20,7 +18,7 @@ DISCARD_W, DISCARD_H, DISCARD_STEP = 44, 52, 50
 
 def _card(draw, x: int, y: int, card: dict | None, *, label: str = "", highlight: bool = False, scale: float = 1) -> None:
     """A slot: empty (with its label), or a card in its shade with its number where revealed (drawn once, pasted)."""
-    key = ("bb.card", json.dumps(card, sort_keys=True), label, highlight, scale)
+    key = ("bb.card", frozen(card), label, highlight, scale)
     w, h = int(CARD_W * scale), int(CARD_H * scale)
     cached(draw, key, x, y, (-6, -6, w + 6, h + 6),
            lambda d, px, py: _paint_card(d, px, py, card, label=label, highlight=highlight, scale=scale))
@@ -47,6 +45,13 @@ def _stack(draw, x: int, y: int, top: dict | None, height: int) -> None:
         draw.rounded_rectangle((x + offset, y - offset, x + CARD_W + offset, y + CARD_H - offset), radius=8,
                                fill="#1a365d", outline="#0b1a2e", width=2)
     _card(draw, x, y, top)
+
+
+def _pile(draw, x: int, y: int, number: int, pile: dict) -> None:
+    _stack(draw, x, y, pile["top"], pile["height"])
+    disc = (x + 6, y + 6, x + 40, y + 40)
+    draw.ellipse(disc, fill="#1a202c", outline=INK, width=2)
+    centred_text(draw, disc, str(number + 1), MIN_TEXT)
 
 
 def _count_label(draw, x: int, y: int, text: str) -> None:
@@ -76,25 +81,22 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     for diver in divers:
         seat = diver["seat"]
         y = 10 + seat * row_h
-        mid = y + CARD_H // 2
         to_act = view.get("active_seat") == seat or (view["phase"] != "turn" and seat in acting)
-        if to_act:
-            draw.rounded_rectangle((2, y - 5, WIDTH - 2, y + CARD_H + 5), radius=10, outline=HIGHLIGHT, width=3)
-            turn_arrow(draw, 6, mid, 14)
         own = view.get("seat") == seat
-        shift = 14 if diver["skip"] or own else 0
-        if own:  # a player's own view: their row, ringed and marked
-            draw.ellipse((40 - 26, mid - shift - 26, 40 + 26, mid - shift + 26), outline=INK, width=3)
-        seat_disc(draw, 40, mid - shift, 20, seat)
+        word = None
         if diver["skip"] or own:
             word = t("blue_border.picture.skip", locale) if diver["skip"] else t("picture.you", locale)
-            centre = min(40, LEFT - 4 - text_width(word, MIN_TEXT) / 2)  # clear of the first card
-            draw.text((centre, mid + 14), word, font=font(MIN_TEXT), fill=HIGHLIGHT if diver["skip"] else INK,
-                      anchor="mt")
-        for index, card in enumerate(diver["slots"]):
-            x = LEFT + index * (CARD_W + GAP)
-            just_placed = bool(placement and placement["seat"] == seat and placement["slot_index"] == index)
-            _card(draw, x, y, card, label=view["slots"][index], highlight=just_placed)
+        placed = placement["slot_index"] if placement and placement["seat"] == seat else None
+        cards = tuple(frozen(card) for card in diver["slots"])
+        # a diver's row, drawn once and pasted whole (a move changes one row); the turn's frame and arrow drawn
+        # over it, unless a word under the disc may meet them
+        framed = to_act and word is not None
+        key = ("bb.row", seat, framed, own, diver["skip"], word, cards, tuple(view["slots"]), placed)
+        layer(draw, key, (0, y - 6, WIDTH, y + CARD_H + 6),
+              lambda d, _x, top: _row(d, top + 6, seat, diver["slots"], view["slots"], framed, own, diver["skip"],
+                                      word, placed))
+        if to_act and not framed:
+            _turn_frame(draw, y)
     # the field: the deck, then the four piles, each with how many cards it holds
     draw.rectangle((0, field_y - 8, WIDTH, field_y + CARD_H + 40), fill=PANEL)
     deck = view["deck"]
@@ -102,23 +104,53 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     _count_label(draw, LEFT, field_y + CARD_H + 6, t("picture.deck_count", locale, count=deck["count"]))
     for number, pile in enumerate(view["piles"]):
         x = LEFT + (number + 2) * (CARD_W + GAP) + (number * GAP) // 2
-        _stack(draw, x, field_y, pile["top"], pile["height"])
-        disc = (x + 6, field_y + 6, x + 40, field_y + 40)
-        draw.ellipse(disc, fill="#1a202c", outline=INK, width=2)
-        centred_text(draw, disc, str(number + 1), MIN_TEXT)
+        # the pile and its number, drawn once per top card and height (up to the three edges it shows), pasted
+        cached(draw, ("bb.pile", number, frozen(pile["top"]), min(pile["height"], 3)), x, field_y,
+               (-6, -14, CARD_W + 14, CARD_H + 6), lambda d, px, py: _pile(d, px, py, number, pile))
         _count_label(draw, x, field_y + CARD_H + 6, t("blue_border.picture.cards", locale, count=pile["height"]))
     # the discard is face up: its numbers are public
-    draw.text((12, discard_y), t("blue_border.picture.discard", locale), font=font(MIN_TEXT), fill=MUTED)
-    for index, number in enumerate(view["discard"]):
-        x = 12 + (index % per_row) * DISCARD_STEP
-        y = discard_y + 32 + (index // per_row) * (DISCARD_H + 6)
-        shade = _shade_of(view, number)
-        box = (x, y, x + DISCARD_W, y + DISCARD_H)
-        draw.rounded_rectangle(box, radius=6, fill=shade, outline="#0b1a2e", width=2)
-        centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))
+    word = t("blue_border.picture.discard", locale)
+    discard = tuple((number, _shade_of(view, number)) for number in view["discard"])
+    layer(draw, ("bb.discard", word, discard, per_row), (0, discard_y, WIDTH, height),
+          lambda d, _x, top: _discard(d, top, word, discard, per_row))
     if view["finished"]:
         image = above(result_banner(result_entries(view, locale), locale=locale), image)
     return png(image, exact=True)
+
+
+def _row(draw, y: int, seat: int, slots: list, labels: list[str], to_act: bool, own: bool, skip: bool,
+         word: str | None, placed: int | None) -> None:
+    """A diver's row at `y`: the turn's frame and arrow, their disc (ringed in their own view; "skip" or "you"
+    beneath), their 7 slots, the one just placed highlighted."""
+    mid = y + CARD_H // 2
+    if to_act:
+        _turn_frame(draw, y)
+    shift = 14 if skip or own else 0
+    if own:  # a player's own view: their row, ringed and marked
+        draw.ellipse((40 - 26, mid - shift - 26, 40 + 26, mid - shift + 26), outline=INK, width=3)
+    seat_disc(draw, 40, mid - shift, 20, seat)
+    if word is not None:
+        centre = min(40, LEFT - 4 - text_width(word, MIN_TEXT) / 2)  # clear of the first card
+        draw.text((centre, mid + 14), word, font=font(MIN_TEXT), fill=HIGHLIGHT if skip else INK, anchor="mt")
+    for index, card in enumerate(slots):
+        _card(draw, LEFT + index * (CARD_W + GAP), y, card, label=labels[index], highlight=index == placed)
+
+
+def _turn_frame(draw, y: int) -> None:
+    """The frame and arrow of a row whose diver is to act."""
+    draw.rounded_rectangle((2, y - 5, WIDTH - 2, y + CARD_H + 5), radius=10, outline=HIGHLIGHT, width=3)
+    turn_arrow(draw, 6, y + CARD_H // 2, 14)
+
+
+def _discard(draw, top: int, word: str, discard: tuple, per_row: int) -> None:
+    """The discard from `top`: its title, then every discarded number in its shade (the discard is face up)."""
+    draw.text((12, top), word, font=font(MIN_TEXT), fill=MUTED)
+    for index, (number, shade) in enumerate(discard):
+        x = 12 + (index % per_row) * DISCARD_STEP
+        y = top + 32 + (index // per_row) * (DISCARD_H + 6)
+        box = (x, y, x + DISCARD_W, y + DISCARD_H)
+        draw.rounded_rectangle(box, radius=6, fill=shade, outline="#0b1a2e", width=2)
+        centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))
 
 
 def _shade_of(view: dict, number: int) -> str:

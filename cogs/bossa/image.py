@@ -12,8 +12,8 @@ A tile is drawn as two halves: a dark half with white pips (its white dots) and 
 black dots), like the two dice: the white die is dark with white pips, the black die light with black pips."""
 from __future__ import annotations
 
-from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, canvas, centred_text, drawn_once, font,
-                        png, readable_on)
+from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once,
+                        font, frozen, layer, png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, turn_arrow
 from bot.i18n import t
@@ -112,6 +112,14 @@ def seat_disc(draw, cx: float, cy: float, seat: int, radius: float = 15) -> None
 
 
 def dashed_box(draw, box: tuple[float, float, float, float], colour: str, dash: int = 7) -> None:
+    """A box's outline in dashes (drawn once per size, colour and dash, then pasted)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    cached(draw, ("bossa.dashed", w, h, colour, dash), x0, y0, (-2, -2, w + 2, h + 2),
+           lambda d, x, y: paint_dashed_box(d, (x, y, x + w, y + h), colour, dash))
+
+
+def paint_dashed_box(draw, box: tuple[float, float, float, float], colour: str, dash: int) -> None:
     x0, y0, x1, y1 = box
     for x in range(int(x0), int(x1), dash * 2):
         draw.line((x, y0, min(x + dash, x1), y0), fill=colour, width=2)
@@ -155,9 +163,24 @@ def line_height(line: dict) -> int:
 
 
 def draw_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
-    height = line_height(line)
+    """A line's panel, drawn once per everything it shows and pasted whole (from an even row: the row above a
+    panel is background). Returns its bottom."""
+    height, odd = line_height(line), y & 1
+    layer(draw, ("bossa.line", colour, frozen(line), locale, odd), (0, y - odd, WIDTH, y + height + 1),
+          lambda d, _x, top: paint_line(d, top + odd, colour, line, locale), fill=BACKGROUND,
+          backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)))
+    return y + height
+
+
+def panel(draw, y: int, height: int) -> None:
+    """A line's or a player's panel from `y`, `height` high (a layer's backdrop)."""
     draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
                            outline=PANEL_EDGE, width=2)
+
+
+def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
+    """A line on its panel (`panel`) from `y`."""
+    height = line_height(line)
     # header: a chip in the line's colours, its owner, and how many of 6 columns it has
     chip_fill, chip_text = (DARK_HALF, WHITE_PIP) if colour == "white" else (LIGHT_HALF, BLACK_PIP)
     draw.rounded_rectangle((MARGIN, y + 4, MARGIN + 110, y + 32), radius=8, fill=chip_fill, outline="#0b0f16", width=2)
@@ -214,39 +237,40 @@ def player_height(view: dict, seat: int) -> int:
 
 
 def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
+    """A player's panel, drawn once per everything it shows and pasted whole (from an even row, as `draw_line`).
+    Returns its bottom."""
+    height, odd = player_height(view, seat), y & 1
+    key = ("bossa.player", seat, view["hand_counts"][seat], view.get("seat") == seat,
+           tuple(view["unused_actions"][seat]), frozen(view["hands"][seat]), locale, odd)
+    layer(draw, key, (0, y - odd, WIDTH, y + height + 1),
+          lambda d, _x, top: paint_player(d, top + odd, view, seat, locale), fill=BACKGROUND,
+          backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)))
+    # over it, touching nothing else: the turn's frame and arrow, and the die (so the panel is the same, drawn once,
+    # whoever is to play and whatever the dice show)
+    mid = y + PLAYER_HEAD / 2 + 2
+    if view["active_seat"] == seat:
+        draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, outline=HIGHLIGHT, width=4)
+        turn_arrow(draw, MARGIN + 38, mid, 14)
+    die(draw, MARGIN + 60, mid - 15, view["dice"][seat], view["colours"][seat], size=30)
+    return y + height
+
+
+def paint_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
+    """A player on their panel (`panel`), without the turn's frame and arrow and the die (`draw_player`)."""
     height = player_height(view, seat)
-    active = view["active_seat"] == seat
-    draw.rounded_rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + height), radius=12, fill=PANEL,
-                           outline=HIGHLIGHT if active else PANEL_EDGE, width=4 if active else 2)
     mid = y + PLAYER_HEAD / 2 + 2
     seat_disc(draw, MARGIN + 16, mid, seat)
-    x = MARGIN + 40
-    if active:
-        turn_arrow(draw, x - 2, mid, 14)
-    x += 20
-    colour = view["colours"][seat]
-    die(draw, x, mid - 15, view["dice"][seat], colour, size=30)
-    x += 44
+    x = MARGIN + 104
     count = view["hand_counts"][seat]
     draw.text((x, mid), t("bossa.picture.hand", locale, count=count), font=font(28), fill=INK, anchor="lm")
     if view.get("seat") == seat:  # a player's own view
         you = (x + 150, mid - 16, x + 220, mid + 16)
         draw.rounded_rectangle(you, radius=10, fill="#e2e8f0", outline="#0b0f16", width=2)
         centred_text(draw, you, t("picture.you", locale), MIN_TEXT, fill="#111111")
-    # the action markers, right-aligned: bright while unused, struck out once spent
-    unused = set(view["unused_actions"][seat])
-    right = WIDTH - MARGIN
-    for name in reversed(MARKERS):
-        letter = t(f"bossa.picture.marker.{name}", locale)
-        box = (right - 34, mid - 17, right, mid + 17)
-        if name in unused:
-            draw.rounded_rectangle(box, radius=6, fill="#d69e2e", outline="#0b0f16", width=2)
-            centred_text(draw, box, letter, MIN_TEXT, fill="#111111")
-        else:
-            draw.rounded_rectangle(box, radius=6, outline=MUTED, width=2)
-            centred_text(draw, box, letter, MIN_TEXT, fill=MUTED)
-            draw.line((box[0] + 4, box[3] - 4, box[2] - 4, box[1] + 4), fill=MUTED, width=2)
-        right -= 40
+    # the action markers, right-aligned: bright while unused, struck out once spent (drawn once, then pasted)
+    unused = tuple(name in view["unused_actions"][seat] for name in MARKERS)
+    cached(draw, ("bossa.markers", unused, locale), WIDTH - MARGIN, mid, (-40 * len(MARKERS) - 4, -24, 4, 24),
+           lambda d, x, y: markers(d, x, y, unused, locale))
     hand = view["hands"][seat]
     top = y + PLAYER_HEAD
     for index in range(count):
@@ -257,6 +281,21 @@ def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
         else:
             tile(draw, tx, ty, hand[index])
     return y + height
+
+
+def markers(draw, right: float, mid: float, unused: tuple[bool, ...], locale: str) -> None:
+    """The action markers (`MARKERS`, `unused` says which are left), right-aligned at `right`, centred on `mid`."""
+    for name, left in reversed(list(zip(MARKERS, unused))):
+        letter = t(f"bossa.picture.marker.{name}", locale)
+        box = (right - 34, mid - 17, right, mid + 17)
+        if left:
+            draw.rounded_rectangle(box, radius=6, fill="#d69e2e", outline="#0b0f16", width=2)
+            centred_text(draw, box, letter, MIN_TEXT, fill="#111111")
+        else:
+            draw.rounded_rectangle(box, radius=6, outline=MUTED, width=2)
+            centred_text(draw, box, letter, MIN_TEXT, fill=MUTED)
+            draw.line((box[0] + 4, box[3] - 4, box[2] - 4, box[1] + 4), fill=MUTED, width=2)
+        right -= 40
 
 
 # --- the deck and the tiles out of play -------------------------------------------------------------

@@ -7,7 +7,7 @@ own view, their own face-down bonus cards show face up with a dark corner (only 
 from __future__ import annotations
 
 from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once,
-                        font, png, result_banner, seat_disc, symbol, turn_arrow)
+                        font, frozen, layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -103,11 +103,23 @@ def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
     centred_text(draw, box, word, MIN_TEXT, fill="#111111")
 
 
-def draw_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
+def draw_seat(draw, view: dict, seat: int, y: int, locale: str) -> None:
+    """A player's panel, drawn once per everything it shows and pasted whole."""
+    role = "parent" if seat == view["parent_seat"] else "child" if seat == view["child_seat"] else None
+    key = ("colorse.seat", seat, seat_is_acting(view, seat), view.get("seat") == seat, role,
+           frozen(view["boxes"][seat]), tuple(view["held"][seat]), view["rounds_to_win"], view["round_wins"][seat],
+           locale)
+    acting = seat_is_acting(view, seat)
+    layer(draw, key, (0, y, PHONE_WIDTH, y + ROW_H - 5), lambda d, _x, top: paint_seat(d, view, seat, top, locale),
+          backdrop=(("colorse.panel", acting), lambda d, _x, top: d.rounded_rectangle(
+              (6, top, PHONE_WIDTH - 6, top + ROW_H - 6), radius=12, fill=PANEL,
+              outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)))
+
+
+def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
+    """A player's panel on its backdrop (`draw_seat`)."""
     acting = seat_is_acting(view, seat)
     own = view.get("seat") == seat
-    draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + ROW_H - 6), radius=12, fill=PANEL,
-                           outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
     seat_disc(draw, 58, y + 44, 28, seat)
     if acting:
         turn_arrow(draw, 12, y + 44, 16)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font, png,
-                        readable_on)
+from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font,
+                        frozen, layer, png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, text_width, turn_arrow
 from bot.i18n import t
@@ -175,6 +175,23 @@ def groups(face_up: list[dict], colours: list[str]) -> list[tuple[str, int, list
 
 
 def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
+    """A depth's band, drawn once per everything it shows and pasted whole (with the two rows below it, where its
+    bottom line may reach: the next band covers them)."""
+    number = depth["depth"]
+    turn = view["turn"]
+    bot = view.get("automaton")
+    diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
+    retreat_here = bool(turn and turn["phase"] == "retreat" and number in turn["retreat_depths"])
+    pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
+    bot_here = bool(bot is not None and bot["depth"] == number and not view["finished"])
+    flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
+    key = ("dd.depth", frozen(depth), tuple(view["colours"]), turn["diver_seat"] if diver_here else None,
+           retreat_here, tuple(sorted(bot["pick_options"])) if pick_here else None, bot_here, flipped)
+    layer(draw, key, (0, y, WIDTH, y + DEPTH_H + 2), lambda d, _x, top: paint_depth(d, view, depth, top))
+    draw_trapped(draw, view, depth, y)
+
+
+def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
     number = depth["depth"]
     turn = view["turn"]
     bot = view.get("automaton")
@@ -198,28 +215,37 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
         penguin(draw, LANE_X + 56, mid + 10, 40, AUTOMATON)
         centred_text(draw, (LANE_X + 42, y + 2, LANE_X + 72, y + 26), "A", MIN_TEXT)
     face_down(draw, STACK_X, y + (DEPTH_H - TILE) // 2, depth["face_down"])
-    x = GROUPS_X
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
     picks = set(bot["pick_options"]) if pick_here else set()
-    top = y + (DEPTH_H - TILE) // 2
-    found = groups(depth["face_up"], view["colours"])
-    size = int(min(TILE, (WIDTH - 8 - GROUPS_X) / max(1, len(found)) - GAP))  # a crowded depth: smaller tiles
-    top = y + (DEPTH_H - size) // 2
-    for tile, count, trapped in found:
+    for tile, count, _trapped, x, top, size in tile_places(view, depth, y):
         tile_face(draw, x, top, tile, size=size)
         if tile == flipped or tile in picks or (retreat_here and tile != "water" and tile != "predator"):
             draw.rounded_rectangle((x - 4, top - 4, x + size + 4, top + size + 4), radius=12, outline=HIGHLIGHT,
                                    width=4)
         if count > 1:
             badge(draw, x + size - 20, top + 1, count)  # inside the tile's top-right corner
-        if trapped:  # trapped penguins on the predators, in their owners' colours
+
+
+def tile_places(view: dict, depth: dict, y: int) -> list[tuple[str, int, list[int], int, int, int]]:
+    """A depth's face-up groups (`groups`) with where each is drawn: (tile, count, trapped, x, top, size)."""
+    found = groups(depth["face_up"], view["colours"])
+    size = int(min(TILE, (WIDTH - 8 - GROUPS_X) / max(1, len(found)) - GAP))  # a crowded depth: smaller tiles
+    top = y + (DEPTH_H - size) // 2
+    return [(tile, count, trapped, GROUPS_X + index * (size + GAP), top, size)
+            for index, (tile, count, trapped) in enumerate(found)]
+
+
+def draw_trapped(draw, view: dict, depth: dict, y: int) -> None:
+    """The trapped penguins on a depth's predators, in their owners' colours: drawn in place, after the band (off
+    the half-pixel grid, their pixels depend on where they are)."""
+    for _tile, _count, trapped, x, top, size in tile_places(view, depth, y):
+        if trapped:
             small, per_row = (28, 3) if len(trapped) <= 6 else (20, 4)
             step = (size - 8) / per_row
             for index, seat in enumerate(trapped[:per_row * 3]):
                 px = x + 4 + step / 2 + (index % per_row) * step
                 py = top + size - small / 2 - 2 - (index // per_row) * (small * 0.8)
                 penguin(draw, px, py, small, seat_colour(seat))
-        x += size + GAP
 
 
 # --- the players ---------------------------------------------------------------------------------
@@ -263,7 +289,21 @@ def paint_rows(draw, rows: list[dict], colours: list[str], x0: int, y: int, widt
 
 
 def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
-    draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, fill=PANEL)
+    """A player's (or the automaton's) panel, drawn once per everything it shows and pasted whole."""
+    turn, seat = view["turn"], tableau and tableau["seat"]
+    key = ("dd.panel", frozen(tableau), frozen(bot), tuple(view["colours"]), locale, view["last_dive"],
+           seat in view["to_act"], view.get("seat") == seat, view["start_seat"] == seat,
+           bool(turn and turn["diver_seat"] == seat and turn["phase"] in ("dive", "revealed")),
+           bool(view["finished"] and view["result"]) and (
+               seat in view["result"].get("winners", []) if tableau is not None
+               else not view["result"].get("winners")))
+    layer(draw, key, (0, y, WIDTH, y + PANEL_H), lambda d, _x, top: paint_panel(d, view, top, tableau, bot, locale),
+          backdrop=(("dd.panel_back",), lambda d, _x, top: d.rounded_rectangle(
+              (8, top + 4, WIDTH - 8, top + PANEL_H - 4), radius=14, fill=PANEL)))
+
+
+def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
+    """A player's (or the automaton's) panel on its backdrop (`draw_panel`)."""
     colours = view["colours"]
     turn = view["turn"]
     if tableau is not None:

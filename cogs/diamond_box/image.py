@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
-                        png, result_banner, seat_disc, symbol, turn_arrow)
+                        layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -163,16 +163,30 @@ def draw_hands(draw, view: dict, top: float, card_size: int) -> None:
     for seat, hand in enumerate(view["hands"]):
         height = hand_rows_height(len(hand), card_size)
         acting = view.get("turn_seat") == seat and not view["finished"]
-        draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL,
-                               outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
-        seat_disc(draw, 46, y + 28, 22, seat)
-        if acting:
+        # a hand's panel, drawn once and pasted whole (a move changes one hand); from an even row: the row above
+        # a panel is background
+        odd = y & 1
+        layer(draw, ("db.hand", seat, tuple(hand), card_size, odd), (0, y - odd, PHONE_WIDTH, y + height + 1),
+              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, card_size),
+              backdrop=(("db.panel", height, odd), lambda d, _x, panel_top: hand_panel(d, panel_top + odd, height)))
+        if acting:  # the turn's frame and arrow over it: the panel is the same (drawn once) whoever is to play
+            draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, outline=HIGHLIGHT, width=4)
             turn_arrow(draw, 10, y + 28, 14)
-        count_chip(draw, 46, y + 70, len(hand))
-        for number, card_id in enumerate(hand):
-            row, column = divmod(number, per_row(card_size))
-            card(draw, 90 + column * (3 * card_size + 14), y + 10 + row * (2 * card_size + 16), card_size, card_id)
         y += height + 8
+
+
+def hand_panel(draw, y: int, height: int) -> None:
+    """A hand's panel from `y`, `height` high (the turn's frame is drawn over it)."""
+    draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL, outline="#3a4558", width=2)
+
+
+def paint_hand(draw, y: int, seat: int, hand: list[str], card_size: int) -> None:
+    """One seat's hand on its panel (`hand_panel`) from `y`: its disc, its hand's size and its cards."""
+    seat_disc(draw, 46, y + 28, 22, seat)
+    count_chip(draw, 46, y + 70, len(hand))
+    for number, card_id in enumerate(hand):
+        row, column = divmod(number, per_row(card_size))
+        card(draw, 90 + column * (3 * card_size + 14), y + 10 + row * (2 * card_size + 16), card_size, card_id)
 
 
 def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> float:

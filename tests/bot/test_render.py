@@ -3,6 +3,7 @@ with warm caches is byte for byte the picture drawn with empty ones (so no cache
 nothing of one table or seat reaches another's picture), and a PNG depends on its pixels alone."""
 from __future__ import annotations
 
+import importlib
 import io
 import zlib
 from functools import cache
@@ -67,6 +68,51 @@ def test_a_japanese_table_s_picture_has_its_own_words(game):
     assert presenter.board(table, "ja").image == japanese
     render.clear_caches()
     assert presenter.board(table, "en").image == english
+
+
+def in_place_layer(draw, key, box, paint, fill=render.BACKGROUND, backdrop=None):
+    """`render.layer` without its cache: the region painted straight onto the picture."""
+    if backdrop is not None:
+        backdrop[1](draw, box[0], box[1])
+    paint(draw, box[0], box[1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_drawn_in_layers_is_the_board_drawn_in_place(game, monkeypatch):
+    """Layers (rows, panels, bands, legends pasted whole, the turn's frame drawn over them) change no pixel: every
+    picture of a game is the one drawn with each layer's region painted in place, where nothing is clipped to its
+    box or moved."""
+    render.clear_caches()
+    layered = [(label, picture()) for label, picture in pictures(game)]
+    for module in (render, importlib.import_module(f"cogs.{game}.image")):
+        monkeypatch.setattr(module, "layer", in_place_layer)
+    render.clear_caches()
+    for label, data in layered:
+        in_place = dict(pictures(game))[label]()
+        assert decoded(in_place).tobytes() == decoded(data).tobytes(), label
+
+
+@pytest.mark.parametrize("odd", [False, True])
+def test_a_layer_is_pasted_whole_and_drawn_once_per_key(odd):
+    """A layer's region is painted once per key (then pasted as it is, over whatever was there) and its pixels are
+    those painted in place; at an odd row it is painted in place every time."""
+    calls = []
+
+    def paint(d, x, y):
+        calls.append((x, y))
+        d.rounded_rectangle((x + 4, y + 2, x + 60, y + 20), radius=6, fill=render.PANEL, outline=render.HIGHLIGHT)
+        render.centred_text(d, (x + 4, y + 2, x + 60, y + 20), "5", render.MIN_TEXT)
+
+    top = 11 if odd else 10
+    direct, direct_draw = render.canvas(80, 70)
+    paint(direct_draw, 0, top)
+    paint(direct_draw, 0, top + 30)
+    render.clear_caches()
+    layered, layered_draw = render.canvas(80, 70)
+    render.layer(layered_draw, ("test.layer",), (0, top, 80, top + 24), paint)
+    render.layer(layered_draw, ("test.layer",), (0, top + 30, 80, top + 54), paint)
+    assert layered.tobytes() == direct.tobytes()
+    assert len(calls) == (2 + 2 if odd else 2 + 1)  # the direct drawing's two, then the layer's
 
 
 def test_one_key_one_sprite_and_different_keys_never_share():
