@@ -282,7 +282,8 @@ async def test_an_idle_lobby_expires_after_a_restart(database_target):
     scheduler = Scheduler(restarted)
     assert await scheduler.start() == 1
     again = await restarted.get(table.id)
-    assert await _settle(lambda: again.status == "cancelled")
+    # the status changes before the lobby is saved and its listeners told: wait for what the test reads
+    assert await _settle(lambda: again.status == "cancelled" and told)
     assert told == [[{"type": "lobby_closed", "reason": "idle", "minutes": 30}]]
     assert (await second.load_table(table.id)).status == "cancelled" and await second.timers() == []
     await scheduler.stop()
