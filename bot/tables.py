@@ -179,10 +179,7 @@ class TableService:
             host_id=row.host_id, status=row.status, options=row.options, seed=row.seed, version=row.version,
             locale=row.locale, seats=[Seat(s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
                                       for s in row.seats])
-        for kind in ALL_TIMER_KINDS:
-            timer = await self.storage.timer(table_id, kind)
-            if timer is not None:
-                table.timers[kind] = timer
+        table.timers = {timer.kind: timer for timer in row.timers if timer.kind in ALL_TIMER_KINDS}
         if row.state is not None:
             table.state = table.spec.load(row.state)
             table.marks = list(row.marks) or [0] * table.state.players

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from json.encoder import encode_basestring as quoted
 from typing import Any, Callable, Sequence
 
@@ -208,6 +208,7 @@ class TableRow:
     marks: list
     locale: str
     seats: list[SeatRow]
+    timers: list["TimerRow"] = field(default_factory=list)  # those its row keeps
 
 
 @dataclass
@@ -479,7 +480,7 @@ class Storage:
             " ORDER BY seat", (table_id,))]
         return TableRow(id=row[0], game=row[1], guild_id=row[2], channel_id=row[3], message_id=row[4], host_id=row[5],
                         status=row[6], options=json.loads(row[7]), seed=row[8], version=row[9], state=row[10],
-                        marks=json.loads(row[11]), locale=row[12], seats=seats)
+                        marks=json.loads(row[11]), locale=row[12], seats=seats, timers=timer_rows(row[0], row[15]))
 
     async def _value(self, sql: str, params: Sequence) -> Any:
         row = await self._row(sql, params)

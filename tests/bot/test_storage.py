@@ -284,6 +284,7 @@ async def test_a_group_commit_keeps_the_timers_of_actions_that_leave_them_unchan
     for n, table_id in enumerate(tables):
         expected = TimerRow(table_id, "deadline", 0, 7.0, "old") if n % 2 else TimerRow(table_id, "ai", 1, n, "")
         assert timers[table_id] == expected and await storage.timer(table_id, expected.kind) == expected
+        assert (await storage.load_table(table_id)).timers == [expected]  # what a table loaded from storage arms
 
 
 async def test_an_old_database_keeps_its_timers_through_the_move_into_table_rows(database_target, backend,
