@@ -174,17 +174,10 @@ class Floor(discord.ui.DynamicItem[discord.ui.Button], template=r"bf:(?P<rest>.+
 PICTURES: dict[str, bytes] = {}  # game -> a board's PNG, which the picture floor answers with
 
 
-class PictureFloor(discord.ui.DynamicItem[discord.ui.Button], template=r"bp:(?P<game>[a-z_]+)"):
+class PictureFloor(Floor, template=r"bp:(?P<game>[a-z_]+)"):
     """The do-nothing button that answers as a move does: the message edited with a picture attached, the game's
     first board's PNG (drawn before, never again): what Discord and its client cost a move's answer, nothing of
     the bot's own work."""
-
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="x"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(item.custom_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         picture = PICTURES[self.item.custom_id[3:]]

@@ -76,7 +76,7 @@ class Table:
     seats: list[Seat]
     state: GameState | None = None
     marks: list[int] = field(default_factory=list)
-    choices: list[str] = field(default_factory=list)  # each seat's, as `_choices` names them
+    choices: list[str] = field(default_factory=list)  # each seat's, as `_choice_text` names them
     recent: deque = field(default_factory=lambda: deque(maxlen=8))  # (seat, events) of the last actions
     timers: dict = field(default_factory=dict)  # kind -> TimerRow: the stored timers, mirrored in memory
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
@@ -114,7 +114,7 @@ class Outcome:
     events: list[dict]
 
 
-def _choices(state: GameState, seat: int) -> str:
+def _choice_text(state: GameState, seat: int) -> str:
     """A text naming the seat's legal actions ("" for none): it changes exactly when the set does. Kept whole, not
     hashed: compared once an action, and a game's own text is memoised with its position (Diamond Box's)."""
     text = state.choices_text(seat)
@@ -619,7 +619,7 @@ class TableService:
 
     def _choices(self, table: Table) -> list[str]:
         acting = set(table.state.to_act())
-        return [_choices(table.state, n) if n in acting else "" for n in range(table.state.players)]
+        return [_choice_text(table.state, n) if n in acting else "" for n in range(table.state.players)]
 
     async def expire(self, table_id: int, version: int) -> Outcome | None:
         """A timed window ran out: apply the engine's timeout if the board is still where the timer was set."""

@@ -106,10 +106,9 @@ def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
 def draw_seat(draw, view: dict, seat: int, y: int, locale: str) -> None:
     """A player's panel, drawn once per everything it shows and pasted whole."""
     role = "parent" if seat == view["parent_seat"] else "child" if seat == view["child_seat"] else None
-    key = ("colorse.seat", seat, seat_is_acting(view, seat), view.get("seat") == seat, role,
-           frozen(view["boxes"][seat]), tuple(view["held"][seat]), view["rounds_to_win"], view["round_wins"][seat],
-           locale)
     acting = seat_is_acting(view, seat)
+    key = ("colorse.seat", seat, acting, view.get("seat") == seat, role, frozen(view["boxes"][seat]),
+           tuple(view["held"][seat]), view["rounds_to_win"], view["round_wins"][seat], locale)
     layer(draw, key, (0, y, PHONE_WIDTH, y + ROW_H - 5), lambda d, _x, top: paint_seat(d, view, seat, top, locale),
           backdrop=(("colorse.panel", acting), lambda d, _x, top: d.rounded_rectangle(
               (6, top, PHONE_WIDTH - 6, top + ROW_H - 6), radius=12, fill=PANEL,
