@@ -77,6 +77,7 @@ class Table:
     state: GameState | None = None
     marks: list[int] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)  # each seat's, as `_choice_text` names them
+    saved: str | None = None  # the state's JSON as this process last committed it (None: not known or since changed)
     recent: deque = field(default_factory=lambda: deque(maxlen=8))  # (seat, events) of the last actions
     timers: dict = field(default_factory=dict)  # kind -> TimerRow: the stored timers, mirrored in memory
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
@@ -487,7 +488,8 @@ class TableService:
             table.state, table.status, table.version = state, "running" if result is None else "finished", 0
             table.marks = [0] * state.players
             table.choices = self._choices(table)
-            await self.storage.start_game(table.id, table.seat_rows(), table.options, state.to_json(), table.marks,
+            table.saved = state.to_json()
+            await self.storage.start_game(table.id, table.seat_rows(), table.options, table.saved, table.marks,
                                           result=result)
             table.timers.pop("lobby", None)
             self._tell_timers(None, table.id, "lobby")
@@ -548,9 +550,10 @@ class TableService:
                     raise TableError("stale")
             try:
                 events = (await self._apply_off_loop(table, seat, action) if seat == games.SYSTEM
-                          else table.state.apply(seat, action))
+                          else table.state.apply(seat, action, saved=table.saved))
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
+            table.saved = None  # the state changed: known again once committed
             seats_changed = self._count_absence(table, seat if source == "user" else None, absent, events)
             try:
                 await self._commit(table, seat, action, source, seats_changed)
@@ -612,10 +615,12 @@ class TableService:
         if result is not None:
             table.status = "finished"
         table.timers = self._plan_timers(table, acted=seat) if result is None else {}
-        await self.storage.record_action(table.id, table.version, seat, action, source, state.to_json(),
+        saved = state.to_json()
+        await self.storage.record_action(table.id, table.version, seat, action, source, saved,
                                          table.marks, result=result,
                                          seats=table.seat_rows() if seats_changed else None,
                                          timers=list(table.timers.values()))
+        table.saved = saved
 
     def _choices(self, table: Table) -> list[str]:
         acting = set(table.state.to_act())

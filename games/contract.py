@@ -192,8 +192,10 @@ class GameState(ABC):
         """Decided here for every game: one of `legal_actions(seat)`, compared strictly (see `same_json`)."""
         return offers(self.legal_actions(seat), self.listed_form(action))
 
-    def apply(self, seat: int, action: dict) -> list[dict]:
-        """Apply `action` for `seat`, or raise IllegalAction leaving the state exactly as it was."""
+    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
+        """Apply `action` for `seat`, or raise IllegalAction leaving the state exactly as it was. `saved`: this
+        state's `to_json()` when the caller holds it already (the table service keeps what it last committed), so
+        the copy to roll back to is not made again."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("malformed_action")
         if self.finished:
@@ -202,7 +204,7 @@ class GameState(ABC):
             raise IllegalAction("not_your_turn")
         if not self.is_legal(seat, action):
             raise IllegalAction("illegal_action")
-        before = self.to_json()  # what a restart would load: the cheapest exact copy (nothing copied field by field)
+        before = saved or self.to_json()  # what a restart would load: the cheapest exact copy (no field by field)
         try:
             return self._apply(seat, action)
         except Exception:

@@ -123,13 +123,13 @@ class BlueBorderState(GameState):
         actions.append({"type": "reward", "source": "none"})
         return actions
 
-    def apply(self, seat: int, action: dict) -> list[dict]:
+    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
         """As GameState.apply, but names why a known kind of action is refused (blue_border.error.<code>)."""
         if isinstance(action, dict) and not self.finished and seat != SYSTEM:
             code = self._refusal(seat, action)
             if code:
                 raise IllegalAction(code, f"blue_border.error.{code}")
-        return super().apply(seat, action)
+        return super().apply(seat, action, saved=saved)
 
     def _refusal(self, seat: int, action: dict) -> str | None:
         kind = action.get("type")

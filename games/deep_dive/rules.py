@@ -108,14 +108,16 @@ class DeepDiveState(GameState):
             actions.append({"type": "skip"})
         return actions
 
-    def apply(self, seat: int, action: dict) -> list[dict]:
-        """As GameState.apply, but names why a known kind of action is refused now."""
-        if (isinstance(action, dict) and not self.finished and seat in self.to_act()
-                and not self.is_legal(seat, action)):
-            code = self._refusal(action)
+    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
+        """As GameState.apply, but names why a known kind of action is refused now (found only once refused: the
+        state is then as it was)."""
+        try:
+            return super().apply(seat, action, saved=saved)
+        except IllegalAction as error:
+            code = self._refusal(action) if error.code == "illegal_action" and seat in self.to_act() else None
             if code:
-                raise IllegalAction(code, f"deep_dive.error.{code}")
-        return super().apply(seat, action)
+                raise IllegalAction(code, f"deep_dive.error.{code}") from None
+            raise
 
     def _apply(self, seat: int, action: dict) -> list[dict]:
         events: list[dict] = []

@@ -251,13 +251,13 @@ class DiamondBoxState(GameState):
         return {**action, "rotation": rotation}
 
     # --- acting -------------------------------------------------------------------------
-    def apply(self, seat: int, action: dict) -> list[dict]:
+    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
         """As GameState.apply; a refused placement by the seat to act names the broken rule."""
         if not self.over and seat in self.to_act() and isinstance(action, dict) and action.get("type") == "place":
             problem = self._placement_problem(seat, action)
             if problem:
                 raise _error(problem)
-        return super().apply(seat, action)
+        return super().apply(seat, action, saved=saved)
 
     def _placement_problem(self, seat: int, action: dict) -> str | None:
         if set(action) != {"type", "card", "rotation", "x", "y"}:

@@ -422,3 +422,25 @@ async def test_a_game_its_deal_ends_is_finished_at_start(storage):
     assert (await storage.result(table.id))["winners"] == [0, 1]
     assert (await storage.load_table(table.id)).status == "finished"
     assert await storage.open_table_in(10) is None  # the channel is free again
+
+
+@pytest.mark.parametrize("game", ["blue_border", "deep_dive", "bossa"])
+async def test_the_text_handed_to_the_engine_for_a_rollback_is_always_the_state_as_committed(storage, game):
+    """The service hands the engine the state's JSON it last committed (the copy to roll back to): after every
+    action and timeout it is the state's own text, never an older position's."""
+    service = TableService(storage, race_grace=0.0, ai_delay=3600)
+    table = await service.open(game, guild_id=1, channel_id=11, host_id=ALICE, host_name="alice")
+    await service.join(table.id, BOB, "bob")
+    await service.start(table.id, ALICE)
+    assert table.saved == table.state.to_json()
+    rng = __import__("random").Random(5)
+    for _ in range(60):
+        if table.status != "running":
+            break
+        acting = [s for s in table.state.to_act() if s >= 0]
+        if acting:
+            action = rng.choice(table.state.legal_actions(acting[0]))
+            await service._act(table, acting[0], table.version, action, "user")
+        else:
+            await service.expire(table.id, table.version)
+        assert table.saved == table.state.to_json()

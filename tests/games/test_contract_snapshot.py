@@ -59,3 +59,33 @@ def test_an_action_that_fails_half_way_leaves_the_state_as_it_was(game, monkeypa
     monkeypatch.undo()
     state.apply(seat, action)  # and it still plays
     assert state.to_json() != before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_failed_action_rolls_back_to_the_saved_text_the_caller_hands_over(game, monkeypatch):
+    """`apply(..., saved=...)` restores the caller's text (the table service's last commit) instead of making the
+    copy again: what it hands over is what comes back after a failure, and a success ignores it."""
+    state = played(game, 6)
+    saved = state.to_json()
+    elsewhere = played(game, 7).to_json()  # a different position: proves which text the rollback used
+    seat = [s for s in state.to_act() if s >= 0][0]
+    action = state.legal_actions(seat)[0]
+    real_apply = type(state)._apply
+
+    def half_way(self, seat, action):
+        real_apply(self, seat, action)
+        raise Breaks()
+
+    monkeypatch.setattr(type(state), "_apply", half_way)
+    with pytest.raises(Breaks):
+        state.apply(seat, action, saved=saved)
+    assert state.to_json() == saved
+    with pytest.raises(Breaks):
+        state.apply(seat, action, saved=elsewhere)
+    assert state.to_json() == elsewhere
+    monkeypatch.undo()
+    fresh = played(game, 6)
+    fresh.apply(seat, action)
+    state = played(game, 6)
+    state.apply(seat, action, saved=saved)
+    assert state.to_json() == fresh.to_json()
