@@ -65,6 +65,7 @@ class PeopleApart:
         self.world = World(hello["guild_id"], hello["users"], lambda name: link.call("channel", name))
         self.bot = None
         self.tell_times = array.array("d")  # the time each change took to tell the people, on this loop
+        self.opening_cpu = 0.0  # this process's CPU spent opening tables for people who found theirs finished
 
     def tell(self, table) -> None:
         started_at = time.perf_counter()
@@ -95,7 +96,11 @@ async def people_apart(folder: Path) -> AsyncIterator[PeopleApart]:
     apart: list[PeopleApart] = []
 
     async def replace(game: str) -> tuple:
-        return await apart[0].table(game)
+        cpu = time.process_time()
+        try:
+            return await apart[0].table(game)
+        finally:
+            apart[0].opening_cpu += time.process_time() - cpu
 
     # in memory (tmpfs), where a store into a shared map never waits for the page's writeback to disk
     states_path = Path("/dev/shm" if os.path.isdir("/dev/shm") else folder) / f"bodoge-bench-{os.getpid()}.states"

@@ -34,14 +34,19 @@ class OnePerson:
 
     async def moves(self, seconds: float) -> dict:
         """Moves at the table for `seconds`, by whoever may act (a finished table replaced by a new one of its game):
-        the actions accepted, the presses they took, and the fake's last call before them (`mark`)."""
+        the actions accepted, the presses they took, the fake's last call before them (`mark`), and the seconds and
+        CPU spent waiting for new tables (`opening`, `opening_cpu`: opening a game is not a move of it)."""
         fake, rng, users = self.people.fake, self.rng, self.people.users
         mark = fake.calls[-1].seq if fake.calls else 0
         actions = pressed = 0
+        opening = opening_cpu = 0.0
         start_time, cpu = time.perf_counter(), time.process_time()
         while time.perf_counter() - start_time < seconds:
             if self.table.status != "running":
+                opened, opened_cpu = time.perf_counter(), time.process_time()
                 self.table = await self.people.replace(self.table.game)
+                opening += time.perf_counter() - opened
+                opening_cpu += time.process_time() - opened_cpu
             table = self.table
             user = acting_user(users, table.acting, rng)
             if user is None:  # a timer's turn (e.g. a call window closing)
@@ -52,7 +57,7 @@ class OnePerson:
             pressed += await move(fake, table, table.board, user, rng)
             actions += table.version > version
         return {"actions": actions, "presses": pressed, "elapsed": time.perf_counter() - start_time,
-                "cpu": time.process_time() - cpu, "mark": mark}
+                "cpu": time.process_time() - cpu, "mark": mark, "opening": opening, "opening_cpu": opening_cpu}
 
     async def calls_since(self, mark: int) -> int:
         """The bot's REST calls after `mark` that change something (GETs left out)."""

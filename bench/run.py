@@ -44,6 +44,7 @@ from bot.config import Config  # noqa: E402
 from bench.storage import storage_figures  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
+from bot.ui import Board  # noqa: E402
 from bench.host import PeopleApart, World, people_apart  # noqa: E402
 from bench.people import run_queue_seconds  # noqa: E402
 from bench.person import FLOOR_ID  # noqa: E402
@@ -185,6 +186,41 @@ class PictureFloor(Floor, template=r"bp:(?P<game>[a-z_]+)"):
             discord.File(io.BytesIO(picture), filename="board.png")])
 
 
+ANSWERS: dict[str, Board] = {}  # game -> its board (picture drawn, ids made inert), which the answer floor answers with
+
+
+class AnswerFloor(Floor, template=r"bq:(?P<game>[a-z_]+):.*"):
+    """The do-nothing button on a copy of a game's table message (same embed, components, picture), answering each
+    press with that same message: a move's press and answer as Discord and its client carry them (the message in
+    the interaction, the answer's embed, components and picture), none of the bot's own work (engine, storage,
+    drawing, presenting)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(**ANSWERS[self.item.custom_id.split(":")[1]].message_kwargs(
+            editing=True))
+
+
+def answer_board(board: Board, game: str) -> Board:
+    """`board` (its picture drawn) with its components' ids made inert, their lengths kept: the first button is the
+    answer floor's, the others are never pressed."""
+    items: list[discord.ui.Item] = []
+    for number, item in enumerate(board.items):
+        inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        custom_id = inner.custom_id or ""
+        if isinstance(inner, discord.ui.Button) and not any(isinstance(i, AnswerFloor) for i in items):
+            copy = AnswerFloor(f"bq:{game}:{custom_id}"[:100])
+            copy.item.label, copy.item.emoji, copy.item.style = inner.label, inner.emoji, inner.style
+            copy.item.row = inner.row
+        elif isinstance(inner, discord.ui.Button):
+            copy = discord.ui.Button(custom_id=f"bx{number}:{custom_id}"[:100], label=inner.label, emoji=inner.emoji,
+                                     style=inner.style, row=inner.row, disabled=inner.disabled)
+        else:
+            copy = discord.ui.Select(custom_id=f"bx{number}:{custom_id}"[:100], options=inner.options,
+                                     placeholder=inner.placeholder, row=inner.row, disabled=inner.disabled)
+        items.append(copy)
+    return Board(board.embed, image=board.image, image_name=board.image_name, items=items, content=board.content)
+
+
 async def start(token: str, bot) -> asyncio.Task:
     bot._connection.guild_ready_timeout = 0.05
     task = asyncio.create_task(bot.start(token))
@@ -199,9 +235,12 @@ async def start(token: str, bot) -> asyncio.Task:
 
 
 # --- 1. each game against the do-nothing bot -------------------------------------------------------------
-async def floor_message(world: World, bot, game: str | None = None) -> int:
+async def floor_message(world: World, bot, game: str | None = None, answer: bool = False) -> int:
     """The do-nothing button's message, sent by `bot` in a channel of its own: its id. With `game`, the picture
-    floor's for that game, its picture attached."""
+    floor's for that game, its picture attached; with `answer` too, the answer floor's (a copy of its board)."""
+    if answer:
+        channel = await world.channel(bot, f"answer-{game}")
+        return (await channel.send(**ANSWERS[game].message_kwargs(editing=False))).id
     channel = await world.channel(bot, f"floor-{game}" if game else "floor")
     view = discord.ui.View(timeout=None)
     view.add_item(PictureFloor(f"bp:{game}") if game else Floor(FLOOR_ID))
@@ -213,11 +252,12 @@ async def floor_message(world: World, bot, game: str | None = None) -> int:
 async def pressed(people: PeopleApart, name: str, *arguments, after=None) -> Counter:
     """A slice the one person plays in the people's process (bench/one_person.py: `name` and its arguments) and this
     process's CPU in it (`own_cpu`), `after` (a coroutine function awaited when the slice is over) included."""
-    cpu = time.process_time()
+    cpu, opening_cpu = time.process_time(), people.opening_cpu
     run = Counter(await people.link.call(name, *arguments))
     if after is not None:
         await after()
     run["own_cpu"] = time.process_time() - cpu
+    run["own_opening_cpu"] = people.opening_cpu - opening_cpu  # new tables opened for the person (moves only)
     return run
 
 
@@ -247,7 +287,7 @@ async def bench_games(quick: bool, folder: Path) -> None:
     async with people_apart(folder) as people:
         standalone = await standalone_floor(people, seconds / 2)
         bot = BodogeBot(config(people.token, people.api_base, folder / "games.sqlite3"))
-        bot.add_dynamic_items(Floor, PictureFloor)
+        bot.add_dynamic_items(Floor, PictureFloor, AnswerFloor)
         people.watch(bot)
         task = await start(people.token, bot)
         floor_id = await floor_message(people.world, bot)
@@ -262,17 +302,22 @@ async def bench_games(quick: bool, folder: Path) -> None:
             presenter = bot.get_cog("TableCog").presenter(game)
             PICTURES[game] = await render_pool.shared().draw(presenter.board_picture(table))
             picture_floor_id = await floor_message(people.world, bot, game)
-            floor, picture_floor, moves = Counter(), Counter(), Counter()
+            ANSWERS[game] = answer_board(await render_pool.ready(presenter.board(table, table.locale)), game)
+            answer_floor_id = await floor_message(people.world, bot, game, answer=True)
+            answer_button = next(i.custom_id for i in ANSWERS[game].items if isinstance(i, AnswerFloor))
+            floor, picture_floor, answer_floor, moves = Counter(), Counter(), Counter(), Counter()
             for _ in range(rounds):
                 floor.update(await pressed(people, "floor", floor_id, seconds / rounds / 3))
                 picture_floor.update(await pressed(people, "floor", picture_floor_id, seconds / rounds / 3,
                                                    f"bp:{game}"))
+                answer_floor.update(await pressed(people, "floor", answer_floor_id, seconds / rounds / 3,
+                                                  answer_button))
                 run = await pressed(people, "moves", seconds / rounds, after=refresher.flush)
                 run["calls"] = await people.link.call("calls_since", run.pop("mark"))  # the edits flushed included
                 moves.update(run)
             all_floor.update(floor)
             all_moves.update(moves)
-            figures.append((game, floor, picture_floor, moves))
+            figures.append((game, floor, picture_floor, answer_floor, moves))
         floor = all_floor["presses"] / all_floor["elapsed"]
         report("e2e_floor_actions_per_s", "do-nothing bot: presses answered/s", floor, "/s")
         report("e2e_standalone_floor_actions_per_s", "a bot with nothing but that button, before: presses/s",
@@ -281,26 +326,39 @@ async def bench_games(quick: bool, folder: Path) -> None:
                all_floor["own_cpu"] * 1000 / all_floor["presses"], "ms")
         report("e2e_floor_people_cpu_per_press_ms", "do-nothing bot: the people's process's CPU per press",
                all_floor["cpu"] * 1000 / all_floor["presses"], "ms")
-        for game, floor, picture_floor, moves in figures:
-            rate, game_floor = moves["actions"] / moves["elapsed"], floor["presses"] / floor["elapsed"]
+        for game, floor, picture_floor, answer_floor, moves in figures:
+            # a finished game's replacement (opening, joining and starting a table) is not a move: timed apart
+            rate = moves["actions"] / (moves["elapsed"] - moves["opening"])
+            game_floor = floor["presses"] / floor["elapsed"]
             picture_rate = picture_floor["presses"] / picture_floor["elapsed"]
             actions = max(moves["actions"], 1)
             report(f"e2e_{game}_actions_per_s", f"{game}: accepted actions/s", rate, "/s", game_floor,
                    ">= 0.33 x floor", rate >= game_floor / 3)
             FIGURES[f"e2e_{game}_ratio"] = round(rate / game_floor, 3)
+            with_openings = moves["actions"] / moves["elapsed"]
+            report(f"e2e_{game}_ratio_with_openings", f"{game}: the same ratio, new tables' openings timed too",
+                   with_openings / game_floor, "x")
+            report(f"e2e_{game}_opening_share", f"{game}: the share of its slices spent opening new tables",
+                   moves["opening"] / moves["elapsed"], "")
             FIGURES[f"e2e_{game}_floor_per_s"] = round(game_floor, 1)
             FIGURES[f"e2e_{game}_ratio_standalone"] = round(rate / standalone, 3)
             report(f"e2e_{game}_picture_floor_per_s", f"{game}: the do-nothing button answering with its picture "
                    f"({len(PICTURES[game]) // 1024} KB)", picture_rate, "/s")
             FIGURES[f"e2e_{game}_ratio_picture_floor"] = round(rate / picture_rate, 3)
+            answer_rate = answer_floor["presses"] / answer_floor["elapsed"]
+            report(f"e2e_{game}_answer_floor_per_s", f"{game}: the do-nothing button on a copy of its table message, "
+                   "answering with that message", answer_rate, "/s", game_floor)
+            FIGURES[f"e2e_{game}_ratio_answer_floor"] = round(rate / answer_rate, 3)
+            report(f"e2e_{game}_answer_floor_bot_cpu_per_press_ms", f"{game}: that button's bot's process's CPU per "
+                   "press", answer_floor["own_cpu"] * 1000 / max(answer_floor["presses"], 1), "ms")
             report(f"e2e_{game}_presses_per_action", f"{game}: presses per action (choosers)",
                    moves["presses"] / actions, "presses")
             report(f"rest_calls_per_action_{game}", f"{game}: REST calls per accepted action", moves["calls"] / actions,
                    "calls")
             report(f"e2e_{game}_bot_cpu_per_action_ms", f"{game}: the bot's process's CPU per action",
-                   moves["own_cpu"] * 1000 / actions, "ms")
+                   (moves["own_cpu"] - moves["own_opening_cpu"]) * 1000 / actions, "ms")
             report(f"e2e_{game}_people_cpu_per_action_ms", f"{game}: the people's process's CPU per action",
-                   moves["cpu"] * 1000 / actions, "ms")
+                   (moves["cpu"] - moves["opening_cpu"]) * 1000 / actions, "ms")
         calls = all_moves["calls"] / max(all_moves["actions"], 1)
         report("rest_calls_per_action", "REST calls per accepted action, five games", calls, "calls", None, "<= 1.1",
                calls <= 1.1)
