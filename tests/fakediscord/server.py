@@ -24,7 +24,7 @@ from .interactions import (APPLICATION_COMMAND, AUTOCOMPLETE, DEFERRED_CHANNEL_M
 from .models import (DM, FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING, FLAG_SUPPRESS_EMBEDS, SELECT_TYPES,
                      TEXT, ApiError, Call, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole,
                      FakeUser, Fault, Delay, Intents, P, Snowflakes, UploadedFile, emoji_key, emoji_payload,
-                     guess_content_type, perm_value, utcnow)
+                     guess_content_type, perm_value, plain_json, utcnow)
 from .rest import RestMixin
 
 log = logging.getLogger("fakediscord")
@@ -352,7 +352,7 @@ class FakeDiscord(RestMixin):
         for session in self._sessions_for_channel(msg.channel):
             if not session.intents & intent:
                 continue
-            data = msg.payload(self.application_id, with_guild=True)
+            data = msg.payload(self.application_id, with_guild=True, copy=False)  # encoded at once
             private = (msg.author is self.bot_user or msg.channel.guild is None
                        or f"<@{self.bot_user.id}>" in msg.content)
             if not private and not session.intents & Intents.MESSAGE_CONTENT:
@@ -580,7 +580,7 @@ class FakeDiscord(RestMixin):
             if channel.guild is not None:
                 msg.reference["guild_id"] = str(channel.guild.id)
         msg.type = mtype
-        msg.versions.append(msg.snapshot())
+        msg.record_version()
         self.messages[msg.id] = msg
         if ephemeral:
             self._ephemerals[interaction.user.id].append(msg.id)
@@ -611,7 +611,7 @@ class FakeDiscord(RestMixin):
         msg.flags = flags & ~FLAG_LOADING
         if not was_loading:
             msg.edited_timestamp = utcnow()
-        msg.versions.append(msg.snapshot())
+        msg.record_version()
         self._dispatch_message_event("MESSAGE_UPDATE", msg)
 
     def _delete(self, msg: FakeMessage) -> None:
@@ -762,16 +762,23 @@ class FakeDiscord(RestMixin):
         else:
             payload["user"] = user.payload()
         if message is not None:
-            payload["message"] = message.payload(self.application_id)
+            payload["message"] = message.payload(self.application_id, copy=False)
         sessions = self._sessions_for_channel(channel)
         if not sessions:
             raise RuntimeError("no gateway session would receive this interaction: is the bot running?")
+        encoded = plain_json(payload)  # encoded once: sent, and kept as the interaction's record
         inter = FakeInteraction(self, id=iid, token=token, interaction_type=itype, user=user, channel=channel,
-                                payload=payload, message=message, parent=parent, name=name)
+                                payload=payload if encoded is None else None, message=message, parent=parent,
+                                name=name)
+        if encoded is not None:
+            FakeInteraction.payload.set_json(inter, encoded)
         inter.expired = expired
         self.interactions.append(inter)
         self.interactions_by_token[token] = inter
-        sessions[-1].dispatch("INTERACTION_CREATE", payload)
+        if encoded is None:
+            sessions[-1].dispatch("INTERACTION_CREATE", payload)
+        else:
+            sessions[-1].dispatch_encoded("INTERACTION_CREATE", encoded)
         return inter
 
     async def _outcome(self, inter: FakeInteraction, timeout: float | None, wait_deferred: bool | None) -> FakeInteraction:
