@@ -102,6 +102,15 @@ class Packed:
         else:
             obj.__dict__[self.fresh] = decoded
 
+    def set_decoded(self, obj: Any, value: Any) -> None:
+        """Stores a value decoded from JSON (so its JSON reads back as it): as JSON text by orjson, a quarter of
+        pickle's time; pickled if orjson refuses it."""
+        encoded = plain_json(value) if type(value) in (dict, list) else None
+        if encoded is None:
+            self.__set__(obj, value)
+        else:
+            self.set_json(obj, encoded)
+
     def drop_fresh(self, obj: Any) -> None:
         obj.__dict__.pop(self.fresh, None)
 
@@ -121,13 +130,35 @@ class PackedList(list):
 
     def __getitem__(self, index: Any) -> Any:
         item = super().__getitem__(index)
-        return [unpack(i) for i in item] if isinstance(index, slice) else unpack(item)
+        return [self._unpack(i) for i in item] if isinstance(index, slice) else self._unpack(item)
 
     def __iter__(self) -> Iterator[Any]:
-        return (unpack(item) for item in super().__iter__())
+        return (self._unpack(item) for item in super().__iter__())
 
     def __reversed__(self) -> Iterator[Any]:
-        return (unpack(item) for item in super().__reversed__())
+        return (self._unpack(item) for item in super().__reversed__())
+
+    _unpack = staticmethod(unpack)
+
+
+class VersionList(PackedList):
+    """A message's versions (`FakeMessage.snapshot()` dicts), kept as JSON text with the edit time in ISO form
+    (orjson writes it in a quarter of pickle's time), or pickled when orjson refuses one; read back as they were."""
+
+    def append(self, item: Any) -> None:
+        stamp = item.get("edited_timestamp")
+        encoded = plain_json({**item, "edited_timestamp": stamp.isoformat()}
+                             if isinstance(stamp, _dt.datetime) else item)
+        super().append_packed(pack(item) if encoded is None else encoded)
+
+    @staticmethod
+    def _unpack(item: Any) -> Any:
+        if type(item) is not bytes or item[:1] == b"\x80":
+            return unpack(item)
+        version = from_json(item)
+        if version.get("edited_timestamp") is not None:
+            version["edited_timestamp"] = _dt.datetime.fromisoformat(version["edited_timestamp"])
+        return version
 
 
 class JsonList(list):
@@ -526,7 +557,7 @@ class FakeMessage:
     deleted: bool = False
     ephemeral_user: FakeUser | None = None  # set for ephemeral messages: the only user who sees it
     thread: FakeChannel | None = None
-    versions: list[dict] = field(default_factory=PackedList)  # snapshots, oldest first (the current is last)
+    versions: list[dict] = field(default_factory=VersionList)  # snapshots, oldest first (the current is last)
     mentions: list[int] = field(default_factory=list)  # users this message pinged (content + allowed_mentions)
 
     # ----------------------------------------------------------------------- what users see
@@ -637,9 +668,8 @@ class FakeMessage:
                 "flags": self.flags, "edited_timestamp": self.edited_timestamp}
 
     def record_version(self) -> None:
-        """Keeps the current version in `versions`, pickled straight from the message (the same bytes as
-        pickling a copy)."""
-        self.versions.append_packed(pickle.dumps(self.snapshot(copy=False), pickle.HIGHEST_PROTOCOL))
+        """Keeps the current version in `versions`, packed straight from the message (no copy first)."""
+        self.versions.append(self.snapshot(copy=False))
 
     def reactions_payload(self, bot_id: int) -> list[dict]:
         out = []

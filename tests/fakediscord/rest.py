@@ -469,7 +469,7 @@ class RestMixin:
                     {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 25 or fewer in length."}]}}})
             inter.choices = choices
         inter.type = rtype
-        inter.response_data = data
+        FakeInteraction.response_data.set_decoded(inter, data)  # it came as JSON
         inter.responded_at = self._loop_time()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import re
 import secrets
@@ -33,6 +34,7 @@ CALLBACK_ROUTE = "POST /interactions/{webhook_id}/{webhook_token}/callback"
 DM_PERMISSIONS = (P.VIEW_CHANNEL | P.SEND_MESSAGES | P.EMBED_LINKS | P.ATTACH_FILES | P.READ_MESSAGE_HISTORY
                   | P.ADD_REACTIONS | P.USE_EXTERNAL_EMOJIS | P.USE_APPLICATION_COMMANDS)
 _FILE_FIELD = re.compile(r"\[(\d+)\]$")
+_quoted = functools.lru_cache(maxsize=1024)(quote)  # an attachment's name in its URL (the same few names recur)
 
 
 class FakeTimeout(TimeoutError):
@@ -440,10 +442,11 @@ class FakeDiscord(RestMixin):
                                   f"{self.calls[-5:]}; internal errors: {self.internal_errors}")
             fut = loop.create_future()
             self._waiters.append(fut)
+            recheck = loop.call_later(min(remaining, 0.02), _wake, fut)  # cheaper than asyncio.wait_for's task
             try:
-                await asyncio.wait_for(fut, min(remaining, 0.02))
-            except asyncio.TimeoutError:
-                pass
+                await fut
+            finally:
+                recheck.cancel()
 
     async def wait_for_message(self, channel: FakeChannel, predicate: Callable[[FakeMessage], bool] | None = None,
                                timeout: float | None = None) -> FakeMessage:
@@ -503,7 +506,7 @@ class FakeDiscord(RestMixin):
                          content_type: str | None = None, description: str | None = None,
                          ephemeral: bool = False) -> FakeAttachment:
         aid = self.snowflakes.make()
-        url = f"{self.base_url}/attachments/{channel.id if channel else 0}/{aid}/{quote(filename)}"
+        url = f"{self.base_url}/attachments/{channel.id if channel else 0}/{aid}/{_quoted(filename)}"
         att = FakeAttachment(aid, filename, data, url, content_type=guess_content_type(filename) or content_type,
                              description=description, ephemeral=ephemeral)
         self.attachments[aid] = att
@@ -1014,6 +1017,11 @@ class FakeDiscord(RestMixin):
         msg = self._create_message(channel, user, body, uploads)
         self._notify()
         return msg
+
+
+def _wake(fut: asyncio.Future[None]) -> None:
+    if not fut.done():
+        fut.set_result(None)
 
 
 def pinged_users(content: str, allowed: dict | None) -> list[int]:
