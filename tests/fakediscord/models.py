@@ -6,6 +6,7 @@ Nothing in this module touches the network.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import pickle
 import struct
@@ -270,7 +271,16 @@ def snowflake_time(snowflake: int) -> _dt.datetime:
 
 
 def iso(when: _dt.datetime | None) -> str | None:
-    return None if when is None else when.isoformat()
+    if when is None:
+        return None
+    return _iso_utc(when) if when.tzinfo is _dt.timezone.utc else when.isoformat()
+
+
+@functools.lru_cache(maxsize=4096)
+def _iso_utc(when: _dt.datetime) -> str:
+    """A UTC time's ISO text, remembered: payloads give the same few times (a message's, a member's) again and again
+    (equal UTC times have the same text)."""
+    return when.isoformat()
 
 
 def utcnow() -> _dt.datetime:

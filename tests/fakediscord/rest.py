@@ -130,15 +130,22 @@ def _simple_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[Upl
     body: Any = None
     text: bytes | None = None
     files: list[UploadedFile] = []
-    chunks = raw.split(b"--" + boundary.encode())
-    if len(chunks) < 3 or not chunks[-1].startswith(b"--"):
+    delimiter = b"--" + boundary.encode()
+    marks = []  # where each delimiter starts (what raw.split(delimiter) cuts at), the parts' bytes copied once only
+    at = raw.find(delimiter)
+    while at >= 0:
+        marks.append(at)
+        at = raw.find(delimiter, at + len(delimiter))
+    if len(marks) < 2 or not raw.startswith(b"--", marks[-1] + len(delimiter)):
         return None
-    for chunk in chunks[1:-1]:
-        head, separator, data = chunk.partition(b"\r\n\r\n")
-        if not separator or not head.startswith(b"\r\n") or not data.endswith(b"\r\n"):
+    for start, end in zip(marks, marks[1:]):
+        start += len(delimiter)
+        split = raw.find(b"\r\n\r\n", start, end)
+        if split < 0 or not raw.startswith(b"\r\n", start, split) or not raw.endswith(b"\r\n", split + 4, end):
             return None
+        head = raw[start + 2:split]
         headers = {}
-        for line in head[2:].decode("latin-1").split("\r\n"):
+        for line in head.decode("latin-1").split("\r\n"):
             name, colon, value = line.partition(":")
             if not colon:
                 return None
@@ -148,7 +155,7 @@ def _simple_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[Upl
         if match is None or "\\" in disposition or "%" in disposition:
             return None
         name, filename = match.groups()
-        data = data[:-2]
+        data = raw[split + 4:end - 2]
         if filename is not None:
             files.append(UploadedFile(name, filename, bytes(data), headers.get("content-type")))
         elif name == "payload_json":
