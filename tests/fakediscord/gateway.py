@@ -7,7 +7,6 @@ replays exactly the dispatches after the sequence number the client reports.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import zlib
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aiohttp import WSMsgType, web
 
-from .models import JsonList
+from .models import JsonList, from_json, to_json
 
 try:  # discord.py asks for zstd-stream when the zstandard module is installed (it is not in this venv: untested)
     import zstandard
@@ -31,13 +30,12 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT, REQUEST_MEMBE
     HEARTBEAT_ACK = 0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11
 
 _CLOSE = object()
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 class Encoded(NamedTuple):
-    """A payload already encoded as JSON text (kept as a plain str: a str subclass would be tracked by the collector)."""
+    """A payload already encoded as UTF-8 JSON text (kept as plain bytes, which the collector never tracks)."""
 
-    text: str
+    text: bytes
 
 
 class GatewaySession:
@@ -54,7 +52,15 @@ class GatewaySession:
 
     def dispatch(self, event: str, data: Any) -> int:
         self.seq += 1
-        text = _encode({"op": DISPATCH, "t": event, "s": self.seq, "d": data})  # encoded once: kept and sent
+        return self._send(to_json({"op": DISPATCH, "t": event, "s": self.seq, "d": data}))  # encoded once
+
+    def dispatch_encoded(self, event: str, data: bytes) -> int:
+        """`dispatch` of a payload already encoded as JSON (`to_json`): the same bytes, framed around it."""
+        self.seq += 1
+        return self._send(b'{"op":%d,"t":%s,"s":%d,"d":%s}' % (DISPATCH, to_json(event), self.seq, data))
+
+    def _send(self, text: bytes) -> int:
+        """Keeps an encoded dispatch for RESUME replays and sends it."""
         self.buffer.append_json(text)
         if len(self.buffer) > 5000:
             del self.buffer[:1000]
@@ -89,16 +95,16 @@ class GatewayConnection:
             payload = await self._queue.get()
             if payload is _CLOSE:
                 return
-            data = payload.text if type(payload) is Encoded else _encode(payload)
+            data = payload.text if type(payload) is Encoded else to_json(payload)
             try:
                 if self._zlib is not None:  # one deflate stream per connection, each message Z_SYNC_FLUSH'd
-                    chunk = self._zlib.compress(data.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                    chunk = self._zlib.compress(data) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
                     await self.ws.send_bytes(chunk)
                 elif self._zstd is not None:
-                    chunk = self._zstd.compress(data.encode()) + self._zstd.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+                    chunk = self._zstd.compress(data) + self._zstd.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
                     await self.ws.send_bytes(chunk)
                 else:
-                    await self.ws.send_str(data)
+                    await self.ws.send_str(data.decode())
             except (ConnectionError, RuntimeError) as exc:  # socket went away: the session buffer keeps it
                 log.debug("gateway write failed: %s", exc)
                 return
@@ -150,11 +156,11 @@ async def gateway_handler(fake: "FakeDiscord", request: web.Request) -> web.WebS
             else:
                 break
             try:
-                payload = json.loads(raw)
+                payload = from_json(raw)
             except ValueError:
                 await ws.close(code=4002, message=b"decode error")
                 break
-            conn.received.append_json(raw)
+            conn.received.append_json(raw.encode())
             await _handle(fake, conn, payload)
     except asyncio.CancelledError:
         raise
@@ -231,7 +237,7 @@ async def _resume(fake: "FakeDiscord", conn: GatewayConnection, data: dict[str, 
     session.conn = conn
     conn.session = session
     for text in list.__iter__(session.buffer):
-        payload = json.loads(text)
+        payload = from_json(text)
         if payload["s"] > seq:
             conn.enqueue(Encoded(text))
     session.resumes += 1

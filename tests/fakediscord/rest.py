@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import email.parser
 import email.policy
+import functools
 import hashlib
-import json
 import logging
 import re
 import time
@@ -21,7 +21,8 @@ from .interactions import (APPLICATION_COMMAND, AUTOCOMPLETE, CHANNEL_MESSAGE, D
                            DEFERRED_UPDATE_MESSAGE, MESSAGE_COMPONENT, MODAL, MODAL_SUBMIT, PONG, UPDATE_MESSAGE,
                            AUTOCOMPLETE_RESULT, FakeInteraction)
 from .models import (FLAG_EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, ApiError, Call, Delay, FakeChannel, FakeMessage,
-                     Fault, Intents, P, UploadedFile, emoji_key, emoji_payload)
+                     Fault, Intents, P, UploadedFile, emoji_key, emoji_payload, from_json, plain_json,
+                     to_json)
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -88,6 +89,14 @@ ROUTES: list[tuple[str, str, str]] = [
 ]
 
 NO_AUTH_PREFIXES = ("/interactions/", "/webhooks/")
+CALL_JSON, CALL_RESPONSE = Call.__dict__["json"], Call.__dict__["response"]
+# the callback types each interaction type allows (a modal submit also allows 6 and 7 when it came from a message)
+ALLOWED_CALLBACKS = {APPLICATION_COMMAND: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL}),
+                     MESSAGE_COMPONENT: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE,
+                                                   UPDATE_MESSAGE, MODAL}),
+                     AUTOCOMPLETE: frozenset({AUTOCOMPLETE_RESULT}),
+                     MODAL_SUBMIT: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE})}
+MODAL_FROM_MESSAGE = frozenset({DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE})
 
 
 def _int(value: Any, code: int = 10003, what: str = "Unknown Channel") -> int:
@@ -101,24 +110,42 @@ _DISPOSITION = re.compile(r'form-data; name="([^"]*)"(?:; filename="([^"]*)")?')
 
 
 def _simple_parts(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile]] | None:
+    parts = _simple_parts_and_text(raw, content_type)
+    return None if parts is None else parts[:2]
+
+
+def _email_parts(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile]]:
+    return _email_parts_and_text(raw, content_type)[:2]
+
+
+def _simple_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile], bytes | None] | None:
     """The payload_json and files of a multipart body as discord.py writes it, parsed directly: aiohttp's general
     parser costs about a millisecond a request (a fresh boundary defeats its caches), which in the benchmarks counted
-    against the bot sharing this process. None for anything unusual (escapes, extended parameters): `_email_parts` parses it."""
+    against the bot sharing this process. None for anything unusual (escapes, extended parameters): `_email_parts` parses it.
+    Also gives payload_json's text as received (None if there was none)."""
     _, _, boundary = content_type.partition("boundary=")
     boundary = boundary.split(";")[0].strip().strip('"')
     if not boundary:
         return None
     body: Any = None
+    text: bytes | None = None
     files: list[UploadedFile] = []
-    chunks = raw.split(b"--" + boundary.encode())
-    if len(chunks) < 3 or not chunks[-1].startswith(b"--"):
+    delimiter = b"--" + boundary.encode()
+    marks = []  # where each delimiter starts (what raw.split(delimiter) cuts at), the parts' bytes copied once only
+    at = raw.find(delimiter)
+    while at >= 0:
+        marks.append(at)
+        at = raw.find(delimiter, at + len(delimiter))
+    if len(marks) < 2 or not raw.startswith(b"--", marks[-1] + len(delimiter)):
         return None
-    for chunk in chunks[1:-1]:
-        head, separator, data = chunk.partition(b"\r\n\r\n")
-        if not separator or not head.startswith(b"\r\n") or not data.endswith(b"\r\n"):
+    for start, end in zip(marks, marks[1:]):
+        start += len(delimiter)
+        split = raw.find(b"\r\n\r\n", start, end)
+        if split < 0 or not raw.startswith(b"\r\n", start, split) or not raw.endswith(b"\r\n", split + 4, end):
             return None
+        head = raw[start + 2:split]
         headers = {}
-        for line in head[2:].decode("latin-1").split("\r\n"):
+        for line in head.decode("latin-1").split("\r\n"):
             name, colon, value = line.partition(":")
             if not colon:
                 return None
@@ -128,19 +155,20 @@ def _simple_parts(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile
         if match is None or "\\" in disposition or "%" in disposition:
             return None
         name, filename = match.groups()
-        data = data[:-2]
+        data = raw[split + 4:end - 2]
         if filename is not None:
             files.append(UploadedFile(name, filename, bytes(data), headers.get("content-type")))
         elif name == "payload_json":
-            body = json.loads(data)
-    return body, files
+            body, text = from_json(data), data
+    return body, files, text
 
 
-def _email_parts(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile]]:
+def _email_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile], bytes | None]:
     """Any multipart/form-data body, escapes and RFC 2231 parameters included (the standard library's parser)."""
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
         b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + raw)
     body: Any = None
+    text: bytes | None = None
     files: list[UploadedFile] = []
     for part in message.iter_parts():
         name = part.get_param("name", header="content-disposition")
@@ -149,8 +177,8 @@ def _email_parts(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile]
         if filename is not None:
             files.append(UploadedFile(name or "", filename, data, part.get("Content-Type")))
         elif name == "payload_json":
-            body = json.loads(data)
-    return body, files
+            body, text = from_json(data), data
+    return body, files, text
 
 
 def _take(pending: list, call: Call) -> Any:
@@ -203,7 +231,18 @@ class RestMixin:
                 log.exception("fake discord handler crashed on %s %s", request.method, request.path)
                 self.internal_errors.append(f"{request.method} {request.path}: {exc!r}")
                 status, body = 400, {"message": f"fake discord internal error: {exc!r}", "code": 0}
-            call.status, call.response = status, body
+            CALL_JSON.drop_fresh(call)
+            call.status = status
+            encoded = None
+            if body is None or status == 204:
+                call.response = body
+            else:
+                encoded = plain_json(body) if type(body) in (dict, list) else None
+                if encoded is not None:
+                    CALL_RESPONSE.set_json(call, encoded)  # kept as sent
+                else:
+                    call.response = body
+                    encoded = to_json(body)
             if status >= 400 and not call.fault and (template or "").startswith(NO_AUTH_PREFIXES):
                 inter = self.interactions_by_token.get(call.params.get("webhook_token", ""))
                 if inter is not None:
@@ -211,30 +250,35 @@ class RestMixin:
             self._notify()
             if delay is not None and delay.respond_after:
                 await asyncio.sleep(delay.respond_after)
-            return self._respond(status, body, template or request.path, headers)
+            return self._respond(status, encoded, template or request.path, headers)
 
         return wrapped
 
     async def _record(self: "FakeDiscord", request: web.Request, template: str | None) -> Call:
         body: Any = None
+        text: bytes | None = None  # the body's JSON text as received
         files: list[UploadedFile] = []
         content_type = request.headers.get("Content-Type", "")
-        simple = _simple_parts(await request.read(), content_type) if content_type.startswith("multipart/") else None
+        simple = _simple_parts_and_text(await request.read(), content_type) if content_type.startswith("multipart/") else None
         if simple is not None:
-            body, files = simple
+            body, files, text = simple
         elif content_type.startswith("multipart/"):
-            body, files = _email_parts(await request.read(), content_type)
+            body, files, text = _email_parts_and_text(await request.read(), content_type)
         elif request.can_read_body:
             raw = await request.read()
             if raw:
                 try:
-                    body = json.loads(raw)
+                    body, text = from_json(raw), raw
                 except ValueError:
                     body = raw.decode(errors="replace")
         path = request.path[len(API_PREFIX):] if request.path.startswith(API_PREFIX) else request.path
         self._call_seq += 1  # numbered on after `forget` too
+        keep_text = text is not None and type(body) in (dict, list)
         call = Call(seq=self._call_seq, method=request.method, route=template, path=path,
-                    params=dict(request.match_info), query=dict(request.query), json=body, files=files)
+                    params=dict(request.match_info), query=dict(request.query), json=None if keep_text else body,
+                    files=files)
+        if keep_text:  # kept as received; the handler's first read of `call.json` takes the object just decoded
+            CALL_JSON.set_json(call, bytes(text), body)
         self.calls.append(call)
         if template is None:
             self.unhandled.append(call)
@@ -247,18 +291,20 @@ class RestMixin:
         return _take(self.delays, call)
 
     @staticmethod
+    @functools.lru_cache(maxsize=1024)
     def _bucket(template: str) -> str:
         return hashlib.sha1(template.encode()).hexdigest()[:16]
 
-    def _respond(self, status: int, body: Any, template: str, extra: dict[str, str]) -> web.Response:
+    def _respond(self, status: int, body: bytes | None, template: str, extra: dict[str, str]) -> web.Response:
+        """`body`: the answer's JSON text (None for no content)."""
         headers = {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49",
                    "X-RateLimit-Reset": f"{time.time() + 1:.3f}", "X-RateLimit-Reset-After": "1.000",
                    "X-RateLimit-Bucket": self._bucket(template), "Via": "1.1 google"}
         headers.update(extra)
-        if body is None or status == 204:
+        if body is None:
             return web.Response(status=204 if status in (200, 204) else status, headers=headers)
         headers["Content-Type"] = "application/json"
-        return web.Response(status=status, body=json.dumps(body, ensure_ascii=False).encode(), headers=headers)
+        return web.Response(status=status, body=body, headers=headers)
 
     def _fault_headers(self, fault: Fault, template: str) -> dict[str, str]:
         if fault.status != 429:
@@ -386,13 +432,10 @@ class RestMixin:
         body = call.json or {}
         rtype = body.get("type")
         data = body.get("data") or {}
-        allowed = {APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
-                   MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE,
-                                       UPDATE_MESSAGE, MODAL},
-                   AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
-                   MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE}
-                   | ({DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE} if inter.source_message else set())}
-        if rtype not in allowed.get(inter.interaction_type, {PONG}):
+        allowed = ALLOWED_CALLBACKS.get(inter.interaction_type, {PONG})
+        if inter.interaction_type == MODAL_SUBMIT and inter.source_message:
+            allowed = allowed | MODAL_FROM_MESSAGE
+        if rtype not in allowed:
             raise ApiError(400, 50035, "Invalid Form Body", {"type": {"_errors": [
                 {"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": f"Interaction response type {rtype} is "
                  f"not valid for interaction type {inter.interaction_type}"}]}})
@@ -433,7 +476,7 @@ class RestMixin:
                     {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 25 or fewer in length."}]}}})
             inter.choices = choices
         inter.type = rtype
-        inter.response_data = data
+        FakeInteraction.response_data.set_decoded(inter, data)  # it came as JSON
         inter.responded_at = self._loop_time()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return None
@@ -443,7 +486,7 @@ class RestMixin:
         if msg is not None:
             info.update({"response_message_id": str(msg.id), "response_message_loading": msg.loading,
                          "response_message_ephemeral": msg.ephemeral})
-            resource["message"] = msg.payload(self.application_id)
+            resource["message"] = msg.payload(self.application_id, copy=False)
         return {"interaction": info, "resource": resource}
 
     def _webhook_interaction(self: "FakeDiscord", call: Call) -> FakeInteraction:
@@ -475,7 +518,7 @@ class RestMixin:
                                        ephemeral=bool((data.get("flags") or 0) & FLAG_EPHEMERAL), followup=True)
         inter.followups.append(msg)
         if call.query.get("wait") in ("1", "true", "True"):
-            return msg.payload(self.application_id)
+            return msg.payload(self.application_id, copy=False)
         return None
 
     async def _wh_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
@@ -490,7 +533,7 @@ class RestMixin:
         if msg is None or msg.deleted:
             raise ApiError(404, 10008, "Unknown Message")
         if request.method == "GET":
-            return msg.payload(self.application_id)
+            return msg.payload(self.application_id, copy=False)
         if request.method == "DELETE":
             self._delete(msg)
             return None
@@ -498,7 +541,7 @@ class RestMixin:
         if self.validate:
             validate.check_message(data, call.files, creating=False)
         self._apply_edit(msg, data, call.files)
-        return msg.payload(self.application_id)
+        return msg.payload(self.application_id, copy=False)
 
     # ------------------------------------------------------------------------------------ channels & messages
     async def _get_channel(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
@@ -550,11 +593,11 @@ class RestMixin:
             newer = [m for m in msgs if m.id > around][:limit - len(older)]
             msgs = older + newer
         msgs = sorted(msgs, key=lambda m: m.id, reverse=True)[:limit]
-        return [m.payload(self.application_id) for m in msgs]
+        return [m.payload(self.application_id, copy=False) for m in msgs]
 
     async def _get_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
-        return self._message_or_404(channel, call.params["message_id"]).payload(self.application_id)
+        return self._message_or_404(channel, call.params["message_id"]).payload(self.application_id, copy=False)
 
     async def _post_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
@@ -573,7 +616,7 @@ class RestMixin:
         if self.validate:
             validate.check_message(data, call.files)
         msg = self._create_message(channel, self.bot_user, data, call.files)
-        return msg.payload(self.application_id)
+        return msg.payload(self.application_id, copy=False)
 
     async def _edit_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
@@ -584,7 +627,7 @@ class RestMixin:
         if self.validate:
             validate.check_message(data, call.files, creating=False)
         self._apply_edit(msg, data, call.files)
-        return msg.payload(self.application_id)
+        return msg.payload(self.application_id, copy=False)
 
     async def _delete_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
@@ -606,7 +649,7 @@ class RestMixin:
     async def _get_pins(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         pins = [self.messages[i] for i in channel.message_ids if self.messages[i].pinned and not self.messages[i].deleted]
-        return {"items": [{"pinned_at": m.timestamp.isoformat(), "message": m.payload(self.application_id)}
+        return {"items": [{"pinned_at": m.timestamp.isoformat(), "message": m.payload(self.application_id, copy=False)}
                           for m in reversed(pins)], "has_more": False}
 
     async def _pin(self: "FakeDiscord", request: web.Request, call: Call) -> Any:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import re
 import secrets
@@ -24,7 +25,7 @@ from .interactions import (APPLICATION_COMMAND, AUTOCOMPLETE, DEFERRED_CHANNEL_M
 from .models import (DM, FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING, FLAG_SUPPRESS_EMBEDS, SELECT_TYPES,
                      TEXT, ApiError, Call, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole,
                      FakeUser, Fault, Delay, Intents, P, Snowflakes, UploadedFile, emoji_key, emoji_payload,
-                     guess_content_type, perm_value, utcnow)
+                     guess_content_type, perm_value, plain_json, utcnow)
 from .rest import RestMixin
 
 log = logging.getLogger("fakediscord")
@@ -33,6 +34,7 @@ CALLBACK_ROUTE = "POST /interactions/{webhook_id}/{webhook_token}/callback"
 DM_PERMISSIONS = (P.VIEW_CHANNEL | P.SEND_MESSAGES | P.EMBED_LINKS | P.ATTACH_FILES | P.READ_MESSAGE_HISTORY
                   | P.ADD_REACTIONS | P.USE_EXTERNAL_EMOJIS | P.USE_APPLICATION_COMMANDS)
 _FILE_FIELD = re.compile(r"\[(\d+)\]$")
+_quoted = functools.lru_cache(maxsize=1024)(quote)  # an attachment's name in its URL (the same few names recur)
 
 
 class FakeTimeout(TimeoutError):
@@ -352,7 +354,7 @@ class FakeDiscord(RestMixin):
         for session in self._sessions_for_channel(msg.channel):
             if not session.intents & intent:
                 continue
-            data = msg.payload(self.application_id, with_guild=True)
+            data = msg.payload(self.application_id, with_guild=True, copy=False)  # encoded at once
             private = (msg.author is self.bot_user or msg.channel.guild is None
                        or f"<@{self.bot_user.id}>" in msg.content)
             if not private and not session.intents & Intents.MESSAGE_CONTENT:
@@ -440,10 +442,11 @@ class FakeDiscord(RestMixin):
                                   f"{self.calls[-5:]}; internal errors: {self.internal_errors}")
             fut = loop.create_future()
             self._waiters.append(fut)
+            recheck = loop.call_later(min(remaining, 0.02), _wake, fut)  # cheaper than asyncio.wait_for's task
             try:
-                await asyncio.wait_for(fut, min(remaining, 0.02))
-            except asyncio.TimeoutError:
-                pass
+                await fut
+            finally:
+                recheck.cancel()
 
     async def wait_for_message(self, channel: FakeChannel, predicate: Callable[[FakeMessage], bool] | None = None,
                                timeout: float | None = None) -> FakeMessage:
@@ -503,7 +506,7 @@ class FakeDiscord(RestMixin):
                          content_type: str | None = None, description: str | None = None,
                          ephemeral: bool = False) -> FakeAttachment:
         aid = self.snowflakes.make()
-        url = f"{self.base_url}/attachments/{channel.id if channel else 0}/{aid}/{quote(filename)}"
+        url = f"{self.base_url}/attachments/{channel.id if channel else 0}/{aid}/{_quoted(filename)}"
         att = FakeAttachment(aid, filename, data, url, content_type=guess_content_type(filename) or content_type,
                              description=description, ephemeral=ephemeral)
         self.attachments[aid] = att
@@ -580,7 +583,7 @@ class FakeDiscord(RestMixin):
             if channel.guild is not None:
                 msg.reference["guild_id"] = str(channel.guild.id)
         msg.type = mtype
-        msg.versions.append(msg.snapshot())
+        msg.record_version()
         self.messages[msg.id] = msg
         if ephemeral:
             self._ephemerals[interaction.user.id].append(msg.id)
@@ -611,7 +614,7 @@ class FakeDiscord(RestMixin):
         msg.flags = flags & ~FLAG_LOADING
         if not was_loading:
             msg.edited_timestamp = utcnow()
-        msg.versions.append(msg.snapshot())
+        msg.record_version()
         self._dispatch_message_event("MESSAGE_UPDATE", msg)
 
     def _delete(self, msg: FakeMessage) -> None:
@@ -762,16 +765,23 @@ class FakeDiscord(RestMixin):
         else:
             payload["user"] = user.payload()
         if message is not None:
-            payload["message"] = message.payload(self.application_id)
+            payload["message"] = message.payload(self.application_id, copy=False)
         sessions = self._sessions_for_channel(channel)
         if not sessions:
             raise RuntimeError("no gateway session would receive this interaction: is the bot running?")
+        encoded = plain_json(payload)  # encoded once: sent, and kept as the interaction's record
         inter = FakeInteraction(self, id=iid, token=token, interaction_type=itype, user=user, channel=channel,
-                                payload=payload, message=message, parent=parent, name=name)
+                                payload=payload if encoded is None else None, message=message, parent=parent,
+                                name=name)
+        if encoded is not None:
+            FakeInteraction.payload.set_json(inter, encoded)
         inter.expired = expired
         self.interactions.append(inter)
         self.interactions_by_token[token] = inter
-        sessions[-1].dispatch("INTERACTION_CREATE", payload)
+        if encoded is None:
+            sessions[-1].dispatch("INTERACTION_CREATE", payload)
+        else:
+            sessions[-1].dispatch_encoded("INTERACTION_CREATE", encoded)
         return inter
 
     async def _outcome(self, inter: FakeInteraction, timeout: float | None, wait_deferred: bool | None) -> FakeInteraction:
@@ -1007,6 +1017,11 @@ class FakeDiscord(RestMixin):
         msg = self._create_message(channel, user, body, uploads)
         self._notify()
         return msg
+
+
+def _wake(fut: asyncio.Future[None]) -> None:
+    if not fut.done():
+        fut.set_result(None)
 
 
 def pinged_users(content: str, allowed: dict | None) -> list[int]:
