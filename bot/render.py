@@ -16,7 +16,8 @@ Drawing is cheap by construction (bench/render.py measures it):
   (a panel's frame is a backdrop layer copied to start it; the turn's frame is drawn over it where it meets nothing);
 - `Draw.text` reuses the glyph mask of a (font, text, anchor, sub-pixel start) it drew before;
 - `png` writes the file itself, its bytes a function of the pixels alone (never of what else the process drew),
-  compressed with ISA-L's deflate (three to six times faster than zlib at the same size).
+  compressed with ISA-L's deflate (three to six times faster than zlib at the same size); a `canvas` is drawn in
+  place in the file's rows (each after its filter byte), so nothing is copied to write it.
 """
 from __future__ import annotations
 
@@ -177,7 +178,17 @@ def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Ima
     """A registry palette image filled with `colour`: every colour drawn on it is kept exactly (up to 255 over the
     whole process). Text on it is drawn without anti-aliasing, which the 2x drawing size hides at phone size."""
     index = INKS(colour)
-    image = Image.new("P", (int(width), int(height)), index)
+    width, height = int(width), int(height)
+    if width < 1 or height < 1:
+        image = Image.new("P", (width, height), index)
+    else:
+        # its pixels live in the rows `png` compresses: each row after its PNG filter byte (0), so writing the file
+        # copies nothing (`png_rows`)
+        stride = width + 1
+        rows = bytearray(bytes((index,))) * (stride * height + 1)
+        rows[0:stride * height:stride] = bytes(height)
+        image = Image.Image()._new(Image.core.map_buffer(rows, (width, height), "raw", 1, ("P", stride, 1)))
+        image.png_rows = (rows, image.im)
     image.inks = {index}
     return image, Draw(image)
 
@@ -398,10 +409,14 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
     if image.mode != "P" or not hasattr(image, "inks"):
         return _pillow_png(image, exact)
     width, height = image.size
+    size = (width + 1) * height  # each row: its filter byte (0: none), then its pixels
+    mapped = getattr(image, "png_rows", None)
     if max(image.inks) < INKS.fixed:  # fixed indices: written as they are, unused entries black
         pixels = image
         palette = b"".join(bytes(INKS.rgb[index]) if index in image.inks else b"\0\0\0"
                            for index in range(max(image.inks) + 1))
+        if mapped is not None and mapped[1] is image.im:  # drawn in place in its file's rows (`canvas`)
+            return _png_file(width, height, palette, memoryview(mapped[0])[:size])
     else:  # a colour registered while drawing (its index depends on what came before): the used inks in order
         used = sorted(image.inks, key=INKS.rgb.__getitem__)
         remap = [0] * 256
@@ -409,7 +424,6 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
             remap[old] = new
         pixels = image.point(remap)
         palette = b"".join(bytes(INKS.rgb[index]) for index in used)
-    size = (width + 1) * height  # each row: its filter byte (0: none), then its pixels
     buffer = getattr(_rows, "buffer", None)
     if buffer is None or len(buffer) < size:
         buffer = _rows.buffer = bytearray(max(size, 1 << 20))
@@ -417,6 +431,11 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
     data = memoryview(buffer)[:size]
     rows = Image.frombuffer("P", (width + 1, height), data, "raw", "P", 0, 1)  # shares the buffer's memory
     rows.im.paste(pixels.im, (1, 0, width + 1, height))  # the core paste writes straight into the buffer
+    return _png_file(width, height, palette, data)
+
+
+def _png_file(width: int, height: int, palette: bytes, data: memoryview) -> bytes:
+    """The PNG of `data`, its rows each after its filter byte."""
     compressed = _deflate.compress(data, 1)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
