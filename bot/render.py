@@ -315,13 +315,48 @@ def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
     left, top, right, bottom = extent
     # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
     ix, iy = (math.floor(x + left) - 1) & ~1, (math.floor(y + top) - 1) & ~1
-    ox, oy = x - ix, y - iy
+    stamp(draw, _cached_piece(key, x - ix, y - iy, right, bottom, paint), ix, iy)
+
+
+def _cached_piece(key: Hashable, ox: float, oy: float, right: float, bottom: float, paint: Callable) -> Sprite:
+    """`cached`'s sprite of `key` drawn at (ox, oy)."""
     size = (math.ceil(ox + right + 2), math.ceil(oy + bottom + 2))
     full_key = ((key, ox, oy), size)
     piece = SPRITES.find(full_key)  # the common case first: drawn before (the same as `sprite`, one call less)
     if piece is None:
         piece = SPRITES.get(full_key, lambda: _new_sprite(*size, lambda d: paint(d, ox, oy)))
-    stamp(draw, piece, ix, iy)
+    return piece
+
+
+def cached_many(draw: ImageDraw.ImageDraw, parts, extent: tuple[float, float, float, float],
+                paint: Callable[[ImageDraw.ImageDraw, float, float, Hashable], None]) -> None:
+    """`cached` for many parts of one extent in turn, `parts` = (key, x, y), each drawn by `paint(d, px, py, key)`:
+    the same sprites and pixels as `cached` for each, at a third of the cost per part (a grid's cells, a hand's
+    cards)."""
+    if not isinstance(draw, Draw):
+        for key, x, y in parts:
+            paint(draw, x, y, key)
+        return
+    left, top, right, bottom = extent
+    floor, paste, pieces = math.floor, draw.im.paste, {}
+    inks = draw.inks
+    for key, x, y in parts:
+        if (type(x) is not int and not float(2 * x).is_integer()) or (
+                type(y) is not int and not float(2 * y).is_integer()):
+            paint(draw, x, y, key)  # in place, as `cached` would
+            continue
+        ix, iy = (floor(x + left) - 1) & ~1, (floor(y + top) - 1) & ~1
+        ox, oy = x - ix, y - iy
+        piece = pieces.get((key, ox, oy))
+        if piece is None:
+            piece = pieces[key, ox, oy] = _cached_piece(key, ox, oy, right, bottom,
+                                                         lambda d, px, py, key=key: paint(d, px, py, key))
+            inks.update(piece.inks)
+        x0, y0 = ix + piece.dx, iy + piece.dy
+        if piece.mask_core is None:
+            paste(piece.core, (x0, y0, x0 + piece.width, y0 + piece.height))
+        else:
+            paste(piece.core, (x0, y0, x0 + piece.width, y0 + piece.height), piece.mask_core)
 
 
 def layer(draw: ImageDraw.ImageDraw, key: Hashable, box: tuple[int, int, int, int],

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
-                        layer, png, result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, cached_many, canvas,
+                        centred_text, font, layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -112,13 +112,20 @@ def paint_grid(draw, grid: tuple, left: float, top: float, size: float, area: tu
     x0, x1, y0, y1 = area
     px = lambda x: left + (x - x0) * size  # noqa: E731
     py = lambda y: top + (y - y0) * size  # noqa: E731
-    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
+    right, bottom = px(x1 + 1), py(y1 + 1)
+    draw.rectangle((left, top, right, bottom), fill="#161b24")
+    # each line as `draw.line` draws it (width 1), without its per-call work
+    lines, ink = draw.draw.draw_lines, draw._getink(GRID_LINE)[0]
     for x in range(x0, x1 + 2):
-        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
+        lines((px(x), top, px(x), bottom), ink, 1)
     for y in range(y0, y1 + 2):
-        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
-    for x, y, colour, letter in grid:
-        cell(draw, px(x), py(y), size, colour, letter)
+        lines((left, py(y), right, py(y)), ink, 1)
+    if size != int(size):
+        for x, y, colour, letter in grid:
+            cell(draw, px(x), py(y), size, colour, letter)
+        return
+    cached_many(draw, [(("db.cell", size, colour, letter), px(x), py(y)) for x, y, colour, letter in grid],
+                (0, 0, size, size), lambda d, x, y, key: paint_cell(d, x, y, size, key[2], key[3]))
 
 
 HAND_CARD = 36
@@ -184,9 +191,11 @@ def paint_hand(draw, y: int, seat: int, hand: list[str], card_size: int) -> None
     """One seat's hand on its panel (`hand_panel`) from `y`: its disc, its hand's size and its cards."""
     seat_disc(draw, 46, y + 28, 22, seat)
     count_chip(draw, 46, y + 70, len(hand))
-    for number, card_id in enumerate(hand):
-        row, column = divmod(number, per_row(card_size))
-        card(draw, 90 + column * (3 * card_size + 14), y + 10 + row * (2 * card_size + 16), card_size, card_id)
+    columns = per_row(card_size)
+    cached_many(draw, [(("db.card", card_size, card_id), 90 + number % columns * (3 * card_size + 14),
+                        y + 10 + number // columns * (2 * card_size + 16)) for number, card_id in enumerate(hand)],
+                (-3, -3, 3 * card_size + 3, 2 * card_size + 3),
+                lambda d, x, y, key: paint_card(d, x, y, card_size, key[2]))
 
 
 def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> float:
