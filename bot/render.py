@@ -407,7 +407,9 @@ def frozen(value: object) -> Hashable:
 def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
     """Decorator for `function(draw, x, y, *args, **kwargs)` whose pixels depend on nothing but its arguments
     (hashable): each distinct call is drawn once, then pasted (`cached`). `extent(*args, **kwargs)` is how far it
-    reaches around (x, y): (left, top, right, bottom). The undecorated drawing stays as `.direct`."""
+    reaches around (x, y): (left, top, right, bottom). The undecorated drawing stays as `.direct`; `.many(draw,
+    parts, **kwargs)` draws each (x, y, *args) of `parts` in turn in one pass (`cached_many`), for a drawing whose
+    extent depends on its keyword arguments alone."""
     def wrap(function):
         name = f"{function.__module__}.{function.__qualname__}"
 
@@ -418,7 +420,19 @@ def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
             key = (name, args, tuple(sorted(kwargs.items())))
             cached(draw, key, x, y, extent(*args, **kwargs), lambda d, px, py: function(d, px, py, *args, **kwargs))
 
-        drawing.direct = function
+        def many(draw, parts, **kwargs) -> None:
+            parts = list(parts)
+            if not parts:
+                return
+            if not isinstance(draw, Draw):
+                for x, y, *args in parts:
+                    function(draw, x, y, *args, **kwargs)
+                return
+            named = tuple(sorted(kwargs.items()))
+            cached_many(draw, [((name, tuple(args), named), x, y) for x, y, *args in parts],
+                        extent(*parts[0][2:], **kwargs), lambda d, px, py, key: function(d, px, py, *key[1], **kwargs))
+
+        drawing.direct, drawing.many = function, many
         return drawing
     return wrap
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, cached_many, canvas,
-                        centred_text, font, layer, png, result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, bounded, cached, cached_many,
+                        canvas, centred_text, font, layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -147,7 +147,9 @@ def count_chip(draw, cx: float, cy: float, count: int | str) -> None:
     centred_text(draw, box, str(count), 28, fill="#111111")
 
 
-def legend_items(locale: str) -> list:
+@bounded(8)
+def legend_items(locale: str) -> tuple:
+    """The legend's icons and words in `locale` (built once per locale: read it, never change it)."""
     def chip(draw, box):
         count_chip(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, "5")
 
@@ -157,8 +159,8 @@ def legend_items(locale: str) -> list:
     def arrow(draw, box):
         turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
 
-    return [(chip, t("diamond_box.picture.cards_in_hand", locale)), (last, t("diamond_box.picture.last_card", locale)),
-            (arrow, t("picture.to_play", locale))]
+    return ((chip, t("diamond_box.picture.cards_in_hand", locale)), (last, t("diamond_box.picture.last_card", locale)),
+            (arrow, t("picture.to_play", locale)))
 
 
 def per_row(card_size: int) -> int:
@@ -217,13 +219,14 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     card_size = HAND_CARD
     legend = legend_items(locale)
     legend_h = legend_height(legend, PHONE_WIDTH - 200)
-    height = PAD + grid_h + 12 + hands_height(view, card_size) + legend_h + 12
+    hands_h = hands_height(view, card_size)
+    height = PAD + grid_h + 12 + hands_h + legend_h + 12
     image, draw = canvas(PHONE_WIDTH, height)
     grid_w = (area[1] - area[0] + 1) * size
     draw_centre(draw, view, (PHONE_WIDTH - grid_w) / 2, PAD, size, area)
     y = PAD + grid_h + 12
     draw_hands(draw, view, y, card_size)
-    y += hands_height(view, card_size)
+    y += hands_h
     draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend, key=("db", locale))
     draw.text((PHONE_WIDTH - 16, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(30),
               fill=INK, anchor="rm")
