@@ -208,7 +208,9 @@ class Sprite:
             self.dx, self.dy = box[0], box[1]
             self.image = image.crop(box)
             # a mask only when something inside the crop was left untouched (index 0)
-            self.mask = self.image.point(_DRAWN, "1") if self.image.getextrema()[0] == Inks.CLEAR else None
+            # (the core's point: Image.point would first round each of the table's 256 entries in Python)
+            self.mask = (self.image._new(self.image.im.point(_DRAWN, "1"))
+                         if self.image.getextrema()[0] == Inks.CLEAR else None)
         # what pasting reads, kept at hand (`stamp` runs for every part of every picture)
         self.width, self.height = self.image.size
         self.core, self.mask_core = self.image.im, None if self.mask is None else self.mask.im
@@ -471,7 +473,7 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
         remap = [0] * 256
         for new, old in enumerate(used):
             remap[old] = new
-        pixels = image.point(remap)
+        pixels = image._new(image.im.point(remap, None))  # as image.point(remap), without rounding it in Python
         palette = b"".join(bytes(INKS.rgb[index]) for index in used)
     buffer = getattr(_rows, "buffer", None)
     if buffer is None or len(buffer) < size:
