@@ -197,10 +197,11 @@ class Sprite:
     """A small drawing made once: its pixels cropped to what was drawn, where they start (dx, dy), the mask of
     what was drawn (None when that is the whole crop: pasted as a plain copy) and the inks it used."""
 
-    __slots__ = ("image", "mask", "inks", "dx", "dy", "width", "height", "core", "mask_core")
+    __slots__ = ("image", "mask", "inks", "dx", "dy", "width", "height", "core", "mask_core", "parts")
 
     def __init__(self, image: Image.Image, opaque: bool = False) -> None:
         self.inks = frozenset(image.inks)
+        self.parts = None
         if opaque:  # a layer (`layer`): every pixel its own, pasted whole
             self.image, self.mask, self.dx, self.dy = image, None, 0, 0
         else:
@@ -214,6 +215,32 @@ class Sprite:
         # what pasting reads, kept at hand (`stamp` runs for every part of every picture)
         self.width, self.height = self.image.size
         self.core, self.mask_core = self.image.im, None if self.mask is None else self.mask.im
+        if self.mask is not None and self.width * self.height >= HOLLOW_AREA:
+            self.parts = self._hollow()
+
+    def _hollow(self) -> list[Sprite] | None:
+        """A large outline (a turn's frame) as its four sides, when nothing is drawn inside them: pasting them is
+        pasting the whole (whose inside the mask leaves untouched), through a third of the mask."""
+        width, height = self.width, self.height
+        for side in (8, 12, 16, 24, 32):
+            if 4 * side > min(width, height):
+                return None
+            if self.mask.crop((side, side, width - side, height - side)).getbbox() is None:
+                return [self._part((0, 0, width, side)), self._part((0, height - side, width, height)),
+                        self._part((0, side, side, height - side)),
+                        self._part((width - side, side, width, height - side))]
+        return None
+
+    def _part(self, box: tuple[int, int, int, int]) -> Sprite:
+        part = object.__new__(Sprite)
+        part.image, part.mask, part.inks, part.parts = self.image.crop(box), self.mask.crop(box), self.inks, None
+        part.dx, part.dy = self.dx + box[0], self.dy + box[1]
+        part.width, part.height = part.image.size
+        part.core, part.mask_core = part.image.im, part.mask.im
+        return part
+
+
+HOLLOW_AREA = 20_000  # a masked sprite this large (pixels) is looked at for an empty inside (`Sprite._hollow`)
 
 
 _DRAWN = [0] + [255] * 255  # a palette index to its mask value: drawn unless index 0
@@ -297,6 +324,10 @@ def sprite(key: Hashable, width: float, height: float, paint: Callable[[ImageDra
 
 def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
     """Paste a sprite (its drawn pixels only) with its top-left corner at (x, y), integers."""
+    if piece.parts is not None:
+        for part in piece.parts:
+            stamp(draw, part, x, y)
+        return
     x, y = x + piece.dx, y + piece.dy
     if piece.mask_core is None:
         draw.im.paste(piece.core, (x, y, x + piece.width, y + piece.height))  # the core paste clips at the edges
@@ -354,6 +385,9 @@ def cached_many(draw: ImageDraw.ImageDraw, parts, extent: tuple[float, float, fl
             piece = pieces[key, ox, oy] = _cached_piece(key, ox, oy, right, bottom,
                                                          lambda d, px, py, key=key: paint(d, px, py, key))
             inks.update(piece.inks)
+        if piece.parts is not None:
+            stamp(draw, piece, ix, iy)
+            continue
         x0, y0 = ix + piece.dx, iy + piece.dy
         if piece.mask_core is None:
             paste(piece.core, (x0, y0, x0 + piece.width, y0 + piece.height))
