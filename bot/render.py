@@ -185,12 +185,43 @@ def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Ima
         # its pixels live in the rows `png` compresses: each row after its PNG filter byte (0), so writing the file
         # copies nothing (`png_rows`)
         stride = width + 1
-        rows = bytearray(bytes((index,))) * (stride * height + 1)
+        rows = _canvas_rows(stride * height + 1)
         rows[0:stride * height:stride] = bytes(height)
         image = Image.Image()._new(Image.core.map_buffer(rows, (width, height), "raw", 1, ("P", stride, 1)))
+        image.im.paste(index, (0, 0, width, height))
         image.png_rows = (rows, image.im)
     image.inks = {index}
     return image, Draw(image)
+
+
+_SPARE_ROWS: list[bytearray] = []  # large canvases' memory, reused once no image maps it: fresh pages cost more
+_SPARE_LOCK = threading.Lock()
+SPARE_FROM = 1 << 18  # bytes: a board's canvas, not a panel's layer (which a cache keeps)
+
+
+def _canvas_rows(size: int) -> bytearray:
+    """Memory for a canvas's rows (`canvas`): a large one reuses a spare no image maps any more."""
+    if size < SPARE_FROM:
+        return bytearray(size)
+    with _SPARE_LOCK:
+        for rows in _SPARE_ROWS:
+            if len(rows) >= size and _unmapped(rows):
+                return rows
+        rows = bytearray(size)
+        _SPARE_ROWS.append(rows)
+        if len(_SPARE_ROWS) > 4:
+            _SPARE_ROWS.pop(0)
+        return rows
+
+
+def _unmapped(rows: bytearray) -> bool:
+    """Whether no image maps `rows` (`canvas`): a bytearray whose memory is lent out cannot change its size."""
+    try:
+        rows.append(0)
+    except BufferError:
+        return False
+    rows.pop()
+    return True
 
 
 class Sprite:

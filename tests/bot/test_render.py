@@ -211,3 +211,32 @@ def test_the_sprite_cache_is_bounded_by_pixels():
     assert cache_.weight <= 1000 and len(cache_) == 10
     assert cache_.get(29, lambda: 1) == 100  # the most recent are kept
     assert cache_.get(0, lambda: 1) == 1  # the oldest went first
+
+
+def test_a_canvas_written_in_place_is_the_png_of_its_pixels():
+    """A canvas is drawn in its PNG's rows: its file is the one written from a copy of its pixels (the general
+    path), and its filter bytes stay 0 whatever is drawn up to its edges."""
+    image, draw = render.canvas(41, 23)
+    draw.rectangle((0, 0, 40, 22), outline=render.HIGHLIGHT, width=3)
+    draw.line((0, 11, 40, 11), fill=render.seat_colour(1))
+    copy = image.copy()
+    copy.inks = set(image.inks)
+    assert not hasattr(copy, "png_rows")
+    assert render.png(image) == render.png(copy)
+    assert decoded(render.png(image)).tobytes() == render.as_rgb(image).tobytes()
+
+
+def test_a_large_canvas_reuses_memory_only_no_image_holds(monkeypatch):
+    """Boards reuse their memory, never while a picture drawn in it is alive, and each starts all background."""
+    monkeypatch.setattr(render, "_SPARE_ROWS", [])
+    first, first_draw = render.canvas(720, 800)
+    first_draw.rectangle((0, 0, 719, 799), fill=render.HIGHLIGHT)
+    second, _ = render.canvas(720, 800)
+    assert second.png_rows[0] is not first.png_rows[0]
+    assert second.getextrema() == (render.INKS(render.BACKGROUND),) * 2
+    memory = first.png_rows[0]
+    del first, first_draw
+    third, _ = render.canvas(720, 700)
+    assert third.png_rows[0] is memory  # free again: reused, and filled anew
+    assert third.getextrema() == (render.INKS(render.BACKGROUND),) * 2
+    assert render.png(third) == render.png(render.canvas(720, 700)[0])
