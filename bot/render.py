@@ -185,9 +185,9 @@ def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Ima
         # its pixels live in the rows `png` compresses: each row after its PNG filter byte (0), so writing the file
         # copies nothing (`png_rows`)
         stride = width + 1
-        rows = _canvas_rows(stride * height + 1)
+        rows, core = _mapped_rows(width, height)
         rows[0:stride * height:stride] = bytes(height)
-        image = Image.Image()._new(Image.core.map_buffer(rows, (width, height), "raw", 1, ("P", stride, 1)))
+        image = Image.Image()._new(core)
         image.im.paste(index, (0, 0, width, height))
         image.png_rows = (rows, image.im)
     image.inks = {index}
@@ -199,19 +199,24 @@ _SPARE_LOCK = threading.Lock()
 SPARE_FROM = 1 << 18  # bytes: a board's canvas, not a panel's layer (which a cache keeps)
 
 
-def _canvas_rows(size: int) -> bytearray:
-    """Memory for a canvas's rows (`canvas`): a large one reuses a spare no image maps any more."""
+def _mapped_rows(width: int, height: int):
+    """Memory for a canvas's rows (`canvas`), each after a byte for its PNG filter, and the image core mapped on it:
+    a large canvas reuses a spare no image maps any more (taken and mapped at once, so no other thread takes it)."""
+    size = (width + 1) * height + 1
+
+    def mapped(rows: bytearray):
+        return rows, Image.core.map_buffer(rows, (width, height), "raw", 1, ("P", width + 1, 1))
     if size < SPARE_FROM:
-        return bytearray(size)
+        return mapped(bytearray(size))
     with _SPARE_LOCK:
         for rows in _SPARE_ROWS:
             if len(rows) >= size and _unmapped(rows):
-                return rows
+                return mapped(rows)
         rows = bytearray(size)
         _SPARE_ROWS.append(rows)
         if len(_SPARE_ROWS) > 4:
             _SPARE_ROWS.pop(0)
-        return rows
+        return mapped(rows)
 
 
 def _unmapped(rows: bytearray) -> bool:
