@@ -199,6 +199,7 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
     slots = line_slots(line)
     x = (WIDTH - len(slots) * SLOT) / 2
     die_value = line["die"]
+    stacked = []  # every column's tiles, pasted in one pass after the slots (nothing else is drawn where they go)
     for kind, item in slots:
         cx = x + SLOT / 2
         label_box = (x, top, x + SLOT, top + LABEL_H)
@@ -207,8 +208,8 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
             die(draw, cx - DIE / 2, body, die_value, colour)
         elif kind == "column":
             centred_text(draw, label_box, str(item["value"]), 28, fill=INK)
-            tile.many(draw, [(cx - TILE_W / 2, body + level * (TILE_H + TILE_GAP), tile_id)
-                             for level, tile_id in enumerate(item["tiles"])], counted=colour)
+            stacked += [(cx - TILE_W / 2, body + level * (TILE_H + TILE_GAP), tile_id)
+                        for level, tile_id in enumerate(item["tiles"])]
         else:
             centred_text(draw, label_box, str(item["value"]), 30, fill=HIGHLIGHT)
             box = (cx - TILE_W / 2, body, cx + TILE_W / 2, body + TILE_H + 8)
@@ -221,6 +222,7 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
                 draw.polygon([(x + SLOT - 4, arrow_y), (x + SLOT - 14, arrow_y - 7), (x + SLOT - 14, arrow_y + 7)],
                              fill=HIGHLIGHT)
         x += SLOT
+    tile.many(draw, stacked, counted=colour)
     return y + height
 
 
