@@ -11,6 +11,8 @@ Drawing is cheap by construction (bench/render.py measures it):
   centre) once and paste it after: the cache is keyed on everything the part depends on, bounded (least recently
   used goes first, by pixels), and holds pixels that are a pure function of their key, so nothing of one table or
   seat can appear in another's picture;
+- `cached_many` (and a `drawn_once` drawing's `.many`) pastes many such parts in one pass (a grid's cells, a hand's
+  cards), the same sprites at a third of the cost a part; a large outline (a turn's frame) is pasted as its sides;
 - `layer` draws a whole region of a board (a row, a panel, a band, a legend) once per everything it shows and pastes
   it as one opaque block: a move changes one or two of a board's regions, so the others cost one plain copy each
   (a panel's frame is a backdrop layer copied to start it; the turn's frame is drawn over it where it meets nothing);
