@@ -12,8 +12,8 @@ A tile is drawn as two halves: a dark half with white pips (its white dots) and 
 black dots), like the two dice: the white die is dark with white pips, the black die light with black pips."""
 from __future__ import annotations
 
-from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once,
-                        font, frozen, layer, png, readable_on)
+from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, bounded, cached, canvas, centred_text,
+                        drawn_once, font, frozen, layer, png, readable_on)
 from bot.render import legend as draw_legend
 from bot.render import legend_height, result_banner, seat_colour, turn_arrow
 from bot.i18n import t
@@ -199,6 +199,7 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
     slots = line_slots(line)
     x = (WIDTH - len(slots) * SLOT) / 2
     die_value = line["die"]
+    stacked = []  # every column's tiles, pasted in one pass after the slots (nothing else is drawn where they go)
     for kind, item in slots:
         cx = x + SLOT / 2
         label_box = (x, top, x + SLOT, top + LABEL_H)
@@ -207,8 +208,8 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
             die(draw, cx - DIE / 2, body, die_value, colour)
         elif kind == "column":
             centred_text(draw, label_box, str(item["value"]), 28, fill=INK)
-            for level, tile_id in enumerate(item["tiles"]):
-                tile(draw, cx - TILE_W / 2, body + level * (TILE_H + TILE_GAP), tile_id, counted=colour)
+            stacked += [(cx - TILE_W / 2, body + level * (TILE_H + TILE_GAP), tile_id)
+                        for level, tile_id in enumerate(item["tiles"])]
         else:
             centred_text(draw, label_box, str(item["value"]), 30, fill=HIGHLIGHT)
             box = (cx - TILE_W / 2, body, cx + TILE_W / 2, body + TILE_H + 8)
@@ -221,6 +222,7 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str) -> int:
                 draw.polygon([(x + SLOT - 4, arrow_y), (x + SLOT - 14, arrow_y - 7), (x + SLOT - 14, arrow_y + 7)],
                              fill=HIGHLIGHT)
         x += SLOT
+    tile.many(draw, stacked, counted=colour)
     return y + height
 
 
@@ -273,13 +275,12 @@ def paint_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
            lambda d, x, y: markers(d, x, y, unused, locale))
     hand = view["hands"][seat]
     top = y + PLAYER_HEAD
-    for index in range(count):
-        tx = MARGIN + (index % PER_ROW) * HAND_STEP
-        ty = top + (index // PER_ROW) * (TILE_H + 8)
-        if hand is None:
-            back(draw, tx, ty)
-        else:
-            tile(draw, tx, ty, hand[index])
+    places = [(MARGIN + (index % PER_ROW) * HAND_STEP, top + (index // PER_ROW) * (TILE_H + 8))
+              for index in range(count)]
+    if hand is None:
+        back.many(draw, places)
+    else:
+        tile.many(draw, [(tx, ty, tile_id) for (tx, ty), tile_id in zip(places, hand)])
     return y + height
 
 
@@ -317,14 +318,15 @@ def draw_footer(draw, y: int, view: dict, locale: str) -> int:
               anchor="mt")
     draw.text((OUT_X, y + 2), t("bossa.picture.out_of_play", locale, count=len(view["out_of_play"])),
               font=font(MIN_TEXT), fill=MUTED)
-    for index, tile_id in enumerate(view["out_of_play"]):
-        tx = OUT_X + (index % OUT_PER_ROW) * OUT_STEP
-        ty = y + 32 + (index // OUT_PER_ROW) * (int(TILE_H * OUT_SCALE) + 6)
-        tile(draw, tx, ty, tile_id, scale=OUT_SCALE)
+    tile.many(draw, [(OUT_X + (index % OUT_PER_ROW) * OUT_STEP,
+                      y + 32 + (index // OUT_PER_ROW) * (int(TILE_H * OUT_SCALE) + 6), tile_id)
+                     for index, tile_id in enumerate(view["out_of_play"])], scale=OUT_SCALE)
     return y + footer_height(view)
 
 
-def legend_items(locale: str) -> list:
+@bounded(8)
+def legend_items(locale: str) -> tuple:
+    """The legend's icons and words in `locale` (built once per locale: read it, never change it)."""
     def end(draw, box):
         dashed_box(draw, box, HIGHLIGHT, dash=5)
         centred_text(draw, box, "2", MIN_TEXT, fill=HIGHLIGHT)
@@ -338,10 +340,10 @@ def legend_items(locale: str) -> list:
     def turn(draw, box):
         turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
 
-    return [(end, t("bossa.picture.open_end", locale)),
+    return ((end, t("bossa.picture.open_end", locale)),
             *((marker(t(f"bossa.picture.marker.{name}", locale)), t(f"bossa.picture.{name}", locale))
               for name in MARKERS),
-            (turn, t("picture.to_play", locale))]
+            (turn, t("picture.to_play", locale)))
 
 
 def draw_board(view: dict, locale: str = "en") -> bytes:

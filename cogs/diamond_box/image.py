@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
-                        layer, png, result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, bounded, cached, cached_many,
+                        canvas, centred_text, font, layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -112,13 +112,20 @@ def paint_grid(draw, grid: tuple, left: float, top: float, size: float, area: tu
     x0, x1, y0, y1 = area
     px = lambda x: left + (x - x0) * size  # noqa: E731
     py = lambda y: top + (y - y0) * size  # noqa: E731
-    draw.rectangle((left, top, px(x1 + 1), py(y1 + 1)), fill="#161b24")
+    right, bottom = px(x1 + 1), py(y1 + 1)
+    draw.rectangle((left, top, right, bottom), fill="#161b24")
+    # each line as `draw.line` draws it (width 1), without its per-call work
+    lines, ink = draw.draw.draw_lines, draw._getink(GRID_LINE)[0]
     for x in range(x0, x1 + 2):
-        draw.line((px(x), top, px(x), py(y1 + 1)), fill=GRID_LINE)
+        lines((px(x), top, px(x), bottom), ink, 1)
     for y in range(y0, y1 + 2):
-        draw.line((left, py(y), px(x1 + 1), py(y)), fill=GRID_LINE)
-    for x, y, colour, letter in grid:
-        cell(draw, px(x), py(y), size, colour, letter)
+        lines((left, py(y), right, py(y)), ink, 1)
+    if size != int(size):
+        for x, y, colour, letter in grid:
+            cell(draw, px(x), py(y), size, colour, letter)
+        return
+    cached_many(draw, [(("db.cell", size, colour, letter), px(x), py(y)) for x, y, colour, letter in grid],
+                (0, 0, size, size), lambda d, x, y, key: paint_cell(d, x, y, size, key[2], key[3]))
 
 
 HAND_CARD = 36
@@ -140,7 +147,9 @@ def count_chip(draw, cx: float, cy: float, count: int | str) -> None:
     centred_text(draw, box, str(count), 28, fill="#111111")
 
 
-def legend_items(locale: str) -> list:
+@bounded(8)
+def legend_items(locale: str) -> tuple:
+    """The legend's icons and words in `locale` (built once per locale: read it, never change it)."""
     def chip(draw, box):
         count_chip(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, "5")
 
@@ -150,8 +159,8 @@ def legend_items(locale: str) -> list:
     def arrow(draw, box):
         turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
 
-    return [(chip, t("diamond_box.picture.cards_in_hand", locale)), (last, t("diamond_box.picture.last_card", locale)),
-            (arrow, t("picture.to_play", locale))]
+    return ((chip, t("diamond_box.picture.cards_in_hand", locale)), (last, t("diamond_box.picture.last_card", locale)),
+            (arrow, t("picture.to_play", locale)))
 
 
 def per_row(card_size: int) -> int:
@@ -184,9 +193,11 @@ def paint_hand(draw, y: int, seat: int, hand: list[str], card_size: int) -> None
     """One seat's hand on its panel (`hand_panel`) from `y`: its disc, its hand's size and its cards."""
     seat_disc(draw, 46, y + 28, 22, seat)
     count_chip(draw, 46, y + 70, len(hand))
-    for number, card_id in enumerate(hand):
-        row, column = divmod(number, per_row(card_size))
-        card(draw, 90 + column * (3 * card_size + 14), y + 10 + row * (2 * card_size + 16), card_size, card_id)
+    columns = per_row(card_size)
+    cached_many(draw, [(("db.card", card_size, card_id), 90 + number % columns * (3 * card_size + 14),
+                        y + 10 + number // columns * (2 * card_size + 16)) for number, card_id in enumerate(hand)],
+                (-3, -3, 3 * card_size + 3, 2 * card_size + 3),
+                lambda d, x, y, key: paint_card(d, x, y, card_size, key[2]))
 
 
 def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> float:
@@ -208,13 +219,14 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     card_size = HAND_CARD
     legend = legend_items(locale)
     legend_h = legend_height(legend, PHONE_WIDTH - 200)
-    height = PAD + grid_h + 12 + hands_height(view, card_size) + legend_h + 12
+    hands_h = hands_height(view, card_size)
+    height = PAD + grid_h + 12 + hands_h + legend_h + 12
     image, draw = canvas(PHONE_WIDTH, height)
     grid_w = (area[1] - area[0] + 1) * size
     draw_centre(draw, view, (PHONE_WIDTH - grid_w) / 2, PAD, size, area)
     y = PAD + grid_h + 12
     draw_hands(draw, view, y, card_size)
-    y += hands_height(view, card_size)
+    y += hands_h
     draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend, key=("db", locale))
     draw.text((PHONE_WIDTH - 16, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(30),
               fill=INK, anchor="rm")

@@ -211,3 +211,74 @@ def test_the_sprite_cache_is_bounded_by_pixels():
     assert cache_.weight <= 1000 and len(cache_) == 10
     assert cache_.get(29, lambda: 1) == 100  # the most recent are kept
     assert cache_.get(0, lambda: 1) == 1  # the oldest went first
+
+
+def test_a_canvas_written_in_place_is_the_png_of_its_pixels():
+    """A canvas is drawn in its PNG's rows: its file is the one written from a copy of its pixels (the general
+    path), and its filter bytes stay 0 whatever is drawn up to its edges."""
+    image, draw = render.canvas(41, 23)
+    draw.rectangle((0, 0, 40, 22), outline=render.HIGHLIGHT, width=3)
+    draw.line((0, 11, 40, 11), fill=render.seat_colour(1))
+    copy = image.copy()
+    copy.inks = set(image.inks)
+    assert not hasattr(copy, "png_rows")
+    assert render.png(image) == render.png(copy)
+    assert decoded(render.png(image)).tobytes() == render.as_rgb(image).tobytes()
+
+
+def test_a_large_canvas_reuses_memory_only_no_image_holds(monkeypatch):
+    """Boards reuse their memory, never while a picture drawn in it is alive, and each starts all background."""
+    monkeypatch.setattr(render, "_SPARE_ROWS", [])
+    first, first_draw = render.canvas(720, 800)
+    first_draw.rectangle((0, 0, 719, 799), fill=render.HIGHLIGHT)
+    second, _ = render.canvas(720, 800)
+    assert second.png_rows[0] is not first.png_rows[0]
+    assert second.getextrema() == (render.INKS(render.BACKGROUND),) * 2
+    memory = first.png_rows[0]
+    del first, first_draw
+    third, _ = render.canvas(720, 700)
+    assert third.png_rows[0] is memory  # free again: reused, and filled anew
+    assert third.getextrema() == (render.INKS(render.BACKGROUND),) * 2
+    assert render.png(third) == render.png(render.canvas(720, 700)[0])
+
+
+@pytest.mark.parametrize("x, y", [(6, 10), (7, 11), (6.5, 9.5)])
+def test_a_large_frame_pasted_as_its_sides_is_the_frame_drawn_in_place(x, y):
+    """A turn's frame (an outline with nothing inside) is pasted as its four sides: the pixels of drawing it whole,
+    over whatever is inside it."""
+    def frame(d, px, py):
+        d.rounded_rectangle((px, py, px + 600, py + 150), radius=12, outline=render.HIGHLIGHT, width=4)
+
+    direct, direct_draw = render.canvas(640, 180)
+    direct_draw.rectangle((20, 30, 500, 120), fill=render.PANEL)
+    frame(direct_draw, x, y)
+    pasted, pasted_draw = render.canvas(640, 180)
+    pasted_draw.rectangle((20, 30, 500, 120), fill=render.PANEL)
+    render.clear_caches()
+    for _ in range(2):  # drawn into the cache, then pasted from it
+        render.cached(pasted_draw, ("test.frame",), x, y, (-2, -2, 602, 152), frame)
+    assert pasted.tobytes() == direct.tobytes()
+    (piece,) = [item for key, item in render.SPRITES._items.items() if key[0][0] == ("test.frame",)]
+    assert piece.parts is not None and len(piece.parts) == 4
+
+
+def test_many_parts_pasted_in_one_pass_are_each_pasted_in_turn():
+    """`cached_many` pastes the sprites `cached` would, where it would: at even and odd whole pixels, on half pixels,
+    and off the half-pixel grid (drawn in place)."""
+    def cell(d, px, py, key):
+        d.rectangle((px, py, px + 20, py + 14), fill=key[1], outline="#0b0f16")
+        d.polygon([(px + 4.3, py + 7), (px + 10.4, py + 2.2), (px + 16.1, py + 7)], fill="#ffffff")
+
+    parts = [(("test.cell", colour), x, y) for colour in ("#e53e3e", render.HIGHLIGHT)
+             for x, y in ((3, 4), (30, 5), (57.5, 20.5), (84.25, 33))]
+    one_by_one, one_draw = render.canvas(120, 60)
+    render.clear_caches()
+    for key, x, y in parts:
+        render.cached(one_draw, key, x, y, (0, 0, 21, 15), lambda d, px, py, key=key: cell(d, px, py, key))
+    in_one_pass, many_draw = render.canvas(120, 60)
+    render.clear_caches()
+    render.cached_many(many_draw, parts, (0, 0, 21, 15), cell)
+    assert in_one_pass.tobytes() == one_by_one.tobytes() and many_draw.inks == one_draw.inks
+    again, again_draw = render.canvas(120, 60)
+    render.cached_many(again_draw, parts, (0, 0, 21, 15), cell)  # from the cache this time
+    assert again.tobytes() == one_by_one.tobytes()

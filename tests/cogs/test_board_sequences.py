@@ -1,0 +1,71 @@
+"""A game's public boards drawn one after another, as a render worker draws a table's moves, are byte for byte the
+boards drawn with empty caches: whatever a picture reuses from the boards drawn before it (sprites at the same
+place, layers, parts pasted in one pass, a frame pasted as its sides), it is a function of its view alone. Also with
+another game's boards drawn in between, as a worker serving several tables does."""
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+import bot.render as render
+import games
+from cogs.gallery import PRESENTERS
+
+SEEDS = {"diamond_box": range(1, 7), "bossa": range(1, 5)}  # other games: one seed (their games are longer)
+# (game, players): every player count of the two games whose boards change most per move; one of each other game
+CASES = [("diamond_box", 2), ("diamond_box", 3), ("diamond_box", 4), ("bossa", 2), ("blue_border", 3),
+         ("deep_dive", 2), ("colorse", 3)]
+OTHER = {"diamond_box": ("bossa", 2), "bossa": ("diamond_box", 4), "blue_border": ("diamond_box", 3),
+         "deep_dive": ("bossa", 2), "colorse": ("diamond_box", 2)}
+
+
+def image_module(game: str):
+    return __import__(f"cogs.{game}.image", fromlist=["draw_board"])
+
+
+@cache
+def views(game: str, players: int, seed: int, moves: int = 40) -> tuple[dict, ...]:
+    """The public view after each move of a game played at random (seeded), while anyone can move."""
+    spec = games.get(game)
+    state, rng, seen = spec.new(players, {}, seed), random.Random(seed), []
+    for _ in range(moves):
+        acting = [seat for seat in state.to_act() if seat >= 0]
+        if state.finished or not acting:
+            break
+        seat = rng.choice(acting)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seen.append(state.view(None))
+    return tuple(seen)
+
+
+def boards(game: str, players: int) -> list[tuple[str, dict]]:
+    return [(f"{game} {players}p seed {seed} move {number}", view)
+            for seed in SEEDS.get(game, (1,)) for number, view in enumerate(views(game, players, seed), 1)]
+
+
+def fresh(game: str, view: dict) -> bytes:
+    render.clear_caches()
+    return image_module(game).draw_board(view)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_successive_boards_are_the_boards_drawn_fresh(game, players):
+    assert game in PRESENTERS
+    sequence = boards(game, players)
+    assert len(sequence) >= 3 * len(SEEDS.get(game, (1,)))
+    draw = image_module(game).draw_board
+    render.clear_caches()
+    in_turn = [draw(view) for _label, view in sequence]
+    other_game, other_players = OTHER[game]
+    others = [view for _label, view in boards(other_game, other_players)]
+    render.clear_caches()
+    interleaved = []
+    for index, (_label, view) in enumerate(sequence):
+        image_module(other_game).draw_board(others[index % len(others)])
+        interleaved.append(draw(view))
+    for (label, view), drawn, between in zip(sequence, in_turn, interleaved):
+        expected = fresh(game, view)
+        assert drawn == expected, f"{label}: drawn after the boards before it"
+        assert between == expected, f"{label}: drawn with another game's boards in between"
