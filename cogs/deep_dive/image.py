@@ -141,6 +141,17 @@ def seat_disc(draw, cx: float, cy: float, r: float, seat: int | None) -> None:
                  fill=readable_on(colour))
 
 
+@drawn_once(lambda colour, depth: (-18, -28, 18, 55))
+def caught(draw, cx: float, cy: float, colour: str, depth: int) -> None:
+    """A trapped penguin of the panel's row centred on (cx, cy): on a predator, the depth it is caught at below."""
+    draw.rounded_rectangle((cx - 16, cy - 26, cx + 16, cy + 24), radius=8, fill=PREDATOR_FILL, outline="#e53e3e",
+                           width=2)
+    penguin(draw, cx, cy, 32, colour)
+    label = (cx - 16, cy + 26, cx + 16, cy + 53)
+    draw.rounded_rectangle(label, radius=6, fill=BAND[depth - 1], outline=INK, width=1)
+    centred_text(draw, label, str(depth), MIN_TEXT)
+
+
 def token_width(word: str) -> int:
     return max(76, int(text_width(word, MIN_TEXT)) + 24)
 
@@ -185,10 +196,14 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
     pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
     bot_here = bool(bot is not None and bot["depth"] == number and not view["finished"])
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
-    key = ("dd.depth", frozen(depth), tuple(view["colours"]), turn["diver_seat"] if diver_here else None,
+    places = tile_places(view, depth, y)
+    # what the band shows: its face-up groups (tile and count; not the trapped penguins, drawn over it), not the
+    # order of its face-up slots or the tiles it has yet to show
+    shown = tuple([(tile, count) for tile, count, _trapped, _x, _top, _size in places])
+    key = ("dd.depth", number, depth["face_down"], shown, turn["diver_seat"] if diver_here else None,
            retreat_here, tuple(sorted(bot["pick_options"])) if pick_here else None, bot_here, flipped)
     layer(draw, key, (0, y, WIDTH, y + DEPTH_H + 2), lambda d, _x, top: paint_depth(d, view, depth, top))
-    draw_trapped(draw, view, depth, y)
+    draw_trapped(draw, places)
 
 
 def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
@@ -217,8 +232,10 @@ def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
     face_down(draw, STACK_X, y + (DEPTH_H - TILE) // 2, depth["face_down"])
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
     picks = set(bot["pick_options"]) if pick_here else set()
-    for tile, count, _trapped, x, top, size in tile_places(view, depth, y):
-        tile_face(draw, x, top, tile, size=size)
+    places = tile_places(view, depth, y)
+    if places:  # the tiles in one pass, then their marks and counts (each within its own tile's gap: no overlap)
+        tile_face.many(draw, [(x, top, tile) for tile, _count, _trapped, x, top, _size in places], size=places[0][5])
+    for tile, count, _trapped, x, top, size in places:
         if tile == flipped or tile in picks or (retreat_here and tile != "water" and tile != "predator"):
             draw.rounded_rectangle((x - 4, top - 4, x + size + 4, top + size + 4), radius=12, outline=HIGHLIGHT,
                                    width=4)
@@ -235,10 +252,10 @@ def tile_places(view: dict, depth: dict, y: int) -> list[tuple[str, int, list[in
             for index, (tile, count, trapped) in enumerate(found)]
 
 
-def draw_trapped(draw, view: dict, depth: dict, y: int) -> None:
-    """The trapped penguins on a depth's predators, in their owners' colours: drawn in place, after the band (off
-    the half-pixel grid, their pixels depend on where they are)."""
-    for _tile, _count, trapped, x, top, size in tile_places(view, depth, y):
+def draw_trapped(draw, places: list[tuple[str, int, list[int], int, int, int]]) -> None:
+    """The trapped penguins on a depth's predators (its `tile_places`), in their owners' colours: drawn in place,
+    after the band (off the half-pixel grid, their pixels depend on where they are)."""
+    for _tile, _count, trapped, x, top, size in places:
         if trapped:
             small, per_row = (28, 3) if len(trapped) <= 6 else (20, 4)
             step = (size - 8) / per_row
@@ -321,22 +338,13 @@ def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None
         free = tableau["free_penguins"]
         diving = bool(turn and turn["diver_seat"] == seat and turn["phase"] in ("dive", "revealed"))
         count = free + len(trapped)
-        for index in range(count):
+        shown_free = free - (1 if diving else 0)
+        colour = seat_colour(seat)
+        penguin.many(draw, [(104 + index * 34, y + 44, 40, colour) for index in range(shown_free)])
+        for index in range(shown_free, free):  # the one out diving: an outline where it waits
             cx = 104 + index * 34
-            if index < free:
-                shown_free = free - (1 if diving else 0)
-                if index < shown_free:
-                    penguin(draw, cx, y + 44, 40, seat_colour(seat))
-                else:  # the one out diving: an outline where it waits
-                    draw.ellipse((cx - 12, y + 24, cx + 12, y + 64), outline=seat_colour(seat), width=3)
-            else:
-                draw.rounded_rectangle((cx - 16, y + 18, cx + 16, y + 68), radius=8, fill=PREDATOR_FILL,
-                                       outline="#e53e3e", width=2)
-                penguin(draw, cx, y + 44, 32, seat_colour(seat))
-                depth = trapped[index - free]
-                label = (cx - 16, y + 70, cx + 16, y + 97)
-                draw.rounded_rectangle(label, radius=6, fill=BAND[depth - 1], outline=INK, width=1)
-                centred_text(draw, label, str(depth), MIN_TEXT)
+            draw.ellipse((cx - 12, y + 24, cx + 12, y + 64), outline=colour, width=3)
+        caught.many(draw, [(104 + index * 34, y + 44, colour, trapped[index - free]) for index in range(free, count)])
         rocks = tableau["rocks"]
         score, rows = tableau["score"], tableau["rows"]
         extra_icons = []
