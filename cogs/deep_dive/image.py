@@ -9,6 +9,7 @@ the tableau as rows of three colours (complete rows framed) and the score."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font,
                         frozen, layer, png, readable_on)
@@ -314,23 +315,32 @@ def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None,
            bool(view["finished"] and view["result"]) and (
                seat in view["result"].get("winners", []) if tableau is not None
                else not view["result"].get("winners")))
+    # a player's backdrop: the panel, its turn's frame and arrow, the seat's disc and ring (what changes least)
+    marks = None if tableau is None else (seat, seat in view["to_act"], view.get("seat") == seat)
     layer(draw, key, (0, y, WIDTH, y + PANEL_H), lambda d, _x, top: paint_panel(d, view, top, tableau, bot, locale),
-          backdrop=(("dd.panel_back",), lambda d, _x, top: d.rounded_rectangle(
-              (8, top + 4, WIDTH - 8, top + PANEL_H - 4), radius=14, fill=PANEL)))
+          backdrop=(("dd.panel_back", marks), lambda d, _x, top: paint_panel_back(d, top, marks)))
 
 
-def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
-    """A player's (or the automaton's) panel on its backdrop (`draw_panel`)."""
-    colours = view["colours"]
-    turn = view["turn"]
-    if tableau is not None:
-        seat = tableau["seat"]
-        if seat in view["to_act"]:
+def paint_panel_back(draw, y: int, marks: tuple[int, bool, bool] | None) -> None:
+    """A panel's backdrop: the panel and, for a player (`marks` = seat, to act, own view), the turn's frame and
+    arrow, the seat's disc, ringed in their own view."""
+    draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, fill=PANEL)
+    if marks is not None:
+        seat, to_act, own = marks
+        if to_act:
             draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, outline=HIGHLIGHT, width=4)
             turn_arrow(draw, 12, y + 40, 14)
         seat_disc(draw, 46, y + 40, 24, seat)
-        if view.get("seat") == seat:  # a player's own view
+        if own:  # a player's own view
             draw.ellipse((46 - 30, y + 10, 46 + 30, y + 70), outline=INK, width=3)
+
+
+def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
+    """A player's (or the automaton's) panel on its backdrop (`draw_panel`, `paint_panel_back`)."""
+    colours = view["colours"]
+    turn = view["turn"]
+    if tableau is not None:
+        seat = tableau["seat"]  # its frame, arrow, disc and ring are its backdrop (`paint_panel_back`)
         if view["start_seat"] == seat:
             token(draw, 16, y + 115, token_word(view, locale), view["last_dive"])  # below the trapped depths
         # penguins: free ones in colour, trapped ones on a predator with the depth they are caught at
@@ -380,29 +390,49 @@ def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None
 
 
 def draw_top(draw, view: dict, locale: str) -> None:
-    draw.rectangle((0, 0, WIDTH, TOP_H), fill="#14202e")
-    # the token: whose it is and which side shows
-    seat_disc(draw, 30, TOP_H / 2, 20, view["start_seat"])
+    """The top band: the token (whose it is, which side shows), the end trigger, and who acts now (a layer: it
+    changes when the token does; the mark of who acts is pasted over it)."""
     word = token_word(view, locale)
-    token(draw, 62, TOP_H / 2, word, view["last_dive"])
-    left = 62 + token_width(word) + 12
-    box = (left, 12, left + 220, TOP_H - 12)
-    if view["end_triggered"] and not view["last_dive"] and not view["finished"]:
-        draw.rounded_rectangle(box, radius=10, fill="#9c4221")
-        centred_text(draw, box, t("deep_dive.picture.end_triggered", locale), MIN_TEXT)
+    ended = bool(view["end_triggered"] and not view["last_dive"] and not view["finished"])
+    end_word = t("deep_dive.picture.end_triggered", locale) if ended else None
+    layer(draw, ("dd.top", view["start_seat"], word, view["last_dive"], end_word), (0, 0, WIDTH, TOP_H + 1),
+          lambda d, _x, _y: paint_top(d, view["start_seat"], word, view["last_dive"], end_word))
     turn = view["turn"]
     if turn is not None:  # who acts now: a penguin in their colour and the depth they are at
-        seat = turn["diver_seat"]
-        penguin(draw, WIDTH - 150, TOP_H / 2, 46, seat_colour(seat), outline=HIGHLIGHT)
-        seat_disc(draw, WIDTH - 108, TOP_H / 2, 18, seat)
-        if turn["phase"] in ("dive", "revealed"):
-            box = (WIDTH - 82, 10, WIDTH - 12, TOP_H - 10)
-            draw.rounded_rectangle(box, radius=8, fill=BAND[turn["depth"] - 1], outline=INK, width=2)
-            label = t("deep_dive.picture.depth_short", locale, depth=turn["depth"])
-            size = 28
-            while size > MIN_TEXT and text_width(label, size) > box[2] - box[0] - 8:
-                size -= 2
-            centred_text(draw, box, label, size)
+        diving = turn["phase"] in ("dive", "revealed")
+        turn_mark(draw, WIDTH - 150, TOP_H / 2, turn["diver_seat"], turn["depth"] if diving else None,
+                  depth_word(turn["depth"], locale) if diving else None)
+
+
+def paint_top(draw, start_seat: int, word: str, last_dive: bool, end_word: str | None) -> None:
+    draw.rectangle((0, 0, WIDTH, TOP_H), fill="#14202e")
+    seat_disc(draw, 30, TOP_H / 2, 20, start_seat)
+    token(draw, 62, TOP_H / 2, word, last_dive)
+    left = 62 + token_width(word) + 12
+    if end_word is not None:
+        box = (left, 12, left + 220, TOP_H - 12)
+        draw.rounded_rectangle(box, radius=10, fill="#9c4221")
+        centred_text(draw, box, end_word, MIN_TEXT)
+
+
+@lru_cache(maxsize=64)
+def depth_word(depth: int, locale: str) -> str:
+    return t("deep_dive.picture.depth_short", locale, depth=depth)
+
+
+@drawn_once(lambda seat, depth, label: (-48, -30, 142, 30))
+def turn_mark(draw, x: float, cy: float, seat: int, depth: int | None, label: str | None) -> None:
+    """Who acts now, from x (centred on cy): a penguin in their colour, their disc and, while they dive, the depth
+    they are at (`label`)."""
+    penguin(draw, x, cy, 46, seat_colour(seat), outline=HIGHLIGHT)
+    seat_disc(draw, x + 42, cy, 18, seat)
+    if depth is not None:
+        box = (x + 68, cy - 20, x + 138, cy + 20)
+        draw.rounded_rectangle(box, radius=8, fill=BAND[depth - 1], outline=INK, width=2)
+        size = 28
+        while size > MIN_TEXT and text_width(label, size) > box[2] - box[0] - 8:
+            size -= 2
+        centred_text(draw, box, label, size)
 
 
 def legend_items(locale: str) -> list:
