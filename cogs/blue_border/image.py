@@ -17,6 +17,7 @@ CARD_H = int(CARD_W * 1.3)
 WIDTH = PHONE_WIDTH
 EMPTY = "#2d3748"
 DISCARD_W, DISCARD_H, DISCARD_STEP = 44, 52, 50
+PILE_W = CARD_W + 11  # a pile's column of the field: its card, the edges behind it (up to 8 px right) and a pixel
 
 
 def _card(draw, x: int, y: int, card: dict | None, *, label: str = "", highlight: bool = False, scale: float = 1) -> None:
@@ -120,15 +121,19 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     # the field: the deck, then the four piles, each with how many cards it holds
     draw.rectangle((0, field_y - 8, WIDTH, field_y + CARD_H + 40), fill=PANEL)
     deck = view["deck"]
-    # the deck, drawn once per top card and height (up to the three edges it shows), pasted
-    cached(draw, ("bb.deck", frozen(deck["top"]), min(deck["count"], 3)), LEFT, field_y,
-           (-6, -14, CARD_W + 14, CARD_H + 6), lambda d, px, py: _stack(d, px, py, deck["top"], deck["count"]))
+    # the deck, drawn once per top card and height (up to the three edges it shows), pasted as the piles are
+    layer(draw, ("bb.deck", frozen(deck["top"]), min(deck["count"], 3)),
+          (LEFT, field_y - 8, LEFT + PILE_W, field_y + CARD_H + 1),
+          lambda d, px, py: _stack(d, px, py + 8, deck["top"], deck["count"]), fill=PANEL)
     _count_label(draw, LEFT, field_y + CARD_H + 6, _count_word("picture.deck_count", locale, deck["count"]))
     for number, pile in enumerate(view["piles"]):
         x = LEFT + (number + 2) * (CARD_W + GAP) + (number * GAP) // 2
-        # the pile and its number, drawn once per top card and height (up to the three edges it shows), pasted
-        cached(draw, ("bb.pile", number, frozen(pile["top"]), min(pile["height"], 3)), x, field_y,
-               (-6, -14, CARD_W + 14, CARD_H + 6), lambda d, px, py: _pile(d, px, py, number, pile))
+        # the pile and its number, drawn once per top card and height (up to the three edges it shows) on the
+        # field's colour, pasted whole (no mask) over its column of the field, where nothing else is drawn
+        left = x & ~1
+        layer(draw, ("bb.pile", number, frozen(pile["top"]), min(pile["height"], 3), x - left),
+              (left, field_y - 8, left + PILE_W, field_y + CARD_H + 1),
+              lambda d, px, py: _pile(d, px + x - left, py + 8, number, pile), fill=PANEL)
         _count_label(draw, x, field_y + CARD_H + 6, _count_word("blue_border.picture.cards", locale, pile["height"]))
     # the discard is face up: its numbers are public
     word = t("blue_border.picture.discard", locale)
