@@ -203,26 +203,33 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
     shown = tuple([(tile, count) for tile, count, _trapped, _x, _top, _size in places])
     key = ("dd.depth", number, depth["face_down"], shown, turn["diver_seat"] if diver_here else None,
            retreat_here, tuple(sorted(bot["pick_options"])) if pick_here else None, bot_here, flipped)
-    layer(draw, key, (0, y, WIDTH, y + DEPTH_H + 2), lambda d, _x, top: paint_depth(d, view, depth, top))
+    # its band, frame and number a backdrop of their own (`paint_band`), copied to start it
+    frame = (seat_colour(turn["diver_seat"]) if diver_here else HIGHLIGHT) if (
+        diver_here or retreat_here or pick_here) else None
+    layer(draw, key, (0, y, WIDTH, y + DEPTH_H + 2), lambda d, _x, top: paint_depth(d, view, depth, top),
+          backdrop=(("dd.band", number, frame), lambda d, _x, top: paint_band(d, number, frame, top)))
     draw_trapped(draw, places)
 
 
-def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
-    number = depth["depth"]
-    turn = view["turn"]
-    bot = view.get("automaton")
+def paint_band(draw, number: int, frame: str | None, y: int) -> None:
+    """A depth's band at `y`: its colour, its bottom line, its frame (the turn's colour, if any) and its number."""
     draw.rectangle((0, y, WIDTH, y + DEPTH_H - 1), fill=BAND[(number - 1) % len(BAND)])
     draw.line((0, y + DEPTH_H - 1, WIDTH, y + DEPTH_H - 1), fill="#0b1a2e", width=2)
-    diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
-    retreat_here = bool(turn and turn["phase"] == "retreat" and number in turn["retreat_depths"])
-    pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
-    if diver_here or retreat_here or pick_here:
-        frame = seat_colour(turn["diver_seat"]) if diver_here else HIGHLIGHT
+    if frame is not None:
         draw.rectangle((2, y + 2, WIDTH - 3, y + DEPTH_H - 3), outline=frame, width=4)
-    # depth number
     label_box = (8, y + 14, 56, y + DEPTH_H - 14)
     draw.rounded_rectangle(label_box, radius=12, fill="#0b1a2e")
     centred_text(draw, label_box, str(number), 36)
+
+
+def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
+    """A depth over its band (`paint_band`): the penguins in its lane, its face-down stack, its face-up tiles."""
+    number = depth["depth"]
+    turn = view["turn"]
+    bot = view.get("automaton")
+    retreat_here = bool(turn and turn["phase"] == "retreat" and number in turn["retreat_depths"])
+    pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
+    diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
     # penguins in the lane: the diver (left), the automaton (right)
     mid = y + DEPTH_H / 2
     if diver_here:
