@@ -377,23 +377,34 @@ def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None
         x = 138
     # rocks (and, for the automaton, open water it kept)
     for kind, number in [("rock", rocks)] + extra_icons:
-        if kind == "rock":
-            rock_shape(draw, (x, y + 20, x + 40, y + 60), fill=ROCK_FILL if number else "#3a4150")
-        else:
-            tile_face(draw, x + 2, y + 22, "water", size=36)
-        draw.text((x + 20, y + 66), f"x{number}", fill=INK if number else MUTED, font=font(MIN_TEXT), anchor="ma")
+        kept(draw, x, y, kind, number)
         x += 50
     # tableau rows, then the score
     rows_x = x + 8
     draw_rows(draw, rows, colours, rows_x, y + 16, WIDTH - rows_x - SCORE_W - 24)
-    box = (WIDTH - SCORE_W - 16, y + 16, WIDTH - 18, y + 76)
     won = bool(view["finished"] and view["result"]) and (
         tableau["seat"] in view["result"].get("winners", []) if tableau is not None
         else not view["result"].get("winners"))
+    score_box(draw, WIDTH - SCORE_W - 16, y + 16, score, won, t("deep_dive.picture.score", locale))
+
+
+@drawn_once(lambda kind, number: (-24, 16, 64, 104))
+def kept(draw, x: float, y: float, kind: str, number: int) -> None:
+    """What a panel counts (rocks; the automaton's open water) from x, its panel's top at y: the icon, its count."""
+    if kind == "rock":
+        rock_shape(draw, (x, y + 20, x + 40, y + 60), fill=ROCK_FILL if number else "#3a4150")
+    else:
+        tile_face(draw, x + 2, y + 22, "water", size=36)
+    draw.text((x + 20, y + 66), f"x{number}", fill=INK if number else MUTED, font=font(MIN_TEXT), anchor="ma")
+
+
+@drawn_once(lambda score, won, word: (-48, -2, SCORE_W + 48, 108))
+def score_box(draw, x: float, y: float, score: int, won: bool, word: str) -> None:
+    """A panel's score from (x, y) (ringed in gold for a winner), `word` beneath it."""
+    box = (x, y, x + SCORE_W - 2, y + 60)
     draw.rounded_rectangle(box, radius=12, fill="#1a202c", outline=HIGHLIGHT if won else MUTED, width=3 if won else 2)
     centred_text(draw, box, str(score), 40)
-    draw.text(((box[0] + box[2]) / 2, y + 84), t("deep_dive.picture.score", locale), font=font(MIN_TEXT), fill=MUTED,
-              anchor="mt")
+    draw.text(((box[0] + box[2]) / 2, y + 68), word, font=font(MIN_TEXT), fill=MUTED, anchor="mt")
 
 
 def draw_top(draw, view: dict, locale: str) -> None:
