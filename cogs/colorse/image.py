@@ -19,6 +19,7 @@ PAD = 10
 ROW_H = 2 * CARD + GAP + 2 * PAD
 BOX_X = 118
 HELD_X = BOX_X + 3 * (CARD + GAP) + 14
+BOX_LEFT, BOX_RIGHT = BOX_X - 2, BOX_X + 3 * CARD + 2 * GAP + 2  # a box's columns, its slots' outlines included
 HELD = 58
 STAR = 40
 WINS_X = PHONE_WIDTH - 16
@@ -113,7 +114,7 @@ def deck(draw, x: float, y: float, count: int) -> None:
 
 @drawn_once(lambda word, fill: (-PHONE_WIDTH / 2, -2, PHONE_WIDTH / 2, 36))
 def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
-    width = font(MIN_TEXT).getlength(word) + 16
+    width = pill_width(word)
     box = (cx - width / 2, y, cx + width / 2, y + 32)
     draw.rounded_rectangle(box, radius=10, fill=fill, outline="#0b0f16", width=2)
     centred_text(draw, box, word, MIN_TEXT, fill="#111111")
@@ -138,21 +139,39 @@ def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
     seat_disc(draw, 58, y + 44, 28, seat)
     if acting:
         turn_arrow(draw, 12, y + 44, 16)
-    if seat == view["parent_seat"]:
-        role_pill(draw, 58, y + 86, t("colorse.picture.parent", locale), "#f6ad55")
-    elif seat == view["child_seat"]:
-        role_pill(draw, 58, y + 86, t("colorse.picture.child", locale), "#90cdf4")
+    role = ("colorse.picture.parent", "#f6ad55") if seat == view["parent_seat"] else (
+        ("colorse.picture.child", "#90cdf4") if seat == view["child_seat"] else None)
+    words = []
+    if role is not None:
+        words.append(t(role[0], locale))
+        role_pill(draw, 58, y + 86, words[-1], role[1])
     if own:
-        role_pill(draw, 58, y + 126, t("picture.you", locale), "#e2e8f0")
-    box = view["boxes"][seat]
-    # slots 0-2 are the bottom row, 3-5 the top row
-    slot_part.many(draw, [(BOX_X + (index % 3) * (CARD + GAP), y + PAD + (0 if index >= 3 else CARD + GAP),
-                           frozen(box[index]) if index < len(box) else None) for index in range(6)])
+        words.append(t("picture.you", locale))
+        role_pill(draw, 58, y + 126, words[-1], "#e2e8f0")
+    entries = view["boxes"][seat]
+    box = tuple(frozen(entries[index]) if index < len(entries) else None for index in range(6))
+    if type(y) is int and all(58 + pill_width(word) / 2 < BOX_LEFT - 1 for word in words):
+        # the 3 x 2 box on the panel's colour, pasted whole (no mask): nothing else is drawn where it lies (a pill
+        # as wide would reach it: then drawn in place)
+        layer(draw, ("colorse.box", box), (BOX_LEFT, y + PAD - 2, BOX_RIGHT, y + PAD + 2 * CARD + GAP + 1),
+              lambda d, x, top: paint_box(d, x + BOX_X - BOX_LEFT, top + 2, box), fill=PANEL)
+    else:
+        paint_box(draw, BOX_X, y + PAD, box)
     slot_part.many(draw, [(HELD_X + number * (HELD + 8), y + ROW_H / 2 - HELD / 2 - 3, (("card", card),))
                           for number, card in enumerate(view["held"][seat])], size=HELD)
     wins, rounds = view["round_wins"][seat], view["rounds_to_win"]
     star.many(draw, [(WINS_X - STAR / 2 - (rounds - 1 - number) * (STAR + 8), y + ROW_H / 2 - 3, STAR, number < wins)
                      for number in range(rounds)])
+
+
+def paint_box(draw, x: int, y: int, box: tuple) -> None:
+    """A player's 3 x 2 box from (x, y), its six slots' `frozen` entries (0-2 the bottom row, 3-5 the top row)."""
+    slot_part.many(draw, [(x + (index % 3) * (CARD + GAP), y + (0 if index >= 3 else CARD + GAP), entry)
+                          for index, entry in enumerate(box)])
+
+
+def pill_width(word: str) -> float:
+    return font(MIN_TEXT).getlength(word) + 16
 
 
 def seat_is_acting(view: dict, seat: int) -> bool:
