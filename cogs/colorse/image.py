@@ -6,8 +6,8 @@ carries its shape too (data/colorse/symbols.json), for colour-blind players.
 own view, their own face-down bonus cards show face up with a dark corner (only they see that picture)."""
 from __future__ import annotations
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once,
-                        font, frozen, layer, png, result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, Draw, above, canvas, centred_text,
+                        drawn_once, font, frozen, layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -19,7 +19,8 @@ PAD = 10
 ROW_H = 2 * CARD + GAP + 2 * PAD
 BOX_X = 118
 HELD_X = BOX_X + 3 * (CARD + GAP) + 14
-BOX_LEFT, BOX_RIGHT = BOX_X - 2, BOX_X + 3 * CARD + 2 * GAP + 2  # a box's columns, its slots' outlines included
+# a box's part of its panel, all its slots' parts reach (their extent, 2 px, and one more), the panel's top at 0
+BOX_LEFT, BOX_RIGHT, BOX_TOP, BOX_BOTTOM = BOX_X - 4, BOX_X + 3 * CARD + 2 * GAP + 4, PAD - 4, PAD + 2 * CARD + GAP + 4
 HELD = 58
 STAR = 40
 WINS_X = PHONE_WIDTH - 16
@@ -127,9 +128,13 @@ def draw_seat(draw, view: dict, seat: int, y: int, locale: str) -> None:
     key = ("colorse.seat", seat, acting, view.get("seat") == seat, role, frozen(view["boxes"][seat]),
            tuple(view["held"][seat]), view["rounds_to_win"], view["round_wins"][seat], locale)
     layer(draw, key, (0, y, PHONE_WIDTH, y + ROW_H - 5), lambda d, _x, top: paint_seat(d, view, seat, top, locale),
-          backdrop=(("colorse.panel", acting), lambda d, _x, top: d.rounded_rectangle(
-              (6, top, PHONE_WIDTH - 6, top + ROW_H - 6), radius=12, fill=PANEL,
-              outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)))
+          backdrop=(("colorse.panel", acting), lambda d, _x, top: paint_panel(d, 0, top, acting)))
+
+
+def paint_panel(draw, x: int, y: int, acting: bool) -> None:
+    """A player's panel from (x, y), ringed in gold while they act (`draw_seat`'s backdrop)."""
+    draw.rounded_rectangle((x + 6, y, x + PHONE_WIDTH - 6, y + ROW_H - 6), radius=12, fill=PANEL,
+                           outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
 
 
 def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
@@ -150,11 +155,15 @@ def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
         role_pill(draw, 58, y + 126, words[-1], "#e2e8f0")
     entries = view["boxes"][seat]
     box = tuple(frozen(entries[index]) if index < len(entries) else None for index in range(6))
-    if type(y) is int and all(58 + pill_width(word) / 2 < BOX_LEFT - 1 for word in words):
-        # the 3 x 2 box on the panel's colour, pasted whole (no mask): nothing else is drawn where it lies (a pill
-        # as wide would reach it: then drawn in place)
-        layer(draw, ("colorse.box", box), (BOX_LEFT, y + PAD - 2, BOX_RIGHT, y + PAD + 2 * CARD + GAP + 1),
-              lambda d, x, top: paint_box(d, x + BOX_X - BOX_LEFT, top + 2, box), fill=PANEL)
+    if (isinstance(draw, Draw) and type(y) is int and not (y + BOX_TOP) & 1
+            and all(58 + pill_width(word) / 2 < BOX_LEFT - 1 for word in words)):
+        # the 3 x 2 box (and whatever its slots' parts reach) on its part of the panel, pasted whole (no mask):
+        # nothing else is drawn where it lies (a pill as wide would reach it: then drawn in place; as a layer, never
+        # in place, where its backdrop would cover the disc and pills)
+        left, top = BOX_LEFT, y + BOX_TOP
+        layer(draw, ("colorse.box", acting, box), (left, top, BOX_RIGHT, y + BOX_BOTTOM),
+              lambda d, x, oy: paint_box(d, x + BOX_X - left, oy + y + PAD - top, box),
+              backdrop=(("colorse.box_panel", acting), lambda d, x, oy: paint_panel(d, x - left, oy + y - top, acting)))
     else:
         paint_box(draw, BOX_X, y + PAD, box)
     slot_part.many(draw, [(HELD_X + number * (HELD + 8), y + ROW_H / 2 - HELD / 2 - 3, (("card", card),))
