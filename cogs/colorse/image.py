@@ -6,8 +6,8 @@ carries its shape too (data/colorse/symbols.json), for colour-blind players.
 own view, their own face-down bonus cards show face up with a dark corner (only they see that picture)."""
 from __future__ import annotations
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, Draw, above, canvas, centred_text,
-                        drawn_once, font, frozen, layer, png, result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once,
+                        font, frozen, layer, png, result_banner, seat_disc, symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.render import legend_height
 from bot.i18n import t
@@ -19,8 +19,6 @@ PAD = 10
 ROW_H = 2 * CARD + GAP + 2 * PAD
 BOX_X = 118
 HELD_X = BOX_X + 3 * (CARD + GAP) + 14
-# a box's part of its panel, all its slots' parts reach (their extent, 2 px, and one more), the panel's top at 0
-BOX_LEFT, BOX_RIGHT, BOX_TOP, BOX_BOTTOM = BOX_X - 4, BOX_X + 3 * CARD + 2 * GAP + 4, PAD - 4, PAD + 2 * CARD + GAP + 4
 HELD = 58
 STAR = 40
 WINS_X = PHONE_WIDTH - 16
@@ -115,7 +113,7 @@ def deck(draw, x: float, y: float, count: int) -> None:
 
 @drawn_once(lambda word, fill: (-PHONE_WIDTH / 2, -2, PHONE_WIDTH / 2, 36))
 def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
-    width = pill_width(word)
+    width = font(MIN_TEXT).getlength(word) + 16
     box = (cx - width / 2, y, cx + width / 2, y + 32)
     draw.rounded_rectangle(box, radius=10, fill=fill, outline="#0b0f16", width=2)
     centred_text(draw, box, word, MIN_TEXT, fill="#111111")
@@ -128,13 +126,9 @@ def draw_seat(draw, view: dict, seat: int, y: int, locale: str) -> None:
     key = ("colorse.seat", seat, acting, view.get("seat") == seat, role, frozen(view["boxes"][seat]),
            tuple(view["held"][seat]), view["rounds_to_win"], view["round_wins"][seat], locale)
     layer(draw, key, (0, y, PHONE_WIDTH, y + ROW_H - 5), lambda d, _x, top: paint_seat(d, view, seat, top, locale),
-          backdrop=(("colorse.panel", acting), lambda d, _x, top: paint_panel(d, 0, top, acting)))
-
-
-def paint_panel(draw, x: int, y: int, acting: bool) -> None:
-    """A player's panel from (x, y), ringed in gold while they act (`draw_seat`'s backdrop)."""
-    draw.rounded_rectangle((x + 6, y, x + PHONE_WIDTH - 6, y + ROW_H - 6), radius=12, fill=PANEL,
-                           outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)
+          backdrop=(("colorse.panel", acting), lambda d, _x, top: d.rounded_rectangle(
+              (6, top, PHONE_WIDTH - 6, top + ROW_H - 6), radius=12, fill=PANEL,
+              outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)))
 
 
 def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
@@ -144,43 +138,21 @@ def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
     seat_disc(draw, 58, y + 44, 28, seat)
     if acting:
         turn_arrow(draw, 12, y + 44, 16)
-    role = ("colorse.picture.parent", "#f6ad55") if seat == view["parent_seat"] else (
-        ("colorse.picture.child", "#90cdf4") if seat == view["child_seat"] else None)
-    words = []
-    if role is not None:
-        words.append(t(role[0], locale))
-        role_pill(draw, 58, y + 86, words[-1], role[1])
+    if seat == view["parent_seat"]:
+        role_pill(draw, 58, y + 86, t("colorse.picture.parent", locale), "#f6ad55")
+    elif seat == view["child_seat"]:
+        role_pill(draw, 58, y + 86, t("colorse.picture.child", locale), "#90cdf4")
     if own:
-        words.append(t("picture.you", locale))
-        role_pill(draw, 58, y + 126, words[-1], "#e2e8f0")
-    entries = view["boxes"][seat]
-    box = tuple(frozen(entries[index]) if index < len(entries) else None for index in range(6))
-    if (isinstance(draw, Draw) and type(y) is int and not (y + BOX_TOP) & 1
-            and all(58 + pill_width(word) / 2 < BOX_LEFT - 1 for word in words)):
-        # the 3 x 2 box (and whatever its slots' parts reach) on its part of the panel, pasted whole (no mask):
-        # nothing else is drawn where it lies (a pill as wide would reach it: then drawn in place; as a layer, never
-        # in place, where its backdrop would cover the disc and pills)
-        left, top = BOX_LEFT, y + BOX_TOP
-        layer(draw, ("colorse.box", acting, box), (left, top, BOX_RIGHT, y + BOX_BOTTOM),
-              lambda d, x, oy: paint_box(d, x + BOX_X - left, oy + y + PAD - top, box),
-              backdrop=(("colorse.box_panel", acting), lambda d, x, oy: paint_panel(d, x - left, oy + y - top, acting)))
-    else:
-        paint_box(draw, BOX_X, y + PAD, box)
+        role_pill(draw, 58, y + 126, t("picture.you", locale), "#e2e8f0")
+    box = view["boxes"][seat]
+    # slots 0-2 are the bottom row, 3-5 the top row
+    slot_part.many(draw, [(BOX_X + (index % 3) * (CARD + GAP), y + PAD + (0 if index >= 3 else CARD + GAP),
+                           frozen(box[index]) if index < len(box) else None) for index in range(6)])
     slot_part.many(draw, [(HELD_X + number * (HELD + 8), y + ROW_H / 2 - HELD / 2 - 3, (("card", card),))
                           for number, card in enumerate(view["held"][seat])], size=HELD)
     wins, rounds = view["round_wins"][seat], view["rounds_to_win"]
     star.many(draw, [(WINS_X - STAR / 2 - (rounds - 1 - number) * (STAR + 8), y + ROW_H / 2 - 3, STAR, number < wins)
                      for number in range(rounds)])
-
-
-def paint_box(draw, x: int, y: int, box: tuple) -> None:
-    """A player's 3 x 2 box from (x, y), its six slots' `frozen` entries (0-2 the bottom row, 3-5 the top row)."""
-    slot_part.many(draw, [(x + (index % 3) * (CARD + GAP), y + (0 if index >= 3 else CARD + GAP), entry)
-                          for index, entry in enumerate(box)])
-
-
-def pill_width(word: str) -> float:
-    return font(MIN_TEXT).getlength(word) + 16
 
 
 def seat_is_acting(view: dict, seat: int) -> bool:
