@@ -4,8 +4,11 @@ can hold nothing a player may not see."""
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, canvas, centred_text, font,
-                        frozen, layer, png, readable_on, result_banner, seat_disc, text_width, turn_arrow)
+from functools import lru_cache
+
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, cached_many, canvas,
+                        centred_text, font, frozen, layer, png, readable_on, result_banner, seat_disc, text_width,
+                        turn_arrow)
 
 LEFT = 64
 GAP = 8
@@ -14,6 +17,7 @@ CARD_H = int(CARD_W * 1.3)
 WIDTH = PHONE_WIDTH
 EMPTY = "#2d3748"
 DISCARD_W, DISCARD_H, DISCARD_STEP = 44, 52, 50
+PILE_W = CARD_W + 11  # a pile's column of the field: its card, the edges behind it (up to 8 px right) and a pixel
 
 
 def _card(draw, x: int, y: int, card: dict | None, *, label: str = "", highlight: bool = False, scale: float = 1) -> None:
@@ -22,6 +26,15 @@ def _card(draw, x: int, y: int, card: dict | None, *, label: str = "", highlight
     w, h = int(CARD_W * scale), int(CARD_H * scale)
     cached(draw, key, x, y, (-6, -6, w + 6, h + 6),
            lambda d, px, py: _paint_card(d, px, py, card, label=label, highlight=highlight, scale=scale))
+
+
+def _cards(draw, places: list[tuple[int, int, dict | None, str, bool]]) -> None:
+    """Full-size slots (x, y, card, label, highlight), each as `_card` draws it (the same sprites), in one pass."""
+    cached_many(draw, [(("bb.card", frozen(card), label, highlight, 1), x, y)
+                       for x, y, card, label, highlight in places],
+                (-6, -6, CARD_W + 6, CARD_H + 6),
+                lambda d, px, py, key: _paint_card(d, px, py, None if key[1] is None else dict(key[1]), label=key[2],
+                                                   highlight=key[3], scale=1))
 
 
 def _paint_card(draw, x: int, y: int, card: dict | None, *, label: str, highlight: bool, scale: float) -> None:
@@ -58,6 +71,12 @@ def _count_label(draw, x: int, y: int, text: str) -> None:
     draw.text((x + CARD_W / 2 + 4, y), text, font=font(MIN_TEXT), fill=INK, anchor="mt")
 
 
+@lru_cache(maxsize=512)
+def _count_word(key: str, locale: str, count: int) -> str:
+    """A count's words (a plural message: its rules looked up once per count, not once per board)."""
+    return t(key, locale, count=count)
+
+
 def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
     winners = view["winner_seats"] or []
     if view["rounds"] > 1:
@@ -92,22 +111,30 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
         # over it, unless a word under the disc may meet them
         framed = to_act and word is not None
         key = ("bb.row", seat, framed, own, diver["skip"], word, cards, tuple(view["slots"]), placed)
+        # (its frame, disc and word a backdrop of their own, copied to start it: the same for all its cards)
         layer(draw, key, (0, y - 6, WIDTH, y + CARD_H + 6),
-              lambda d, _x, top: _row(d, top + 6, seat, diver["slots"], view["slots"], framed, own, diver["skip"],
-                                      word, placed))
+              lambda d, _x, top: _row_cards(d, top + 6, diver["slots"], view["slots"], placed),
+              backdrop=(("bb.row_back", seat, framed, own, diver["skip"], word),
+                        lambda d, _x, top: _row_back(d, top + 6, seat, framed, own, diver["skip"], word)))
         if to_act and not framed:
             _turn_frame(draw, y)
     # the field: the deck, then the four piles, each with how many cards it holds
     draw.rectangle((0, field_y - 8, WIDTH, field_y + CARD_H + 40), fill=PANEL)
     deck = view["deck"]
-    _stack(draw, LEFT, field_y, deck["top"], deck["count"])
-    _count_label(draw, LEFT, field_y + CARD_H + 6, t("picture.deck_count", locale, count=deck["count"]))
+    # the deck, drawn once per top card and height (up to the three edges it shows), pasted as the piles are
+    layer(draw, ("bb.deck", frozen(deck["top"]), min(deck["count"], 3)),
+          (LEFT, field_y - 8, LEFT + PILE_W, field_y + CARD_H + 1),
+          lambda d, px, py: _stack(d, px, py + 8, deck["top"], deck["count"]), fill=PANEL)
+    _count_label(draw, LEFT, field_y + CARD_H + 6, _count_word("picture.deck_count", locale, deck["count"]))
     for number, pile in enumerate(view["piles"]):
         x = LEFT + (number + 2) * (CARD_W + GAP) + (number * GAP) // 2
-        # the pile and its number, drawn once per top card and height (up to the three edges it shows), pasted
-        cached(draw, ("bb.pile", number, frozen(pile["top"]), min(pile["height"], 3)), x, field_y,
-               (-6, -14, CARD_W + 14, CARD_H + 6), lambda d, px, py: _pile(d, px, py, number, pile))
-        _count_label(draw, x, field_y + CARD_H + 6, t("blue_border.picture.cards", locale, count=pile["height"]))
+        # the pile and its number, drawn once per top card and height (up to the three edges it shows) on the
+        # field's colour, pasted whole (no mask) over its column of the field, where nothing else is drawn
+        left = x & ~1
+        layer(draw, ("bb.pile", number, frozen(pile["top"]), min(pile["height"], 3), x - left),
+              (left, field_y - 8, left + PILE_W, field_y + CARD_H + 1),
+              lambda d, px, py: _pile(d, px + x - left, py + 8, number, pile), fill=PANEL)
+        _count_label(draw, x, field_y + CARD_H + 6, _count_word("blue_border.picture.cards", locale, pile["height"]))
     # the discard is face up: its numbers are public
     word = t("blue_border.picture.discard", locale)
     discard = tuple((number, _shade_of(view, number)) for number in view["discard"])
@@ -118,10 +145,9 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     return png(image, exact=True)
 
 
-def _row(draw, y: int, seat: int, slots: list, labels: list[str], to_act: bool, own: bool, skip: bool,
-         word: str | None, placed: int | None) -> None:
-    """A diver's row at `y`: the turn's frame and arrow, their disc (ringed in their own view; "skip" or "you"
-    beneath), their 7 slots, the one just placed highlighted."""
+def _row_back(draw, y: int, seat: int, to_act: bool, own: bool, skip: bool, word: str | None) -> None:
+    """A diver's row at `y` before its slots: the turn's frame and arrow, their disc (ringed in their own view;
+    "skip" or "you" beneath)."""
     mid = y + CARD_H // 2
     if to_act:
         _turn_frame(draw, y)
@@ -132,8 +158,12 @@ def _row(draw, y: int, seat: int, slots: list, labels: list[str], to_act: bool, 
     if word is not None:
         centre = min(40, LEFT - 4 - text_width(word, MIN_TEXT) / 2)  # clear of the first card
         draw.text((centre, mid + 14), word, font=font(MIN_TEXT), fill=HIGHLIGHT if skip else INK, anchor="mt")
-    for index, card in enumerate(slots):
-        _card(draw, LEFT + index * (CARD_W + GAP), y, card, label=labels[index], highlight=index == placed)
+
+
+def _row_cards(draw, y: int, slots: list, labels: list[str], placed: int | None) -> None:
+    """A diver's 7 slots at `y` (over `_row_back`), the one just placed highlighted."""
+    _cards(draw, [(LEFT + index * (CARD_W + GAP), y, card, labels[index], index == placed)
+                  for index, card in enumerate(slots)])
 
 
 def _turn_frame(draw, y: int) -> None:
@@ -145,12 +175,16 @@ def _turn_frame(draw, y: int) -> None:
 def _discard(draw, top: int, word: str, discard: tuple, per_row: int) -> None:
     """The discard from `top`: its title, then every discarded number in its shade (the discard is face up)."""
     draw.text((12, top), word, font=font(MIN_TEXT), fill=MUTED)
-    for index, (number, shade) in enumerate(discard):
-        x = 12 + (index % per_row) * DISCARD_STEP
-        y = top + 32 + (index // per_row) * (DISCARD_H + 6)
-        box = (x, y, x + DISCARD_W, y + DISCARD_H)
-        draw.rounded_rectangle(box, radius=6, fill=shade, outline="#0b1a2e", width=2)
-        centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))
+    cached_many(draw, [(("bb.discarded", number, shade), 12 + (index % per_row) * DISCARD_STEP,
+                        top + 32 + (index // per_row) * (DISCARD_H + 6))
+                       for index, (number, shade) in enumerate(discard)],
+                (-2, -2, DISCARD_W + 2, DISCARD_H + 2), lambda d, x, y, key: _discard_card(d, x, y, *key[1:]))
+
+
+def _discard_card(draw, x: int, y: int, number: int, shade: str) -> None:
+    box = (x, y, x + DISCARD_W, y + DISCARD_H)
+    draw.rounded_rectangle(box, radius=6, fill=shade, outline="#0b1a2e", width=2)
+    centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))
 
 
 def _shade_of(view: dict, number: int) -> str:

@@ -95,6 +95,22 @@ def slot(draw, x: float, y: float, entry: dict | None, size: float = CARD) -> No
                      fill=palette()["back"], outline="#111111")
 
 
+@drawn_once(lambda entry, size=CARD: (-2, -2, size + 2, size + 2))
+def slot_part(draw, x: float, y: float, entry: tuple | None, *, size: float = CARD) -> None:
+    """`slot` drawn once per (entry, size), `entry` its `frozen` items: a box's, a hand's or the common slots are
+    pasted in one pass (`slot_part.many`)."""
+    slot(draw, x, y, None if entry is None else dict(entry), size)
+
+
+@drawn_once(lambda count: (-2, -2, CARD + 2, CARD + 2))
+def deck(draw, x: float, y: float, count: int) -> None:
+    """The deck: a back with its count (drawn once per count, pasted)."""
+    card_back(draw, x, y, CARD)
+    label = (x + 8, y + CARD / 2 - 20, x + CARD - 8, y + CARD / 2 + 20)
+    draw.rounded_rectangle(label, radius=8, fill="#1a202c")
+    centred_text(draw, label, str(count), 30)
+
+
 @drawn_once(lambda word, fill: (-PHONE_WIDTH / 2, -2, PHONE_WIDTH / 2, 36))
 def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
     width = font(MIN_TEXT).getlength(word) + 16
@@ -129,17 +145,14 @@ def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
     if own:
         role_pill(draw, 58, y + 126, t("picture.you", locale), "#e2e8f0")
     box = view["boxes"][seat]
-    for index in range(6):  # slots 0-2 are the bottom row, 3-5 the top row
-        column, top = index % 3, index >= 3
-        slot(draw, BOX_X + column * (CARD + GAP), y + PAD + (0 if top else CARD + GAP),
-             box[index] if index < len(box) else None)
-    held = view["held"][seat]
-    for number, card in enumerate(held):
-        x = HELD_X + number * (HELD + 8)
-        slot(draw, x, y + ROW_H / 2 - HELD / 2 - 3, {"card": card}, HELD)
-    for number in range(view["rounds_to_win"]):
-        cx = WINS_X - STAR / 2 - (view["rounds_to_win"] - 1 - number) * (STAR + 8)
-        star(draw, cx, y + ROW_H / 2 - 3, STAR, number < view["round_wins"][seat])
+    # slots 0-2 are the bottom row, 3-5 the top row
+    slot_part.many(draw, [(BOX_X + (index % 3) * (CARD + GAP), y + PAD + (0 if index >= 3 else CARD + GAP),
+                           frozen(box[index]) if index < len(box) else None) for index in range(6)])
+    slot_part.many(draw, [(HELD_X + number * (HELD + 8), y + ROW_H / 2 - HELD / 2 - 3, (("card", card),))
+                          for number, card in enumerate(view["held"][seat])], size=HELD)
+    wins, rounds = view["round_wins"][seat], view["rounds_to_win"]
+    star.many(draw, [(WINS_X - STAR / 2 - (rounds - 1 - number) * (STAR + 8), y + ROW_H / 2 - 3, STAR, number < wins)
+                     for number in range(rounds)])
 
 
 def seat_is_acting(view: dict, seat: int) -> bool:
@@ -178,15 +191,12 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     for seat in range(players):
         draw_seat(draw, view, seat, 8 + seat * ROW_H, locale)
     draw.text((BOX_X, common_y + 4), t("colorse.picture.common", locale), font=font(MIN_TEXT), fill=MUTED)
-    for number, card in enumerate(view["common"]):
-        entry = None if card is None else ({"back": True} if card.get("face_down") else {"card": card["card"]})
-        slot(draw, BOX_X + number * (CARD + GAP), common_y + 36, entry)
+    slot_part.many(draw, [(BOX_X + number * (CARD + GAP), common_y + 36, None if card is None else
+                           (("back", True),) if card.get("face_down") else (("card", card["card"]),))
+                          for number, card in enumerate(view["common"])])
     deck_x = HELD_X + 20
     draw.text((deck_x, common_y + 4), t("picture.deck", locale), font=font(MIN_TEXT), fill=MUTED)
-    card_back(draw, deck_x, common_y + 36, CARD)
-    label = (deck_x + 8, common_y + 36 + CARD / 2 - 20, deck_x + CARD - 8, common_y + 36 + CARD / 2 + 20)
-    draw.rounded_rectangle(label, radius=8, fill="#1a202c")
-    centred_text(draw, label, str(view["deck_count"]), 30)
+    deck(draw, deck_x, common_y + 36, view["deck_count"])
     draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend, key=("colorse", locale))
     if view["phase"] == "over":
         entries = [(seat, t("picture.wins", locale, count=wins), seat == view["winner_seat"])

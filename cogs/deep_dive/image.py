@@ -9,6 +9,7 @@ the tableau as rows of three colours (complete rows framed) and the score."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text, drawn_once, font,
                         frozen, layer, png, readable_on)
@@ -141,6 +142,17 @@ def seat_disc(draw, cx: float, cy: float, r: float, seat: int | None) -> None:
                  fill=readable_on(colour))
 
 
+@drawn_once(lambda colour, depth: (-18, -28, 18, 55))
+def caught(draw, cx: float, cy: float, colour: str, depth: int) -> None:
+    """A trapped penguin of the panel's row centred on (cx, cy): on a predator, the depth it is caught at below."""
+    draw.rounded_rectangle((cx - 16, cy - 26, cx + 16, cy + 24), radius=8, fill=PREDATOR_FILL, outline="#e53e3e",
+                           width=2)
+    penguin(draw, cx, cy, 32, colour)
+    label = (cx - 16, cy + 26, cx + 16, cy + 53)
+    draw.rounded_rectangle(label, radius=6, fill=BAND[depth - 1], outline=INK, width=1)
+    centred_text(draw, label, str(depth), MIN_TEXT)
+
+
 def token_width(word: str) -> int:
     return max(76, int(text_width(word, MIN_TEXT)) + 24)
 
@@ -185,28 +197,39 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
     pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
     bot_here = bool(bot is not None and bot["depth"] == number and not view["finished"])
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
-    key = ("dd.depth", frozen(depth), tuple(view["colours"]), turn["diver_seat"] if diver_here else None,
+    places = tile_places(view, depth, y)
+    # what the band shows: its face-up groups (tile and count; not the trapped penguins, drawn over it), not the
+    # order of its face-up slots or the tiles it has yet to show
+    shown = tuple([(tile, count) for tile, count, _trapped, _x, _top, _size in places])
+    key = ("dd.depth", number, depth["face_down"], shown, turn["diver_seat"] if diver_here else None,
            retreat_here, tuple(sorted(bot["pick_options"])) if pick_here else None, bot_here, flipped)
-    layer(draw, key, (0, y, WIDTH, y + DEPTH_H + 2), lambda d, _x, top: paint_depth(d, view, depth, top))
-    draw_trapped(draw, view, depth, y)
+    # its band, frame and number a backdrop of their own (`paint_band`), copied to start it
+    frame = (seat_colour(turn["diver_seat"]) if diver_here else HIGHLIGHT) if (
+        diver_here or retreat_here or pick_here) else None
+    layer(draw, key, (0, y, WIDTH, y + DEPTH_H + 2), lambda d, _x, top: paint_depth(d, view, depth, top),
+          backdrop=(("dd.band", number, frame), lambda d, _x, top: paint_band(d, number, frame, top)))
+    draw_trapped(draw, places)
 
 
-def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
-    number = depth["depth"]
-    turn = view["turn"]
-    bot = view.get("automaton")
+def paint_band(draw, number: int, frame: str | None, y: int) -> None:
+    """A depth's band at `y`: its colour, its bottom line, its frame (the turn's colour, if any) and its number."""
     draw.rectangle((0, y, WIDTH, y + DEPTH_H - 1), fill=BAND[(number - 1) % len(BAND)])
     draw.line((0, y + DEPTH_H - 1, WIDTH, y + DEPTH_H - 1), fill="#0b1a2e", width=2)
-    diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
-    retreat_here = bool(turn and turn["phase"] == "retreat" and number in turn["retreat_depths"])
-    pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
-    if diver_here or retreat_here or pick_here:
-        frame = seat_colour(turn["diver_seat"]) if diver_here else HIGHLIGHT
+    if frame is not None:
         draw.rectangle((2, y + 2, WIDTH - 3, y + DEPTH_H - 3), outline=frame, width=4)
-    # depth number
     label_box = (8, y + 14, 56, y + DEPTH_H - 14)
     draw.rounded_rectangle(label_box, radius=12, fill="#0b1a2e")
     centred_text(draw, label_box, str(number), 36)
+
+
+def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
+    """A depth over its band (`paint_band`): the penguins in its lane, its face-down stack, its face-up tiles."""
+    number = depth["depth"]
+    turn = view["turn"]
+    bot = view.get("automaton")
+    retreat_here = bool(turn and turn["phase"] == "retreat" and number in turn["retreat_depths"])
+    pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
+    diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
     # penguins in the lane: the diver (left), the automaton (right)
     mid = y + DEPTH_H / 2
     if diver_here:
@@ -217,8 +240,10 @@ def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
     face_down(draw, STACK_X, y + (DEPTH_H - TILE) // 2, depth["face_down"])
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
     picks = set(bot["pick_options"]) if pick_here else set()
-    for tile, count, _trapped, x, top, size in tile_places(view, depth, y):
-        tile_face(draw, x, top, tile, size=size)
+    places = tile_places(view, depth, y)
+    if places:  # the tiles in one pass, then their marks and counts (each within its own tile's gap: no overlap)
+        tile_face.many(draw, [(x, top, tile) for tile, _count, _trapped, x, top, _size in places], size=places[0][5])
+    for tile, count, _trapped, x, top, size in places:
         if tile == flipped or tile in picks or (retreat_here and tile != "water" and tile != "predator"):
             draw.rounded_rectangle((x - 4, top - 4, x + size + 4, top + size + 4), radius=12, outline=HIGHLIGHT,
                                    width=4)
@@ -235,10 +260,10 @@ def tile_places(view: dict, depth: dict, y: int) -> list[tuple[str, int, list[in
             for index, (tile, count, trapped) in enumerate(found)]
 
 
-def draw_trapped(draw, view: dict, depth: dict, y: int) -> None:
-    """The trapped penguins on a depth's predators, in their owners' colours: drawn in place, after the band (off
-    the half-pixel grid, their pixels depend on where they are)."""
-    for _tile, _count, trapped, x, top, size in tile_places(view, depth, y):
+def draw_trapped(draw, places: list[tuple[str, int, list[int], int, int, int]]) -> None:
+    """The trapped penguins on a depth's predators (its `tile_places`), in their owners' colours: drawn in place,
+    after the band (off the half-pixel grid, their pixels depend on where they are)."""
+    for _tile, _count, trapped, x, top, size in places:
         if trapped:
             small, per_row = (28, 3) if len(trapped) <= 6 else (20, 4)
             step = (size - 8) / per_row
@@ -297,23 +322,32 @@ def draw_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None,
            bool(view["finished"] and view["result"]) and (
                seat in view["result"].get("winners", []) if tableau is not None
                else not view["result"].get("winners")))
+    # a player's backdrop: the panel, its turn's frame and arrow, the seat's disc and ring (what changes least)
+    marks = None if tableau is None else (seat, seat in view["to_act"], view.get("seat") == seat)
     layer(draw, key, (0, y, WIDTH, y + PANEL_H), lambda d, _x, top: paint_panel(d, view, top, tableau, bot, locale),
-          backdrop=(("dd.panel_back",), lambda d, _x, top: d.rounded_rectangle(
-              (8, top + 4, WIDTH - 8, top + PANEL_H - 4), radius=14, fill=PANEL)))
+          backdrop=(("dd.panel_back", marks), lambda d, _x, top: paint_panel_back(d, top, marks)))
 
 
-def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
-    """A player's (or the automaton's) panel on its backdrop (`draw_panel`)."""
-    colours = view["colours"]
-    turn = view["turn"]
-    if tableau is not None:
-        seat = tableau["seat"]
-        if seat in view["to_act"]:
+def paint_panel_back(draw, y: int, marks: tuple[int, bool, bool] | None) -> None:
+    """A panel's backdrop: the panel and, for a player (`marks` = seat, to act, own view), the turn's frame and
+    arrow, the seat's disc, ringed in their own view."""
+    draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, fill=PANEL)
+    if marks is not None:
+        seat, to_act, own = marks
+        if to_act:
             draw.rounded_rectangle((8, y + 4, WIDTH - 8, y + PANEL_H - 4), radius=14, outline=HIGHLIGHT, width=4)
             turn_arrow(draw, 12, y + 40, 14)
         seat_disc(draw, 46, y + 40, 24, seat)
-        if view.get("seat") == seat:  # a player's own view
+        if own:  # a player's own view
             draw.ellipse((46 - 30, y + 10, 46 + 30, y + 70), outline=INK, width=3)
+
+
+def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None, locale: str) -> None:
+    """A player's (or the automaton's) panel on its backdrop (`draw_panel`, `paint_panel_back`)."""
+    colours = view["colours"]
+    turn = view["turn"]
+    if tableau is not None:
+        seat = tableau["seat"]  # its frame, arrow, disc and ring are its backdrop (`paint_panel_back`)
         if view["start_seat"] == seat:
             token(draw, 16, y + 115, token_word(view, locale), view["last_dive"])  # below the trapped depths
         # penguins: free ones in colour, trapped ones on a predator with the depth they are caught at
@@ -321,22 +355,13 @@ def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None
         free = tableau["free_penguins"]
         diving = bool(turn and turn["diver_seat"] == seat and turn["phase"] in ("dive", "revealed"))
         count = free + len(trapped)
-        for index in range(count):
+        shown_free = free - (1 if diving else 0)
+        colour = seat_colour(seat)
+        penguin.many(draw, [(104 + index * 34, y + 44, 40, colour) for index in range(shown_free)])
+        for index in range(shown_free, free):  # the one out diving: an outline where it waits
             cx = 104 + index * 34
-            if index < free:
-                shown_free = free - (1 if diving else 0)
-                if index < shown_free:
-                    penguin(draw, cx, y + 44, 40, seat_colour(seat))
-                else:  # the one out diving: an outline where it waits
-                    draw.ellipse((cx - 12, y + 24, cx + 12, y + 64), outline=seat_colour(seat), width=3)
-            else:
-                draw.rounded_rectangle((cx - 16, y + 18, cx + 16, y + 68), radius=8, fill=PREDATOR_FILL,
-                                       outline="#e53e3e", width=2)
-                penguin(draw, cx, y + 44, 32, seat_colour(seat))
-                depth = trapped[index - free]
-                label = (cx - 16, y + 70, cx + 16, y + 97)
-                draw.rounded_rectangle(label, radius=6, fill=BAND[depth - 1], outline=INK, width=1)
-                centred_text(draw, label, str(depth), MIN_TEXT)
+            draw.ellipse((cx - 12, y + 24, cx + 12, y + 64), outline=colour, width=3)
+        caught.many(draw, [(104 + index * 34, y + 44, colour, trapped[index - free]) for index in range(free, count)])
         rocks = tableau["rocks"]
         score, rows = tableau["score"], tableau["rows"]
         extra_icons = []
@@ -352,49 +377,80 @@ def paint_panel(draw, view: dict, y: int, tableau: dict | None, bot: dict | None
         x = 138
     # rocks (and, for the automaton, open water it kept)
     for kind, number in [("rock", rocks)] + extra_icons:
-        if kind == "rock":
-            rock_shape(draw, (x, y + 20, x + 40, y + 60), fill=ROCK_FILL if number else "#3a4150")
-        else:
-            tile_face(draw, x + 2, y + 22, "water", size=36)
-        draw.text((x + 20, y + 66), f"x{number}", fill=INK if number else MUTED, font=font(MIN_TEXT), anchor="ma")
+        kept(draw, x, y, kind, number)
         x += 50
     # tableau rows, then the score
     rows_x = x + 8
     draw_rows(draw, rows, colours, rows_x, y + 16, WIDTH - rows_x - SCORE_W - 24)
-    box = (WIDTH - SCORE_W - 16, y + 16, WIDTH - 18, y + 76)
     won = bool(view["finished"] and view["result"]) and (
         tableau["seat"] in view["result"].get("winners", []) if tableau is not None
         else not view["result"].get("winners"))
+    score_box(draw, WIDTH - SCORE_W - 16, y + 16, score, won, t("deep_dive.picture.score", locale))
+
+
+@drawn_once(lambda kind, number: (-24, 16, 64, 104))
+def kept(draw, x: float, y: float, kind: str, number: int) -> None:
+    """What a panel counts (rocks; the automaton's open water) from x, its panel's top at y: the icon, its count."""
+    if kind == "rock":
+        rock_shape(draw, (x, y + 20, x + 40, y + 60), fill=ROCK_FILL if number else "#3a4150")
+    else:
+        tile_face(draw, x + 2, y + 22, "water", size=36)
+    draw.text((x + 20, y + 66), f"x{number}", fill=INK if number else MUTED, font=font(MIN_TEXT), anchor="ma")
+
+
+@drawn_once(lambda score, won, word: (-48, -2, SCORE_W + 48, 108))
+def score_box(draw, x: float, y: float, score: int, won: bool, word: str) -> None:
+    """A panel's score from (x, y) (ringed in gold for a winner), `word` beneath it."""
+    box = (x, y, x + SCORE_W - 2, y + 60)
     draw.rounded_rectangle(box, radius=12, fill="#1a202c", outline=HIGHLIGHT if won else MUTED, width=3 if won else 2)
     centred_text(draw, box, str(score), 40)
-    draw.text(((box[0] + box[2]) / 2, y + 84), t("deep_dive.picture.score", locale), font=font(MIN_TEXT), fill=MUTED,
-              anchor="mt")
+    draw.text(((box[0] + box[2]) / 2, y + 68), word, font=font(MIN_TEXT), fill=MUTED, anchor="mt")
 
 
 def draw_top(draw, view: dict, locale: str) -> None:
-    draw.rectangle((0, 0, WIDTH, TOP_H), fill="#14202e")
-    # the token: whose it is and which side shows
-    seat_disc(draw, 30, TOP_H / 2, 20, view["start_seat"])
+    """The top band: the token (whose it is, which side shows), the end trigger, and who acts now (a layer: it
+    changes when the token does; the mark of who acts is pasted over it)."""
     word = token_word(view, locale)
-    token(draw, 62, TOP_H / 2, word, view["last_dive"])
-    left = 62 + token_width(word) + 12
-    box = (left, 12, left + 220, TOP_H - 12)
-    if view["end_triggered"] and not view["last_dive"] and not view["finished"]:
-        draw.rounded_rectangle(box, radius=10, fill="#9c4221")
-        centred_text(draw, box, t("deep_dive.picture.end_triggered", locale), MIN_TEXT)
+    ended = bool(view["end_triggered"] and not view["last_dive"] and not view["finished"])
+    end_word = t("deep_dive.picture.end_triggered", locale) if ended else None
+    layer(draw, ("dd.top", view["start_seat"], word, view["last_dive"], end_word), (0, 0, WIDTH, TOP_H + 1),
+          lambda d, _x, _y: paint_top(d, view["start_seat"], word, view["last_dive"], end_word))
     turn = view["turn"]
     if turn is not None:  # who acts now: a penguin in their colour and the depth they are at
-        seat = turn["diver_seat"]
-        penguin(draw, WIDTH - 150, TOP_H / 2, 46, seat_colour(seat), outline=HIGHLIGHT)
-        seat_disc(draw, WIDTH - 108, TOP_H / 2, 18, seat)
-        if turn["phase"] in ("dive", "revealed"):
-            box = (WIDTH - 82, 10, WIDTH - 12, TOP_H - 10)
-            draw.rounded_rectangle(box, radius=8, fill=BAND[turn["depth"] - 1], outline=INK, width=2)
-            label = t("deep_dive.picture.depth_short", locale, depth=turn["depth"])
-            size = 28
-            while size > MIN_TEXT and text_width(label, size) > box[2] - box[0] - 8:
-                size -= 2
-            centred_text(draw, box, label, size)
+        diving = turn["phase"] in ("dive", "revealed")
+        turn_mark(draw, WIDTH - 150, TOP_H / 2, turn["diver_seat"], turn["depth"] if diving else None,
+                  depth_word(turn["depth"], locale) if diving else None)
+
+
+def paint_top(draw, start_seat: int, word: str, last_dive: bool, end_word: str | None) -> None:
+    draw.rectangle((0, 0, WIDTH, TOP_H), fill="#14202e")
+    seat_disc(draw, 30, TOP_H / 2, 20, start_seat)
+    token(draw, 62, TOP_H / 2, word, last_dive)
+    left = 62 + token_width(word) + 12
+    if end_word is not None:
+        box = (left, 12, left + 220, TOP_H - 12)
+        draw.rounded_rectangle(box, radius=10, fill="#9c4221")
+        centred_text(draw, box, end_word, MIN_TEXT)
+
+
+@lru_cache(maxsize=64)
+def depth_word(depth: int, locale: str) -> str:
+    return t("deep_dive.picture.depth_short", locale, depth=depth)
+
+
+@drawn_once(lambda seat, depth, label: (-48, -30, 142, 30))
+def turn_mark(draw, x: float, cy: float, seat: int, depth: int | None, label: str | None) -> None:
+    """Who acts now, from x (centred on cy): a penguin in their colour, their disc and, while they dive, the depth
+    they are at (`label`)."""
+    penguin(draw, x, cy, 46, seat_colour(seat), outline=HIGHLIGHT)
+    seat_disc(draw, x + 42, cy, 18, seat)
+    if depth is not None:
+        box = (x + 68, cy - 20, x + 138, cy + 20)
+        draw.rounded_rectangle(box, radius=8, fill=BAND[depth - 1], outline=INK, width=2)
+        size = 28
+        while size > MIN_TEXT and text_width(label, size) > box[2] - box[0] - 8:
+            size -= 2
+        centred_text(draw, box, label, size)
 
 
 def legend_items(locale: str) -> list:
