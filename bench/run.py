@@ -50,7 +50,6 @@ from bench.people import run_queue_seconds  # noqa: E402
 from bench.person import FLOOR_ID  # noqa: E402
 
 GAMES = os.environ.get("BENCH_GAMES", "blue_border,diamond_box,bossa,deep_dive,colorse").split(",")  # a few to profile
-logging.disable(logging.WARNING)
 ROWS: list[tuple] = []
 FIGURES: dict[str, float] = {}
 
@@ -202,7 +201,7 @@ class AnswerFloor(Floor, template=r"bq:(?P<game>[a-z_]+):.*"):
 
 def answer_board(board: Board, game: str) -> Board:
     """`board` (its picture drawn) with its components' ids made inert, their lengths kept: the first button is the
-    answer floor's, the others are never pressed."""
+    answer floor's (one is added if the board has none), the others are never pressed."""
     items: list[discord.ui.Item] = []
     for number, item in enumerate(board.items):
         inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
@@ -218,6 +217,8 @@ def answer_board(board: Board, game: str) -> Board:
             copy = discord.ui.Select(custom_id=f"bx{number}:{custom_id}"[:100], options=inner.options,
                                      placeholder=inner.placeholder, row=inner.row, disabled=inner.disabled)
         items.append(copy)
+    if not any(isinstance(item, AnswerFloor) for item in items):  # a board without buttons (a finished game)
+        items.append(AnswerFloor(f"bq:{game}:"))
     return Board(board.embed, image=board.image, image_name=board.image_name, items=items, content=board.content)
 
 
@@ -596,6 +597,7 @@ async def main(quick: bool, as_json: bool, only: tuple[str, ...] = SECTIONS) -> 
 
 
 if __name__ == "__main__":
+    logging.disable(logging.WARNING)  # here, not on import: a test importing this module keeps its logging
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="smaller sizes (about a minute)")
     parser.add_argument("--json", action="store_true", help="print one JSON object of figures")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import logging
 import os
 import random
 import statistics
@@ -180,6 +181,7 @@ async def main(games: list[str], seconds: float) -> None:
 
 
 if __name__ == "__main__":
+    logging.disable(logging.WARNING)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time each game is played (default 3)")
     parser.add_argument("--games", default=",".join(run.GAMES))

@@ -1,0 +1,60 @@
+"""The answer floor's message (bench/run.py): a game's table message with every component made inert but one, the
+do-nothing button, the ids as long as the table's."""
+import random
+import re
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+import games
+from bench.run import AnswerFloor, answer_board
+from bot.tables import Seat, Table
+from bot.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from cogs.gallery import PRESENTERS
+
+
+def a_table(game: str, moves: int) -> Table:
+    spec = games.get(game)
+    players = min(4, spec.max_players)
+    state, rng = spec.new(players, {}, 5), random.Random(5)
+    for _ in range(moves):
+        acting = [s for s in state.to_act() if s >= 0]
+        if state.finished or not acting:
+            break
+        state.apply(acting[0], rng.choice(state.legal_actions(acting[0])))
+    return Table(id=123456789, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
+                 options={}, seed=5, version=42, locale="en", state=state,
+                 seats=[Seat(n + 1, f"p{n}") for n in range(players)])
+
+
+@pytest.mark.parametrize("game", sorted(PRESENTERS))
+def test_the_copy_keeps_the_message_and_makes_every_id_inert_but_the_floors(game):
+    module, name = PRESENTERS[game].split(":")
+    presenter = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
+    table = a_table(game, 3)
+    assert table.state.to_act()  # a game under way: its move's components are on the message
+    board = presenter.board(table, "en")
+    copy = answer_board(board, game)
+    assert copy.embed is board.embed and copy.image_name == board.image_name
+    assert len(copy.items) == len(board.items)
+    floors = [item for item in copy.items if isinstance(item, AnswerFloor)]
+    assert len(floors) == 1 and floors[0].template.fullmatch(floors[0].custom_id)
+    for original, item in zip(board.items, copy.items):
+        inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        was = original.item if isinstance(original, discord.ui.DynamicItem) else original
+        assert type(inner) is type(was) and inner.row == was.row
+        assert not re.fullmatch(BUTTON_TEMPLATE, inner.custom_id) and not re.fullmatch(SELECT_TEMPLATE, inner.custom_id)
+        assert len(was.custom_id) <= len(inner.custom_id) <= 100  # as long as the table's (a press carries them all)
+        if isinstance(inner, discord.ui.Select):
+            assert inner.options == was.options
+
+
+def test_a_board_without_buttons_gets_the_floors():
+    table = a_table("diamond_box", 400)
+    assert table.state.finished
+    module, name = PRESENTERS["diamond_box"].split(":")
+    board = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={})).board(table, "en")
+    assert not any(isinstance(getattr(i, "item", i), discord.ui.Button) for i in board.items)
+    copy = answer_board(board, "diamond_box")
+    assert [type(item) for item in copy.items].count(AnswerFloor) == 1
