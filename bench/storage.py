@@ -30,7 +30,6 @@ import asyncpg  # noqa: E402
 from bot.storage import Storage, is_postgres  # noqa: E402
 from bot.tables import TableService  # noqa: E402
 
-logging.disable(logging.WARNING)
 CHANNELS = itertools.count(10**7)  # a fresh channel for every table of the run
 PAYLOAD = '{"type": "take", "source": "deck"}'
 
@@ -165,6 +164,7 @@ async def main(quick: bool, backends: list[str], as_json: bool) -> None:
 
 
 if __name__ == "__main__":
+    logging.disable(logging.WARNING)  # here, not on import (bench/run.py imports this module; so may a test)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--backend", choices=["postgres", "sqlite", "both"], default="both")
