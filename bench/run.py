@@ -203,11 +203,12 @@ def answer_board(board: Board, game: str) -> Board:
     """`board` (its picture drawn) with its components' ids made inert, their lengths kept: the first button is the
     answer floor's (one is added if the board has none), the others are never pressed."""
     items: list[discord.ui.Item] = []
+    floor = None
     for number, item in enumerate(board.items):
         inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
         custom_id = inner.custom_id or ""
-        if isinstance(inner, discord.ui.Button) and not any(isinstance(i, AnswerFloor) for i in items):
-            copy = AnswerFloor(f"bq:{game}:{custom_id}"[:100])
+        if isinstance(inner, discord.ui.Button) and floor is None:
+            copy = floor = AnswerFloor(f"bq:{game}:{custom_id}"[:100])
             copy.item.label, copy.item.emoji, copy.item.style = inner.label, inner.emoji, inner.style
             copy.item.row = inner.row
         elif isinstance(inner, discord.ui.Button):
@@ -217,7 +218,7 @@ def answer_board(board: Board, game: str) -> Board:
             copy = discord.ui.Select(custom_id=f"bx{number}:{custom_id}"[:100], options=inner.options,
                                      placeholder=inner.placeholder, row=inner.row, disabled=inner.disabled)
         items.append(copy)
-    if not any(isinstance(item, AnswerFloor) for item in items):  # a board without buttons (a finished game)
+    if floor is None:  # a board without buttons (a finished game)
         items.append(AnswerFloor(f"bq:{game}:"))
     return Board(board.embed, image=board.image, image_name=board.image_name, items=items, content=board.content)
 
