@@ -84,7 +84,9 @@ def pictures(game: str, locale: str = "en"):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_pictures_are_drawn_for_a_phone(game, monkeypatch):
-    """720 px wide (a phone shows ~360), no text under 11 px once shown 360 wide, at most 100 KB."""
+    """PHONE_WIDTH wide (shown 252 CSS px wide in an embed on a phone), no taller than a phone screen leaves for it
+    (PHONE_HEIGHT while playing, PHONE_END_HEIGHT with the result), no text under 12 CSS px where it is shown, at
+    most 100 KB."""
     log = FontLog(monkeypatch)
     count = 0
     for label, png in pictures(game):
@@ -92,11 +94,13 @@ def test_pictures_are_drawn_for_a_phone(game, monkeypatch):
             continue
         image = Image.open(io.BytesIO(png))
         assert image.width == bot.render.PHONE_WIDTH, label
+        limit = bot.render.PHONE_END_HEIGHT if label.split()[1] == "end" else bot.render.PHONE_HEIGHT
+        assert image.height <= limit, (label, image.height, limit)
         assert len(png) <= 100_000, (label, len(png))
         count += 1
     assert count >= 6 and log.sizes
-    smallest = min(log.sizes) * 360 / bot.render.PHONE_WIDTH
-    assert smallest >= 11, f"{game}: text of {min(log.sizes)} px drawn, {smallest:.1f} px on a phone"
+    smallest = min(log.sizes) * bot.render.SHOWN_WIDTH / bot.render.PHONE_WIDTH
+    assert smallest >= 12, f"{game}: text of {min(log.sizes)} px drawn, {smallest:.1f} CSS px on a phone"
 
 
 @pytest.mark.parametrize("game", GAMES)
