@@ -34,9 +34,11 @@ def tune_gc() -> None:
 
 
 def intents() -> discord.Intents:
-    """Only what the bot uses: guilds (channels, threads) and reactions on table messages. No privileged intent."""
+    """Only what the bot uses: guilds (channels, threads), reactions on table messages, and that messages were posted
+    under a table (not what they say: the message content intent is privileged and not asked for)."""
     wanted = discord.Intents.none()
     wanted.guilds = True
+    wanted.guild_messages = True
     wanted.guild_reactions = True
     return wanted
 

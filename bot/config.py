@@ -34,6 +34,8 @@ class Config:
             return True
         return ((guild_id or 0) >> 22) % self.shard_count in self.shard_ids
     notify_delay: float = 60.0  # seconds a person may leave their turn before they are told (0: never; /settings)
+    reply_seconds: float = 8.0  # seconds a short private answer (a refusal, "Done") stays before it goes
+    repost_after: int = 4  # messages others post below the table message before it is posted again at the bottom
 
 
 def _int(name: str) -> int | None:
@@ -62,4 +64,6 @@ def load(env_file: str | Path | None = ".env") -> Config:
         metrics_port=_int("BODOGE_METRICS_PORT"),
         log_format=os.environ.get("BODOGE_LOG_FORMAT", "text").strip().lower() or "text",
         notify_delay=float(os.environ.get("BODOGE_NOTIFY_DELAY", "60")),
+        reply_seconds=float(os.environ.get("BODOGE_REPLY_SECONDS", "8")),
+        repost_after=int(os.environ.get("BODOGE_REPOST_AFTER", "4")),
     )

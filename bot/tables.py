@@ -78,7 +78,7 @@ class Table:
     marks: list[int] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)  # each seat's, as `_choice_text` names them
     saved: str | None = None  # the state's JSON as this process last committed it (None: not known or since changed)
-    recent: deque = field(default_factory=lambda: deque(maxlen=8))  # (seat, events) of the last actions
+    recent: deque = field(default_factory=lambda: deque(maxlen=30))  # (seat, events) of the last actions (the log)
     timers: dict = field(default_factory=dict)  # kind -> TimerRow: the stored timers, mirrored in memory
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
     closed_idle: float | None = None  # set when the lobby closed by itself: the minutes it waited without a change

@@ -57,12 +57,34 @@ class Presenter:
         return embed
 
     def framed(self, table: Table, locale: str, colour: int, lines: list[str]) -> discord.Embed:
-        """The common start of a game's public embed: title, colour, result or countdown, then `lines`."""
+        """The common start of a game's public embed: title, colour, then `lines` (the status line first, then the
+        last event or two), the clock on the status line while a deadline runs, and the winners once finished."""
         embed = self.header(table, locale)
         embed.colour = colour
-        self.add_status(embed, table, locale)
-        embed.description = "\n".join([*lines, *([embed.description] if embed.description else [])])
+        lines = [line for line in lines if line]
+        clock = self.clock(table, locale)
+        if clock and lines:
+            lines[0] = f"{lines[0]} · {clock}"
+        elif clock:
+            lines.append(clock)
+        embed.description = "\n".join([*lines, *self.status_lines(table, locale)]) or None
         return embed
+
+    def clock(self, table: Table, locale: str) -> str | None:
+        deadline = self.cog.deadlines.get(table.id)
+        if deadline and table.status == "running":
+            return t("table.deadline", locale, when=f"<t:{int(deadline)}:R>")
+        return None
+
+    def status_lines(self, table: Table, locale: str) -> list[str]:
+        """The result once finished (one line), or the cancellation."""
+        if table.status == "finished":
+            result = table.state.result()
+            names = ", ".join(seat_name(table, s, locale) for s in result.get("winners", [])) or t("table.nobody", locale)
+            return [t("table.winners", locale, names=names)]
+        if table.status == "cancelled":
+            return [t("table.cancelled", locale)]
+        return []
 
     def seats_field(self, table: Table, locale: str) -> str:
         acting = set(table.state.to_act()) if table.state is not None and not table.state.finished else set()
@@ -95,15 +117,9 @@ class Presenter:
             embed.add_field(name=t("table.recent", locale), value="\n".join(lines)[:1024], inline=False)
 
     def add_status(self, embed: discord.Embed, table: Table, locale: str) -> None:
-        if table.status == "finished":
-            result = table.state.result()
-            names = ", ".join(seat_name(table, s, locale) for s in result.get("winners", [])) or t("table.nobody", locale)
-            embed.add_field(name=t("table.finished", locale), value=t("table.winners", locale, names=names), inline=False)
-        elif table.status == "cancelled":
-            embed.add_field(name=t("table.cancelled", locale), value="-", inline=False)
-        deadline = self.cog.deadlines.get(table.id)
-        if deadline and table.status == "running":
-            embed.description = t("table.deadline", locale, when=f"<t:{int(deadline)}:R>")
+        lines = [*([embed.description] if embed.description else []), *self.status_lines(table, locale)]
+        clock = self.clock(table, locale)
+        embed.description = "\n".join([*lines, *([clock] if clock else [])]) or None
 
     def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
         """Fallback: every legal action of the acting seats, then "my view"."""
@@ -114,13 +130,13 @@ class Presenter:
                     seen.append(action)
         items: list[discord.ui.Item] = [
             TableButton(action_id(table.id, table.version, a), label=action_label(table, a, locale),
-                        style=discord.ButtonStyle.primary) for a in seen[:19]]
+                        style=discord.ButtonStyle.primary, row=n // 5) for n, a in enumerate(seen[:10])]
         items.append(self.my_view_button(table, locale))
         return items
 
     def my_view_button(self, table: Table, locale: str) -> TableButton:
         return TableButton(ui_id(table.id, table.version, "view"), label=t("table.my_view", locale), emoji="👁️",
-                           style=discord.ButtonStyle.secondary, row=4)
+                           style=discord.ButtonStyle.secondary, row=2)
 
     def finished_items(self, table: Table, locale: str) -> list[discord.ui.Item]:
         return []

@@ -50,10 +50,14 @@ class Refresher:
 
     def request(self, table: Table, delay: float | None = None) -> None:
         """Refresh the table message after `delay` (the coalescing delay by default), unless a refresh that has not
-        yet looked at the table is already waiting: that one will see this change."""
+        yet looked at the table is already waiting: that one will see this change (a `delay` of 0 replaces it)."""
         self._track(table)
-        if table.message_id is None or table.id in self._pending:
+        if table.message_id is None:
             return
+        if table.id in self._pending:
+            if delay != 0:
+                return
+            self._pending.pop(table.id).cancel()  # it had not looked at the table yet: sooner instead
         task = asyncio.get_running_loop().create_task(self._run(table.id, self.delay if delay is None else delay))
         self._pending[table.id] = task
         self._tasks.add(task)

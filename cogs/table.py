@@ -20,19 +20,27 @@ from bot.delivery import send_dm
 from bot.render_pool import ready
 from bot.i18n import has, normalise, t
 from cogs.host import option_value
-from cogs.presenter import SEAT_MARKS, Presenter, seat_name
+from cogs.presenter import SEAT_MARKS, Presenter, recent_lines, seat_name
 from bot.races import snowflake_time_ms
 from cogs.refresher import Refresher
+from cogs.reposter import Reposter
 from bot.storage import TimerRow
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
 
 log = logging.getLogger(__name__)
 LOBBY_ACTIONS = {"join", "leave", "ai_add", "ai_remove", "settings", "start", "cancel"}
+LOG_LINES = 40  # the log's moves: what the table keeps in memory of its recent actions
 
 
 def user_locale(interaction: discord.Interaction) -> str:
     return normalise(interaction.locale)
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Pressed on an ephemeral message (a chooser or private view): answers may replace it."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
@@ -52,12 +60,15 @@ class TableCog(commands.Cog, name="TableCog"):
         self.deadlines: dict[int, float] = {}
         self.dm_closed: dict[int, set[int]] = {}  # table id -> users whose DMs are closed
         self.refresher = Refresher(self, bot.config.edit_delay)
+        self.reposter = Reposter(self, bot.config.repost_after)
         self.service.listeners.append(self.on_change)
         self.service.prepare_listeners.append(self.refresher.prepare)
         self.service.timer_listeners.append(self.on_timer)
         self.service.nudge_listeners.append(self.on_nudge)
         self._background: set[asyncio.Task] = set()
         self.nudges: dict[int, dict[int, int]] = {}  # table -> seat -> the your-turn ping's message id
+        self.reply_seconds = bot.config.reply_seconds  # how long a short private answer stays
+        self.private_replies: dict[tuple[int, int, str], discord.Interaction] = {}  # (table, user, kind) -> the last
 
     async def cog_load(self) -> None:
         # The game list is known once every game package is registered (tests add their own).
@@ -82,6 +93,7 @@ class TableCog(commands.Cog, name="TableCog"):
         locale = locale or table.locale
         if table.status == "lobby" or table.state is None:
             return self.lobby_board(table, locale)
+        self.reposter.watch(table)
         board = self.presenter(table.game).board(table, locale)
         board.items.extend(self.host_items(table, locale))
         closed = [seat_name(table, table.seat_of(u), locale) for u in self.dm_closed.get(table.id, ())
@@ -91,40 +103,48 @@ class TableCog(commands.Cog, name="TableCog"):
         return board
 
     def host_items(self, table: Table, locale: str) -> list[discord.ui.Item]:
-        """Buttons every game's table has: more time and "I'm back" while running, rematch when finished."""
+        """The bottom row every game's table has: the log; more time and "I'm back" while running; rematch when
+        finished (with "My view", which a game's presenter adds where a seat has something private)."""
         v = table.version
+        log_button = TableButton(ui_id(table.id, v, "log"), label=t("table.log", locale), emoji="📜", row=2)
         if table.status == "finished":
             return [TableButton(ui_id(table.id, v, "rematch"), label=t("table.rematch", locale), emoji="🔁",
-                                style=discord.ButtonStyle.success, row=4)]
+                                style=discord.ButtonStyle.success, row=2), log_button]
         if table.status != "running":
             return []
-        items: list[discord.ui.Item] = []
+        items: list[discord.ui.Item] = [log_button]
         if table.id in self.deadlines:
-            items.append(TableButton(ui_id(table.id, v, "more"), label=t("table.more_time", locale), emoji="⏱️", row=4))
+            items.append(TableButton(ui_id(table.id, v, "more"), label=t("table.more_time", locale), emoji="⏱️", row=2))
         if any(s.is_ai and s.user_id is not None for s in table.seats):
             items.append(TableButton(ui_id(table.id, v, "back"), label=t("table.im_back", locale), emoji="🙋",
-                                     style=discord.ButtonStyle.success, row=4))
+                                     style=discord.ButtonStyle.success, row=2))
         return items
 
     def lobby_board(self, table: Table, locale: str) -> Board:
+        self.reposter.watch(table)
         spec = table.spec
         embed = discord.Embed(title=t("table.title", locale, game=spec.name(locale), id=table.id), colour=0x2B6CB0)
         if table.status == "cancelled":
             embed.description = (t("table.cancelled", locale) if table.closed_idle is None
                                  else t("lobby.closed_idle", locale, minutes=f"{table.closed_idle:g}"))
             return Board(embed)
-        embed.description = t("lobby.description", locale, min=spec.min_players, max=spec.max_players)
+        full = len(table.seats) >= spec.max_players
+        players = (t("lobby.players_exact", locale, count=spec.max_players) if spec.min_players == spec.max_players
+                   else t("lobby.players_range", locale, min=spec.min_players, max=spec.max_players))
+        embed.description = t("lobby.full", locale) if full else t("lobby.description", locale, players=players)
         seats = [seat_name(table, n, locale) + (" 👑" if s.user_id == table.host_id else "")
                  for n, s in enumerate(table.seats)]
         embed.add_field(name=t("table.seats", locale) + f" ({len(table.seats)}/{spec.max_players})",
                         value="\n".join(seats) or "-", inline=True)
         embed.add_field(name=t("lobby.settings", locale), value=self.settings_text(table, locale), inline=True)
         v = 0
+        has_ai = any(s.user_id is None for s in table.seats)
         items = [
-            TableButton(ui_id(table.id, v, "join"), label=t("lobby.join", locale), style=discord.ButtonStyle.success),
+            TableButton(ui_id(table.id, v, "join"), label=t("lobby.join", locale), style=discord.ButtonStyle.success,
+                        disabled=full),
             TableButton(ui_id(table.id, v, "leave"), label=t("lobby.leave", locale)),
-            TableButton(ui_id(table.id, v, "ai_add"), label=t("lobby.ai_add", locale), emoji="🤖"),
-            TableButton(ui_id(table.id, v, "ai_remove"), label=t("lobby.ai_remove", locale)),
+            TableButton(ui_id(table.id, v, "ai_add"), label=t("lobby.ai_add", locale), emoji="🤖", disabled=full),
+            TableButton(ui_id(table.id, v, "ai_remove"), label=t("lobby.ai_remove", locale), disabled=not has_ai),
             TableButton(ui_id(table.id, v, "settings"), label=t("lobby.settings", locale), emoji="⚙️", row=1),
             TableButton(ui_id(table.id, v, "start"), label=t("lobby.start", locale), style=discord.ButtonStyle.primary,
                         disabled=not table.can_start(), row=1),
@@ -226,7 +246,7 @@ class TableCog(commands.Cog, name="TableCog"):
             locale = table.locale
             board = presenter.private(table, seat, locale)
             link = self.jump_url(table)
-            if await send_dm(self.bot, entry.user_id, board, t("table.dm_link", locale, link=link) if link else None):
+            if await send_dm(self.bot, entry.user_id, board, t("table.dm_link", locale, link=link, move=table.version) if link else None):
                 continue
             closed = self.dm_closed.setdefault(table.id, set())
             if entry.user_id not in closed:
@@ -246,6 +266,16 @@ class TableCog(commands.Cog, name="TableCog"):
         board = Board(discord.Embed(description=text))
         await send_dm(self.bot, user_id, board, None)
 
+    def log_board(self, table: Table, locale: str) -> Board:
+        """The moves so far (the newest last), which the table message leaves out: one press away."""
+        lines = recent_lines(table, locale, LOG_LINES)
+        text = "\n".join(lines) or t("table.log_empty", locale)
+        while len(text) > 4000:
+            text = text.split("\n", 1)[-1]
+        embed = discord.Embed(title=t("table.log_title", locale, game=table.spec.name(locale), id=table.id),
+                              description=text, colour=0x2B6CB0)
+        return Board(embed)
+
     def jump_url(self, table: Table) -> str | None:
         if table.message_id is None:
             return None
@@ -254,20 +284,53 @@ class TableCog(commands.Cog, name="TableCog"):
 
     # --- replies -------------------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, error: TableError | str, **params) -> None:
-        """Tell the person alone. After a response, the refusal is a followup: that is private only when the response
-        was not a "thinking" defer, or a private one (the first followup after a defer keeps the defer's
-        visibility), so a handler decides what it may refuse before it defers publicly."""
+        """Tell the person alone, in a reply that goes away by itself (`reply_seconds`), or that replaces the private
+        chooser it was pressed on, so refusals never pile up under the table. After a response, the refusal is a
+        followup: that is private only when the response was not a "thinking" defer, or a private one (the first
+        followup after a defer keeps the defer's visibility), so a handler decides what it may refuse before it
+        defers publicly."""
         key = error.key if isinstance(error, TableError) else error
         params = {**(error.params if isinstance(error, TableError) else {}), **params}
         text = t(key, user_locale(interaction), **params)
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            message = await interaction.followup.send(text, ephemeral=True, wait=True)
+            self._spawn(self._expire(message.delete))
+        elif on_private_message(interaction):
+            await interaction.response.edit_message(content=text, embed=None, view=None, attachments=[])
+            self._spawn(self._expire(interaction.delete_original_response))
         else:
             await interaction.response.send_message(text, ephemeral=True)
+            self._spawn(self._expire(interaction.delete_original_response))
+
+    async def _expire(self, delete) -> None:
+        """Delete a short private answer after `reply_seconds` (its token lasts 15 minutes: long enough)."""
+        await asyncio.sleep(self.reply_seconds)
+        try:
+            await delete()
+        except discord.HTTPException:
+            pass  # dismissed by the member already, or the token expired
+
+    async def private_reply(self, interaction: discord.Interaction, kind: str, board: Board, table: Table) -> None:
+        """A private answer that replaces the member's previous one of the same kind at this table ("My view",
+        the log): one message at a time under the board, however often it is asked for."""
+        await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+        key = (table.id, interaction.user.id, kind)
+        previous = self.private_replies.pop(key, None)
+        self.private_replies[key] = interaction
+        if previous is not None:
+            self._spawn(self._forget_reply(previous))
+
+    @staticmethod
+    async def _forget_reply(previous: discord.Interaction) -> None:
+        try:
+            await previous.delete_original_response()
+        except discord.HTTPException:
+            pass
 
     async def show(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer a press that changed the table: edit the table message through the response when it was pressed
-        there (one REST call), else confirm ephemerally and let the refresher edit the table message."""
+        there (one REST call), else confirm privately (a chooser becomes "Done", then goes) and let the refresher
+        edit the table message."""
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         try:
             if on_table:  # after any other write of this message, with the table as it is then
@@ -279,8 +342,12 @@ class TableCog(commands.Cog, name="TableCog"):
 
                 await self.refresher.write(table, answer, waiting=interaction.response.defer)
                 return
-            await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
-                                                    view=None, attachments=[])
+            done = t("table.done", user_locale(interaction))
+            if on_private_message(interaction):
+                await interaction.response.edit_message(content=done, embed=None, view=None, attachments=[])
+            else:  # an older table message (moved to the bottom, or a rematch's): never rewrite it
+                await interaction.response.send_message(done, ephemeral=True)
+            self._spawn(self._expire(interaction.delete_original_response))
         except discord.HTTPException as error:
             # The move is committed; only the answer was lost (e.g. 10062 after a slow press): the bot's own
             # coalesced edit shows it instead.
@@ -313,11 +380,9 @@ class TableCog(commands.Cog, name="TableCog"):
                                                 stamp_ms=snowflake_time_ms(interaction.id))
         except TableError as error:
             if error.code == "stale":
-                board = self.public_board(table, user_locale(interaction))
-                board.content = t("table.error.stale", user_locale(interaction))
-                await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+                await self.refuse(interaction, error)
                 if self.refresher.shown.get(table.id) != table.revision:
-                    self.refresher.request(table)
+                    self.refresher.request(table, 0)  # the member saw an old board: show the current one now
                 return
             return await self.refuse(interaction, error)
         await self.show(interaction, table)
@@ -346,10 +411,7 @@ class TableCog(commands.Cog, name="TableCog"):
             return await self.rematch(interaction, table)
         if name == "ai_level" and values:
             await self.service.add_ai(table.id, user.id, values[0])
-            await interaction.response.edit_message(content=t("table.done", user_locale(interaction)), embed=None,
-                                                    view=None)
-            self.refresher.request(table)
-            return
+            return await self.show(interaction, table)
         if name == "view":
             seat = table.seat_of(user.id)
             if table.state is None:
@@ -357,7 +419,9 @@ class TableCog(commands.Cog, name="TableCog"):
             presenter = self.presenter(table.game)
             board = (presenter.private(table, seat, user_locale(interaction)) if seat is not None
                      else presenter.spectator(table, user_locale(interaction)))
-            return await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+            return await self.private_reply(interaction, "view", board, table)
+        if name == "log":
+            return await self.private_reply(interaction, "log", self.log_board(table, user_locale(interaction)), table)
         if await self.presenter(table.game).on_ui(interaction, table, name, values):
             return
         await self.refuse(interaction, "error.malformed_action")
@@ -394,7 +458,9 @@ class TableCog(commands.Cog, name="TableCog"):
         if interaction.user.id != table.host_id:
             raise TableError("host_only")
         locale = user_locale(interaction)
-        options = [discord.SelectOption(label=t(f"ai.level.{level}", locale), value=level)
+        options = [discord.SelectOption(label=t(f"ai.level.{level}", locale), value=level,
+                                        description=t(f"ai.level.{level}.about", locale)
+                                        if has(f"ai.level.{level}.about", locale) else None)
                    for level in table.spec.ai_levels]
         select = TableSelect(ui_id(table.id, 0, "ai_level", select=True), options=options,
                              placeholder=t("lobby.pick_ai_level", locale))
@@ -447,6 +513,11 @@ class TableCog(commands.Cog, name="TableCog"):
         embed = discord.Embed(description=t("lobby.setting_saved", locale) + "\n" + self.settings_text(table, locale))
         await interaction.response.edit_message(embed=embed, view=None)
         self.refresher.request(table)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.guild is not None:
+            await self.reposter.on_message(message)
 
     # --- reactions -------------------------------------------------------------------------------
     @commands.Cog.listener()

@@ -19,4 +19,4 @@ def test_locale_choice_and_fallback():
     assert normalise("ja") == "ja" and normalise("en-US") == "en" and normalise("fr") == "en" and normalise(None) == "en"
     assert t("table.error.too_slow", "ja") == "誰かの方が早かった！"
     assert t("no.such.key", "ja") == "no.such.key"
-    assert t("table.winners", "en", names="alice") == "Winner: alice"
+    assert t("table.winners", "en", names="alice") == "🏆 Winner: alice"
