@@ -30,6 +30,7 @@ from bot.ui import Board, TableButton, TableSelect, ui_id
 
 log = logging.getLogger(__name__)
 LOBBY_ACTIONS = {"join", "leave", "ai_add", "ai_remove", "settings", "start", "cancel"}
+AI_REMOVE = "-"  # the AI chooser's "remove an AI" (never an AI level)
 LOG_LINES = 40  # the log's moves: what the table keeps in memory of its recent actions
 
 
@@ -136,15 +137,15 @@ class TableCog(commands.Cog, name="TableCog"):
                  for n, s in enumerate(table.seats)]
         embed.add_field(name=t("table.seats", locale) + f" ({len(table.seats)}/{spec.max_players})",
                         value="\n".join(seats) or "-", inline=True)
-        embed.add_field(name=t("lobby.settings", locale), value=self.settings_text(table, locale), inline=True)
+        embed.add_field(name=t("lobby.settings", locale), value=self.settings_summary(table, locale), inline=True)
         v = 0
         has_ai = any(s.user_id is None for s in table.seats)
         items = [
             TableButton(ui_id(table.id, v, "join"), label=t("lobby.join", locale), style=discord.ButtonStyle.success,
                         disabled=full),
             TableButton(ui_id(table.id, v, "leave"), label=t("lobby.leave", locale)),
-            TableButton(ui_id(table.id, v, "ai_add"), label=t("lobby.ai_add", locale), emoji="🤖", disabled=full),
-            TableButton(ui_id(table.id, v, "ai_remove"), label=t("lobby.ai_remove", locale), disabled=not has_ai),
+            TableButton(ui_id(table.id, v, "ai_add"), label=t("lobby.ai", locale), emoji="🤖",
+                        disabled=full and not has_ai),
             TableButton(ui_id(table.id, v, "settings"), label=t("lobby.settings", locale), emoji="⚙️", row=1),
             TableButton(ui_id(table.id, v, "start"), label=t("lobby.start", locale), style=discord.ButtonStyle.primary,
                         disabled=not table.can_start(), row=1),
@@ -159,6 +160,15 @@ class TableCog(commands.Cog, name="TableCog"):
 
     def value_label(self, game: str, name: str, value, locale: str) -> str:
         return option_value(game, name, value, locale)
+
+    def settings_summary(self, table: Table, locale: str) -> str:
+        """The lobby's settings in short: those the host changed from the game's defaults (all of them are one press
+        away, under Settings)."""
+        spec = table.spec
+        changed = [f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**"
+                   for name, value in table.options.items()
+                   if name in spec.options and name != "stacked" and value != spec.options[name]]
+        return "\n".join(changed)[:1024] or t("lobby.defaults", locale)
 
     def settings_text(self, table: Table, locale: str) -> str:
         spec = table.spec
@@ -410,7 +420,10 @@ class TableCog(commands.Cog, name="TableCog"):
         if name == "rematch":
             return await self.rematch(interaction, table)
         if name == "ai_level" and values:
-            await self.service.add_ai(table.id, user.id, values[0])
+            if values[0] == AI_REMOVE:
+                await self.service.remove_ai(table.id, user.id)
+            else:
+                await self.service.add_ai(table.id, user.id, values[0])
             return await self.show(interaction, table)
         if name == "view":
             seat = table.seat_of(user.id)
@@ -433,8 +446,7 @@ class TableCog(commands.Cog, name="TableCog"):
         elif name == "leave":
             await self.service.leave(table.id, user.id)
         elif name == "ai_add":
-            levels = table.spec.ai_levels
-            if len(levels) > 1:
+            if len(table.spec.ai_levels) > 1 or any(seat.user_id is None for seat in table.seats):
                 return await self.choose_ai_level(interaction, table)
             await self.service.add_ai(table.id, user.id)
         elif name == "ai_remove":
@@ -458,10 +470,15 @@ class TableCog(commands.Cog, name="TableCog"):
         if interaction.user.id != table.host_id:
             raise TableError("host_only")
         locale = user_locale(interaction)
-        options = [discord.SelectOption(label=t(f"ai.level.{level}", locale), value=level,
-                                        description=t(f"ai.level.{level}.about", locale)
-                                        if has(f"ai.level.{level}.about", locale) else None)
-                   for level in table.spec.ai_levels]
+        options = [] if len(table.seats) >= table.spec.max_players else [
+            discord.SelectOption(label=t(f"ai.level.{level}", locale), value=level, emoji="🤖",
+                                 description=t(f"ai.level.{level}.about", locale)
+                                 if has(f"ai.level.{level}.about", locale) else None)
+            for level in table.spec.ai_levels]
+        if any(seat.user_id is None for seat in table.seats):
+            options.append(discord.SelectOption(label=t("lobby.ai_remove", locale), value=AI_REMOVE, emoji="➖"))
+        if not options:
+            raise TableError("table_full")
         select = TableSelect(ui_id(table.id, 0, "ai_level", select=True), options=options,
                              placeholder=t("lobby.pick_ai_level", locale))
         await interaction.response.send_message(view=Board(discord.Embed(), items=[select]).view(), ephemeral=True)

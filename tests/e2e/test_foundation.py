@@ -26,7 +26,7 @@ async def open_tiny_table(h: Harness, ai=True):
     joined = await h.fake.press(h.bob, lobby, label=None, prefix=None, custom_id=lobby.find_button("参加")["custom_id"])
     assert joined.type == 7
     if ai:
-        chooser = await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("AIを追加")["custom_id"])
+        chooser = await h.fake.press(h.alice, lobby, custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")))
         assert chooser.ephemeral  # the host picks the AI's strength
         await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["hard"])
         await h.fake.wait_for(lambda: "AI 3" in lobby.text(), what="the lobby showing the AI seat")

@@ -51,7 +51,7 @@ async def test_a_chooser_s_answer_replaces_the_chooser(harness: Harness):
     h = harness
     _, thread, lobby = await open_tiny_table(h, ai=False)
     h.bot.get_cog("TableCog").reply_seconds = 0.3
-    chooser = await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("AIを追加")["custom_id"])
+    chooser = await h.fake.press(h.alice, lobby, custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")))
     await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["easy"])
     assert not chooser.message.components  # the chooser became its answer, in place
     await h.fake.wait_for(lambda: chooser.message.deleted, what="the answered chooser to go")
@@ -64,8 +64,15 @@ async def test_a_full_lobby_offers_no_join_and_no_more_ai(harness: Harness):
     assert not button(lobby, "u.join").get("disabled") and "2〜4人" in lobby.text()
     await h.fake.press(h.carol, lobby, custom_id=button(lobby, "u.join")["custom_id"])
     await h.fake.wait_for(lambda: button(lobby, "u.join").get("disabled"), what="Join disabled at 4 of 4")
-    assert button(lobby, "u.ai_add").get("disabled") and not button(lobby, "u.start").get("disabled")
-    assert "(4/4)" in lobby.text()
+    assert not button(lobby, "u.start").get("disabled") and "(4/4)" in lobby.text()
+    # the AI chooser now offers only to remove an AI, and it works
+    chooser = await h.fake.press(h.alice, lobby, custom_id=button(lobby, "u.ai_add")["custom_id"])
+    options = chooser.message.selects()[0]["options"]
+    assert [o["value"] for o in options] == ["-"]
+    await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["-"])
+    await h.fake.wait_for(lambda: "(3/4)" in lobby.text() and not button(lobby, "u.join").get("disabled"),
+                          what="the AI gone and a seat free again")
+    assert "AI 3" not in lobby.text()
 
 
 async def test_the_table_comes_back_to_the_bottom_when_messages_pile_up(harness: Harness):

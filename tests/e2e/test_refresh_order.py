@@ -16,7 +16,7 @@ async def test_an_older_edit_landing_after_a_newer_answer_is_put_right(harness: 
     h.bot.get_cog("TableCog").refresher.delay = 1.0
     # the host adds an AI seat from the ephemeral chooser: the bot edits the table message itself, and that edit
     # is slow to land
-    chooser = await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("AIを追加")["custom_id"])
+    chooser = await h.fake.press(h.alice, lobby, custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")))
     h.fake.delay_next(EDIT_ROUTE, apply_after=0.3)
     edits_before = sum(1 for c in h.fake.calls if c.matches(EDIT_ROUTE))
     await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["hard"])
@@ -39,7 +39,7 @@ async def test_a_press_held_up_behind_a_slow_edit_defers_and_still_shows_the_tab
     lobby = h.fake.channel_messages(h.fake.threads(h.channel)[-1])[0]
     refresher = h.bot.get_cog("TableCog").refresher
     refresher.patience = 0.2  # (1.5 s by default: well inside Discord's 3 seconds)
-    chooser = await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("AIを追加")["custom_id"])
+    chooser = await h.fake.press(h.alice, lobby, custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")))
     h.fake.delay_next(EDIT_ROUTE, apply_after=0.8)  # the bot's own edit is held up (as by a rate limit)
     edits_before = sum(1 for c in h.fake.calls if c.matches(EDIT_ROUTE))
     await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["hard"])

@@ -83,6 +83,7 @@ async def _play(fake, bot, game, channel, users, ais, rng, view_odds) -> None:
         if mine is not None and rng.random() < view_odds:
             with contextlib.suppress(LookupError, PermissionError):
                 await fake.press(user, board, custom_id=mine["custom_id"])
-        await move(fake, table, board, user, rng)
+        with contextlib.suppress(LookupError, PermissionError):  # the board moved on under the press: as a person
+            await move(fake, table, board, user, rng)
     await fake.wait_for(lambda: _button(board, "u.rematch") is not None, timeout=15, what="the finished board")
     await asyncio.sleep(0.3)
