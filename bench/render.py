@@ -109,7 +109,7 @@ def compare(before: Path, after: Path) -> int:
     from PIL import Image, ImageChops
 
     differ = 0
-    pictures = sorted(path for path in before.rglob("*.png") if not path.stem.endswith("_360"))
+    pictures = sorted(path for path in before.rglob("*.png") if not path.stem.endswith("_252"))
     for path in pictures:
         name = path.relative_to(before)
         other = after / name

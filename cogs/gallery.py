@@ -3,8 +3,8 @@
     python -m cogs.gallery OUTDIR [--game ID] [--locale en|ja]
 
 For every game and player count, three positions (start, mid-game, end) of an AI-played game: the public board,
-every seat's private view, and (Diamond Box) the placement chooser. Each PNG is also written downscaled to 360 px
-wide (`*_360.png`), about the width a phone gives an embed image. Lives in cogs/ because it uses the presenters."""
+every seat's private view, and (Diamond Box) the placement chooser. Each PNG is also written downscaled to 252 px
+wide (`*_252.png`), the width a phone gives an embed image. Lives in cogs/ because it uses the presenters."""
 from __future__ import annotations
 
 import argparse
@@ -26,7 +26,7 @@ PRESENTERS = {
     "deep_dive": "cogs.deep_dive:DeepDivePresenter",
     "colorse": "cogs.colorse:ColorsePresenter",
 }
-PHONE_WIDTH = 360
+PHONE_WIDTH = 252  # CSS px: an embed's picture on a phone
 
 
 def presenter_for(game: str):

@@ -104,22 +104,23 @@ class TableCog(commands.Cog, name="TableCog"):
         return board
 
     def host_items(self, table: Table, locale: str) -> list[discord.ui.Item]:
-        """The bottom row every game's table has: the log; more time and "I'm back" while running; rematch when
-        finished (with "My view", which a game's presenter adds where a seat has something private)."""
+        """The bottom row every game's table has, short enough for one row on a phone beside "My view" (which a
+        game's presenter adds where a seat has something private): the log; while running, "I'm back" when an AI
+        stands in for someone, else more time when a deadline runs; rematch when finished."""
         v = table.version
-        log_button = TableButton(ui_id(table.id, v, "log"), label=t("table.log", locale), emoji="📜", row=2)
+        log_button = TableButton(ui_id(table.id, v, "log"), emoji="📜", row=2)
         if table.status == "finished":
             return [TableButton(ui_id(table.id, v, "rematch"), label=t("table.rematch", locale), emoji="🔁",
                                 style=discord.ButtonStyle.success, row=2), log_button]
         if table.status != "running":
             return []
-        items: list[discord.ui.Item] = [log_button]
-        if table.id in self.deadlines:
-            items.append(TableButton(ui_id(table.id, v, "more"), label=t("table.more_time", locale), emoji="⏱️", row=2))
         if any(s.is_ai and s.user_id is not None for s in table.seats):
-            items.append(TableButton(ui_id(table.id, v, "back"), label=t("table.im_back", locale), emoji="🙋",
-                                     style=discord.ButtonStyle.success, row=2))
-        return items
+            return [log_button, TableButton(ui_id(table.id, v, "back"), label=t("table.im_back", locale), emoji="🙋",
+                                            style=discord.ButtonStyle.success, row=2)]
+        if table.id in self.deadlines:
+            return [log_button, TableButton(ui_id(table.id, v, "more"), label=t("table.more_time", locale),
+                                            emoji="⏱️", row=2)]
+        return [log_button]
 
     def lobby_board(self, table: Table, locale: str) -> Board:
         self.reposter.watch(table)

@@ -8,7 +8,7 @@ import random
 import time
 from typing import Callable
 
-HOST_BUTTONS = ("u.view", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
+HOST_BUTTONS = ("u.view", "u.log", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
 
 
 def _live(components: list[dict]) -> list[dict]:
