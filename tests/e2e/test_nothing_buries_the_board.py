@@ -114,3 +114,23 @@ async def test_a_game_for_exactly_two_says_two_players(harness: Harness):
     await h.fake.slash(h.alice, h.channel, "play", {"game": "bossa"})
     lobby = h.fake.channel_messages(h.fake.threads(h.channel)[-1])[0]
     assert "2人" in lobby.text() and "2〜2" not in lobby.text()
+
+
+async def test_every_game_s_lobby_fits_one_phone_screen_however_full(harness: Harness):
+    from tests.phone import budget
+
+    h = harness
+    for game in ("blue_border", "diamond_box", "bossa", "deep_dive", "colorse"):
+        await h.fake.slash(h.alice, h.channel, "play", {"game": game})
+        lobby = h.fake.channel_messages(h.fake.threads(h.channel)[-1])[0]
+        table = await h.service.get(int(lobby.buttons()[0]["custom_id"].split(":")[1]))
+        for user in (h.bob, h.carol):
+            if not button(lobby, "u.join").get("disabled"):
+                await h.fake.press(user, lobby, custom_id=button(lobby, "u.join")["custom_id"])
+        while len(table.seats) < table.spec.max_players:
+            await h.service.add_ai(table.id, h.alice.id)
+        await h.bot.get_cog("TableCog").refresher.flush()
+        assert f"({table.spec.max_players}/{table.spec.max_players})" in lobby.text()
+        height = budget.height(lobby.embeds[0], budget.rows_of_json(lobby.components))
+        assert height <= budget.SCREEN - 150, (game, height)  # a lobby leaves room: it is the first thing seen
+        await h.service.cancel(table.id, h.alice.id)

@@ -67,3 +67,9 @@ def rows_of(items) -> list[str]:
         kind = "select" if inner.type.value == 3 else "buttons"
         by_row[inner.row if inner.row is not None else len(by_row)] = kind
     return [by_row[row] for row in sorted(by_row)]
+
+
+def rows_of_json(components: list[dict]) -> list[str]:
+    """A message's action rows as Discord's JSON has them."""
+    return ["select" if any(c.get("type") in (3, 5, 6, 7, 8) for c in row.get("components", [])) else "buttons"
+            for row in components or [] if row.get("type") == 1]
