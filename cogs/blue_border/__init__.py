@@ -65,21 +65,23 @@ class BlueBorderPresenter(Presenter):
         return t(f"{GAME}.line.reward", locale, seat=seat_name(table, view["caller_seat"], locale))
 
     def recent(self, table: Table, locale: str) -> list[str]:
-        """The last two events worth a line: a window's opening and each "no call" are the status line's news."""
-        return [format_event(table, event, locale) for event in last_events(table, 2, QUIET)]
+        """The last event worth a line (a window's opening and each "no call" are the status line's news; what a call
+        revealed stays on the picture: face up on the board, or in the discard)."""
+        return [format_event(table, event, locale) for event in last_events(table, 1, QUIET)]
 
     def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
-        """Rows 0-1: the deck and the piles to take from, then pass; or the call and "no call"; or the reward's
-        select. The colour chart's button (emoji only) joins the shared bottom row."""
+        """Rows 0-1: the four piles to take from, then the deck and pass; or the call and "no call"; or the
+        reward's select. The colour chart's button (emoji only) joins the shared bottom row."""
         state, v = table.state, table.version
         view = state.view(None)
         items: list[discord.ui.Item] = []
         if view["phase"] == "turn":
             legal = state.legal_actions(view["active_seat"])
             for action in legal:
-                if action["type"] == "take":
+                if action["type"] == "take":  # four piles fill a phone's row: the deck goes beside "pass"
                     items.append(TableButton(action_id(table.id, v, action), label=_button_label(action, locale),
-                                             style=discord.ButtonStyle.primary, row=0))
+                                             style=discord.ButtonStyle.primary,
+                                             row=1 if action["source"] == "deck" else 0))
             if any(a["type"] == "pass" for a in legal):
                 items.append(TableButton(ui_id(table.id, v, "pass"), label=t(f"{GAME}.button.pass", locale), row=1))
         elif view["phase"] == "call_window":
