@@ -123,8 +123,8 @@ class BlueBorderPresenter(Presenter):
             legal = [a for a in table.state.legal_actions(seat) if a["type"] == "pass"]
             if not legal:
                 raise TableError("not_your_turn", "error.not_your_turn")
-            items = [TableButton(action_id(table.id, table.version, a),
-                                 label=t(f"{GAME}.button.cover", locale, pile_number=a["pile"] + 1)) for a in legal]
+            # the piles' numbers, as the picture and the take buttons show them: four fit a phone's row
+            items = [TableButton(action_id(table.id, table.version, a), label=str(a["pile"] + 1)) for a in legal]
             embed = discord.Embed(description=t(f"{GAME}.pass_prompt", locale))
             await interaction.response.send_message(embed=embed, view=Board(embed, items=items).view(), ephemeral=True)
             return True
