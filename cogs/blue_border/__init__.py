@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import normalise, t
-from cogs.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, format_event, last_events, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from cogs.blue_border.image import draw_board, draw_chart
@@ -16,6 +16,7 @@ from bot.render_pool import Picture, ready
 
 GAME = "blue_border"
 CALL_EMOJI = "🚨"
+QUIET = ("call_window_opened", "declined")  # events the status line already tells
 
 
 def _label(action: dict, locale: str) -> str:
@@ -30,26 +31,30 @@ def _label(action: dict, locale: str) -> str:
     return t(key, locale, pile_number=pile + 1 if pile is not None else "", card=action.get("card", ""))[:80]
 
 
+def _button_label(action: dict, locale: str) -> str:
+    """A take button's label, short enough for five in a row on a phone: the deck's word, or the pile's number as
+    the picture draws it."""
+    if action["source"] == "deck":
+        return t(f"{GAME}.button.deck", locale)
+    return str(action["pile"] + 1)
+
+
 class BlueBorderPresenter(Presenter):
     game_id = GAME
     drawing = staticmethod(draw_board)  # the public board's picture, from the public view
 
     def board(self, table: Table, locale: str) -> Board:
+        """One phone screen: the picture carries the state (divers, slots, field, discard, rules, round, result);
+        the text says whose turn it is and what just happened, in a line or two."""
         view = table.state.view(None)
-        settings = view["settings"]
-        embed = self.framed(table, locale, 0x1E4E8C, [
-            self.phase_line(table, view, locale),
-            t(f"{GAME}.settings_line", locale, border=settings["border"], bottoms=settings["bottoms"],
-              round=view["round"], rounds=view["rounds"])])
-        embed.add_field(name=t("table.seats", locale), value=self.divers_text(table, view, locale), inline=False)
-        self.add_recent(embed, table, locale)
+        lines = [] if view["finished"] else [self.phase_line(table, view, locale), *self.recent(table, locale)]
+        embed = self.framed(table, locale, 0x1E4E8C, lines)
         items = [] if table.state.finished else self.buttons(table, locale)
         return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="blue_border.png",
                      items=items)
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
-        if view["finished"]:
-            return t(f"{GAME}.phase.over", locale)
+        """Whose turn it is and what to do now."""
         phase = view["phase"]
         if phase == "turn":
             return t(f"{GAME}.line.turn", locale, seat=seat_name(table, view["active_seat"], locale))
@@ -59,32 +64,26 @@ class BlueBorderPresenter(Presenter):
                      slot=placement["slot"], emoji=CALL_EMOJI)
         return t(f"{GAME}.line.reward", locale, seat=seat_name(table, view["caller_seat"], locale))
 
-    def divers_text(self, table: Table, view: dict, locale: str) -> str:
-        lines = []
-        for diver in view["divers"]:
-            seat = diver["seat"]
-            parts = [seat_name(table, seat, locale), f"{diver['filled']}/7"]
-            if view["rounds"] > 1:
-                parts.append(f"🏆{view['round_scores'][seat]}")
-            if diver["skip"]:
-                parts.append("⏭️ " + t(f"{GAME}.label.skip", locale))
-            if seat in view["may_call_seats"]:
-                parts.append("⏳")
-            lines.append(" · ".join(parts))
-        return "\n".join(lines)[:1024]
+    def recent(self, table: Table, locale: str) -> list[str]:
+        """The last event worth a line (a window's opening and each "no call" are the status line's news; what a call
+        revealed stays on the picture: face up on the board, or in the discard)."""
+        return [format_event(table, event, locale) for event in last_events(table, 1, QUIET)]
 
     def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
+        """Rows 0-1: the four piles to take from, then the deck and pass; or the call and "no call"; or the
+        reward's select. The colour chart's button (emoji only) joins the shared bottom row."""
         state, v = table.state, table.version
         view = state.view(None)
         items: list[discord.ui.Item] = []
         if view["phase"] == "turn":
             legal = state.legal_actions(view["active_seat"])
             for action in legal:
-                if action["type"] == "take":
-                    items.append(TableButton(action_id(table.id, v, action), label=_label(action, locale),
-                                             style=discord.ButtonStyle.primary, row=0))
+                if action["type"] == "take":  # four piles fill a phone's row: the deck goes beside "pass"
+                    items.append(TableButton(action_id(table.id, v, action), label=_button_label(action, locale),
+                                             style=discord.ButtonStyle.primary,
+                                             row=1 if action["source"] == "deck" else 0))
             if any(a["type"] == "pass" for a in legal):
-                items.append(TableButton(ui_id(table.id, v, "pass"), label=t(f"{GAME}.action.pass", locale), row=1))
+                items.append(TableButton(ui_id(table.id, v, "pass"), label=t(f"{GAME}.button.pass", locale), row=1))
         elif view["phase"] == "call_window":
             items.append(TableButton(action_id(table.id, v, {"type": "call"}), label=t(f"{GAME}.action.call", locale),
                                      emoji=CALL_EMOJI, style=discord.ButtonStyle.danger, row=0))
@@ -96,18 +95,16 @@ class BlueBorderPresenter(Presenter):
             items.append(TableSelect(ui_id(table.id, v, "act", select=True), options=options,
                                      placeholder=t(f"{GAME}.action.reward", locale), row=0))
         if view["chart"]:
-            items.append(TableButton(ui_id(table.id, v, "chart"), label=t(f"{GAME}.action.chart", locale), emoji="🎨",
-                                     row=4))
-        items.append(self.my_view_button(table, locale))
+            items.append(TableButton(ui_id(table.id, v, "chart"), emoji="🎨", row=2))
         return items
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
-        # Nobody knows their own numbers: a diver's view is the public board (without buttons), their row marked.
-        board = self.board(table, locale)
-        board.items = []
-        board.image = Picture(draw_board, (table.state.view(seat), normalise(locale)))
-        board.content = t(f"{GAME}.private_note", locale)
-        return board
+        """Nobody sees their own numbers: nothing is private. One line says so; the picture is the diver's own row
+        beside the colour chart (to hold their shades against), not the public board again."""
+        embed = self.header(table, locale)
+        embed.description = t(f"{GAME}.private_note", locale)
+        return Board(embed, image=Picture(draw_board, (table.state.view(seat), normalise(locale))),
+                     image_name="blue_border.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)
@@ -126,7 +123,8 @@ class BlueBorderPresenter(Presenter):
             legal = [a for a in table.state.legal_actions(seat) if a["type"] == "pass"]
             if not legal:
                 raise TableError("not_your_turn", "error.not_your_turn")
-            items = [TableButton(action_id(table.id, table.version, a), label=_label(a, locale)) for a in legal]
+            # the piles' numbers, as the picture and the take buttons show them: four fit a phone's row
+            items = [TableButton(action_id(table.id, table.version, a), label=str(a["pile"] + 1)) for a in legal]
             embed = discord.Embed(description=t(f"{GAME}.pass_prompt", locale))
             await interaction.response.send_message(embed=embed, view=Board(embed, items=items).view(), ephemeral=True)
             return True

@@ -102,13 +102,15 @@ def test_turn_buttons_follow_the_engines_legal_actions():
     state = SPEC.new(3, {"stacked": {"deck": list(range(1, 33)), "start": 0}}, 0)
     ids = [item.item.custom_id for item in presenter.board(make_table(state), "en").items]
     assert "bg:7:5:a.take,source=deck" in ids and "bg:7:5:a.take,pile=0,source=pile" in ids
-    assert "bg:7:5:u.pass" in ids and "bg:7:5:u.view" in ids
+    assert "bg:7:5:u.pass" in ids and "bg:7:5:u.chart" in ids
     assert not any("call" in i for i in ids)
+    assert "bg:7:5:u.view" not in ids  # nothing in Blue Border is private: no "my view" button of the game's own
 
 
-def test_a_divers_private_picture_is_the_public_view_with_their_row_marked():
-    """The private view's picture is drawn from the public view plus the seat number alone (a hidden card's shade is
-    public; its number is not, and the public view has none), and its text is the public board's."""
+def test_a_divers_private_picture_is_their_row_and_the_chart_drawn_from_the_public_view():
+    """Nothing is private: the private picture is drawn from the public view plus the seat number alone (a hidden
+    card's shade is public; its number is not, and the public view has none). It is the diver's own row and the
+    colour chart, not the public board again, and its text is one line."""
     from cogs.blue_border.image import draw_board
 
     presenter = BlueBorderPresenter(SimpleNamespace(deadlines={}))
@@ -119,6 +121,8 @@ def test_a_divers_private_picture_is_the_public_view_with_their_row_marked():
         for seat in range(state.players):
             board = presenter.private(make_table(state), seat, "en")
             assert board.image == draw_board({**state.view(None), "seat": seat})
-            assert board.image != presenter.board(make_table(state), "en").image  # the row mark is drawn
+            public = Image.open(io.BytesIO(presenter.board(make_table(state), "en").image))
+            assert Image.open(io.BytesIO(board.image)).height < public.height
+            assert board.embed.to_dict().get("fields") is None and "\n" not in board.embed.description
         checked += 1
     assert checked >= 8

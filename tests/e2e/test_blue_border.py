@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from PIL import Image
+from bot.render import PHONE_WIDTH
 
 from tests.e2e.conftest import Harness
 
@@ -87,7 +88,7 @@ async def test_a_whole_three_player_game_with_a_call(harness: Harness, tmp_path)
                           what="the finished board with only the rematch button")
     # beside it, the result picture: the result banner above the final position, drawn for a phone
     picture = Image.open(io.BytesIO(board.files["blue_border.png"])).convert("RGB")
-    assert picture.width == 720 and picture.getpixel((2, 2)) == (0x14, 0x20, 0x2E)
+    assert picture.width == PHONE_WIDTH and picture.getpixel((2, 2)) == (0x14, 0x20, 0x2E)
     record = await h.bot.storage.actions(table.id)
     assert any(r["action"] == {"type": "call"} and r["seat"] == 1 for r in record)
     assert (await h.service.rebuild(table.id)).to_json() == table.state.to_json()
