@@ -35,7 +35,8 @@ def host_row(table, locale):
 
 def button_width(item) -> float:
     inner = item.item
-    text = budget.text_width(inner.label or "") * 8.4 / budget.NARROW  # bold 14 px: wider than the embed's text
+    # bold 14 px text: a CJK character 14 px, a Latin one about 8.4
+    text = sum(budget.WIDE if budget.text_width(c) == budget.WIDE else 8.4 for c in inner.label or "")
     return max(MIN_BUTTON, BUTTON_PADDING + text + (EMOJI if inner.emoji else 0))
 
 
