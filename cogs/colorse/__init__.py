@@ -6,6 +6,8 @@ picks in a select is sent to the bot alone (Discord shows it to nobody else), so
 answer edits the table in the same REST call. (The older ephemeral sign prompt still answers its button.)"""
 from __future__ import annotations
 
+import unicodedata
+
 import discord
 from discord.ext import commands
 
@@ -41,19 +43,26 @@ def label(action: dict, locale: str) -> str:
 
 card_name = colorse_card
 
+LINE_COLUMNS = 60  # two lines on a phone at most (~40 Latin letters a line; a Japanese character or an emoji is two)
 MAX_LINES = 4      # a phone shows the status, a line or two of news and the countdown above the picture
 MAX_BUTTONS = 3    # more choices than this go in one select (a row of short buttons fits a phone's width)
-QUIET_EVENTS = {"common_laid", "refilled", "sign_chosen", "duel_started", "bonus_offered", "starting_special"}
+QUIET_EVENTS = {"common_laid", "refilled", "sign_chosen", "duel_started", "bonus_offered", "starting_special",
+                "game_started"}  # what the picture or the status line already says
 COLOUR_EMOJI = {"R": "🟥", "G": "🟩", "B": "🟦", "Y": "🟨"}
 
 
-def clip(line: str, locale: str) -> str:
+def columns(text: str) -> int:
+    """How wide a line is on a phone, in Latin letters: a Japanese character or an emoji counts two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def clip(line: str, limit: int = LINE_COLUMNS) -> str:
     """A line cut to what a phone shows on two lines (~40 Latin or ~20 Japanese characters each)."""
-    limit = LINE_LIMIT[locale] if locale in LINE_LIMIT else LINE_LIMIT["en"]
-    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
-
-
-LINE_LIMIT = {"en": 60, "ja": 40}
+    if columns(line) <= limit:
+        return line
+    while columns(line) > limit - 1:
+        line = line[:-1]
+    return line.rstrip() + "…"
 
 
 def button_label(action: dict, locale: str) -> str:
@@ -91,7 +100,7 @@ class ColorsePresenter(Presenter):
         """One phone screen: the picture carries the boxes, roles, stars, common cards and deck; the text says whose
         turn it is and what just happened, in a few short lines."""
         view = table.state.view(None)
-        lines = [] if table.state.finished else self.status_lines(table, view, locale)
+        lines = [] if table.state.finished else [clip(line) for line in self.status_lines(table, view, locale)]
         embed = self.framed(table, locale, 0x6B5B95, lines)
         if not table.state.finished:
             room = MAX_LINES - len(embed.description.splitlines())
@@ -122,14 +131,15 @@ class ColorsePresenter(Presenter):
         deciding = [seat for seat, entry in enumerate(view["starting"]) if entry is not None]
         if len(deciding) == 1:
             return [t(f"{GAME}_table.line.setup", locale, seat=name(deciding[0]))]
-        return [t(f"{GAME}_table.line.setup_many", locale, seats=", ".join(name(s) for s in deciding))]
+        return [t(f"{GAME}_table.line.setup_many", locale, seats=t(f"{GAME}_table.and", locale).join(
+            name(s) for s in deciding))]
 
     def recent(self, table: Table, locale: str, limit: int) -> list[str]:
         """The last events worth a line (what the picture already shows, such as a refill, is left out), each cut
         to what a phone shows on two lines."""
         if limit <= 0:
             return []
-        return [clip(format_event(table, event, locale), locale)
+        return [clip(format_event(table, event, locale))
                 for event in last_events(table, limit, skip=QUIET_EVENTS)]
 
     def has_private(self, view: dict) -> bool:

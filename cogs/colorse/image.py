@@ -16,17 +16,17 @@ from bot.i18n import t
 from games.data import load
 
 MARGIN = 8
-BAND = 44                                   # the round and the legend
+BAND = 38                                   # the round and the legend
 PANEL_W = (PHONE_WIDTH - 3 * MARGIN) // 2   # two panels to a row
-CARD = 64                                   # a box's card
+CARD = 60                                   # a box's card
 GAP = 6
-HEADER = 46                                 # a panel's disc, role and stars
-PANEL_H = HEADER + 2 * CARD + GAP + 12
+HEADER = 42                                 # a panel's disc, role and stars
+PANEL_H = HEADER + 2 * CARD + GAP + 8
 BOX_X = (PANEL_W - 3 * CARD - 2 * GAP) // 2
 STAR = 24
-STRIP_LABEL = 30                            # COMMON / DECK / TO PLACE over the strip's cards
-STRIP_CARD = 64
-STRIP_UNDER = 32                            # the common cards' numbers and the holders' discs under the strip
+STRIP_LABEL = 28                            # COMMON / DECK / TO PLACE over the strip's cards
+STRIP_CARD = 60
+STRIP_UNDER = 30                            # the common cards' numbers and the holders' discs under the strip
 HELD_X = MARGIN + 3 * (STRIP_CARD + GAP) + STRIP_CARD + 2 * 14
 DECK_X = MARGIN + 3 * (STRIP_CARD + GAP) + 6
 
@@ -172,18 +172,18 @@ ROLE_FILL = {"parent": "#f6ad55", "child": "#90cdf4"}
 
 def header(draw, x: float, y: float, width: float, view: dict, seat: int, locale: str, you: bool = False) -> None:
     """A seat's disc, YOU, its role, the duellist's chosen mark, and its stars at the right."""
-    seat_disc(draw, x + 24, y + 24, 17, seat)
+    seat_disc(draw, x + 24, y + 22, 17, seat)
     right = x + 46
     if you:
-        right = pill(draw, right, y + 8, t("picture.you", locale), "#e2e8f0") + 6
+        right = pill(draw, right, y + 6, t("picture.you", locale), "#e2e8f0") + 6
     role = role_of(view, seat)
     if role:
-        right = pill(draw, right, y + 8, t(f"colorse.picture.{role}", locale), ROLE_FILL[role]) + 4
+        right = pill(draw, right, y + 6, t(f"colorse.picture.{role}", locale), ROLE_FILL[role]) + 4
     chosen = chosen_of(view, seat)
     if chosen is not None:
-        chosen_mark(draw, right + 13, y + 24, chosen)
+        chosen_mark(draw, right + 13, y + 22, chosen)
     wins, rounds = view["round_wins"][seat], view["rounds_to_win"]
-    star.many(draw, [(x + width - 6 - STAR / 2 - (rounds - 1 - number) * (STAR + 2), y + 24, STAR, number < wins)
+    star.many(draw, [(x + width - 6 - STAR / 2 - (rounds - 1 - number) * (STAR + 2), y + 22, STAR, number < wins)
                      for number in range(rounds)])
 
 
@@ -244,8 +244,8 @@ def waiting_cards(view: dict) -> list[tuple[int, dict]]:
 def draw_strip(draw, view: dict, y: int, locale: str) -> None:
     """The common cards (numbered as the take buttons say), the deck, the cards waiting to be placed."""
     label = font(MIN_TEXT)
-    draw.text((MARGIN + 2, y + 2), t("colorse.picture.common", locale), font=label, fill=MUTED)
-    draw.text((DECK_X, y + 2), t("picture.deck", locale), font=label, fill=MUTED)
+    draw.text((MARGIN + 2, y - 3), t("colorse.picture.common", locale), font=label, fill=MUTED)
+    draw.text((DECK_X, y - 3), t("picture.deck", locale), font=label, fill=MUTED)
     cards_y = y + STRIP_LABEL
     slot_part.many(draw, [(MARGIN + number * (STRIP_CARD + GAP), cards_y, None if card is None else
                            (("back", True),) if card.get("face_down") else (("card", card["card"]),))
@@ -257,7 +257,7 @@ def draw_strip(draw, view: dict, y: int, locale: str) -> None:
     waiting = waiting_cards(view)
     if not waiting:
         return
-    draw.text((HELD_X, y + 2), t("colorse.picture.to_place", locale), font=label, fill=MUTED)
+    draw.text((HELD_X, y - 3), t("colorse.picture.to_place", locale), font=label, fill=MUTED)
     room = PHONE_WIDTH - MARGIN - HELD_X
     size = STRIP_CARD if len(waiting) * STRIP_CARD + (len(waiting) - 1) * 4 <= room else (room - 12) // 4
     size -= size % 2
@@ -281,9 +281,9 @@ def draw_band(draw, view: dict, locale: str) -> None:
     """The round, and the legend of the marks no word explains."""
     items = legend_items(locale)
     width = sum(32 + 8 + text_width(word, MIN_TEXT) + 24 for _icon, word in items)
-    draw_legend(draw, int(PHONE_WIDTH - MARGIN - width + 24), 6, int(width), items, row_h=32,
+    draw_legend(draw, int(PHONE_WIDTH - MARGIN - width + 24), 2, int(width), items, row_h=32,
                 key=("colorse.band", locale))
-    draw.text((MARGIN + 4, 22), t("colorse.picture.round", locale, round=view["round"]), font=font(MIN_TEXT),
+    draw.text((MARGIN + 4, 18), t("colorse.picture.round", locale, round=view["round"]), font=font(MIN_TEXT),
               fill=INK, anchor="lm")
 
 
@@ -312,7 +312,7 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
 
 
 # --- a seat's own picture --------------------------------------------------------------------------------------
-OWN_CARD = 84
+OWN_CARD = 72
 OWN_GAP = 8
 OWN_HEADER = 52
 OWN_SIDE = MARGIN + 3 * OWN_CARD + 2 * OWN_GAP + 24
