@@ -139,8 +139,16 @@ class ColorsePresenter(Presenter):
         to what a phone shows on two lines."""
         if limit <= 0:
             return []
-        return [clip(format_event(table, event, locale))
-                for event in last_events(table, limit, skip=QUIET_EVENTS)]
+        return [clip(self.news(table, event, locale)) for event in last_events(table, limit, skip=QUIET_EVENTS)]
+
+    def news(self, table: Table, event: dict, locale: str) -> str:
+        """An event's line; the signs' reveal in a short form (hand and word each), so both signs fit a phone."""
+        if event["type"] == "signs_revealed":
+            sign = lambda key: f"{SIGN_EMOJI[event[key]]}{t(f'{GAME}.sign.' + event[key], locale)}"  # noqa: E731
+            return t(f"{GAME}_table.news.signs", locale, parent=seat_name(table, event["parent_seat"], locale),
+                     child=seat_name(table, event["child_seat"], locale), parent_sign=sign("parent_sign"),
+                     child_sign=sign("child_sign"))
+        return format_event(table, event, locale)
 
     def has_private(self, view: dict) -> bool:
         """Whether some seat has something of its own to look at: a duel's sign (to pick, then picked), a starting
