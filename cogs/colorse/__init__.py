@@ -193,8 +193,8 @@ class ColorsePresenter(Presenter):
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
         """What this seat alone knows, in a line or two, over its own box: its sign, its starting card, its
-        face-down cards (in a duel, a duellist's box even before its pick); when it knows nothing the table does
-        not, one line says so, without a picture."""
+        face-down cards; when it knows nothing the table does not, one line says so (a duellist's: pick a sign),
+        without a picture."""
         view = table.state.view(seat)
         embed = self.header(table, locale)
         lines = []
@@ -208,11 +208,11 @@ class ColorsePresenter(Presenter):
         if bonus:
             lines.append(t(f"{GAME}_table.your_bonus_line", locale,
                            cards=", ".join(card_name(c, locale) for c in bonus)))
-        duelling = view["phase"] == "sign" and seat in (view["parent_seat"], view["child_seat"])
-        if not lines and not duelling:  # nothing of its own: one line, no copy of its box
-            embed.description = t(f"{GAME}_table.nothing_private", locale)
+        if not lines:  # nothing of its own: one line, no copy of its box
+            duelling = view["phase"] == "sign" and seat in (view["parent_seat"], view["child_seat"])
+            embed.description = t(f"{GAME}_table.no_sign_yet" if duelling else f"{GAME}_table.nothing_private", locale)
             return Board(embed)
-        embed.description = "\n".join(lines) or t(f"{GAME}_table.no_sign_yet", locale)
+        embed.description = "\n".join(lines)
         return Board(embed, image=Picture(draw_private, (view, normalise(locale))), image_name="colorse.png")
 
     def sign_prompt(self, table: Table, seat: int, locale: str) -> Board:
