@@ -6,16 +6,18 @@ picks in a select is sent to the bot alone (Discord shows it to nobody else), so
 answer edits the table in the same REST call. (The older ephemeral sign prompt still answers its button.)"""
 from __future__ import annotations
 
+import unicodedata
+
 import discord
 from discord.ext import commands
 
 from bot import codec
 from bot.i18n import has, normalise, t
-from cogs.presenter import Presenter, seat_name
+from cogs.presenter import Presenter, format_event, last_events, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import colorse_card
-from cogs.colorse.image import draw_board
+from cogs.colorse.image import draw_board, draw_private
 from bot.render_pool import Picture, ready
 
 GAME = "colorse"
@@ -41,82 +43,177 @@ def label(action: dict, locale: str) -> str:
 
 card_name = colorse_card
 
+LINE_COLUMNS = 60  # two lines on a phone at most (~40 Latin letters a line; a Japanese character or an emoji is two)
+MAX_LINES = 4      # a phone shows the status, a line or two of news and the countdown above the picture
+MAX_BUTTONS = 3    # more choices than this go in one select (a row of short buttons fits a phone's width)
+QUIET_EVENTS = {"common_laid", "refilled", "sign_chosen", "duel_started", "bonus_offered", "starting_special",
+                "game_started"}  # what the picture or the status line already says
+COLOUR_EMOJI = {"R": "🟥", "G": "🟩", "B": "🟦", "Y": "🟨"}
+
+
+def columns(text: str) -> int:
+    """How wide a line is on a phone, in Latin letters: a Japanese character or an emoji counts two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def clip(line: str, limit: int = LINE_COLUMNS) -> str:
+    """A line cut to what a phone shows on two lines (~40 Latin or ~20 Japanese characters each)."""
+    if columns(line) <= limit:
+        return line
+    while columns(line) > limit - 1:
+        line = line[:-1]
+    return line.rstrip() + "…"
+
+
+def button_label(action: dict, locale: str) -> str:
+    """A short label: the take buttons name the numbers drawn under the common cards, a card is its colours."""
+    kind = action["type"]
+    if kind == "take":
+        return t(f"{GAME}_table.button.take.{action['slot']}", locale)
+    if kind == "bonus":
+        return t(f"{GAME}_table.button.{'face_down' if action['face_down'] else 'face_up'}", locale)
+    if kind == "place" and action["card"] != "S":
+        return card_name(action["card"], locale)
+    if kind in ("place", "special"):
+        return t(f"{GAME}.colour.{action['colour']}", locale)
+    return label(action, locale)[:40]
+
+
+def button_emoji(action: dict) -> str | None:
+    kind = action["type"]
+    if kind == "take":
+        return "🎴" if action["slot"] == 2 else "🃏"
+    if kind == "place" and action["card"] != "S":
+        return COLOUR_EMOJI.get(action["card"][0])
+    if kind in ("place", "special"):
+        return COLOUR_EMOJI.get(action["colour"])
+    if kind == "sign":
+        return SIGN_EMOJI.get(action["sign"])
+    return None
+
 
 class ColorsePresenter(Presenter):
     game_id = GAME
     drawing = staticmethod(draw_board)  # the public board's picture, from the public view
 
     def board(self, table: Table, locale: str) -> Board:
+        """One phone screen: the picture carries the boxes, roles, stars, common cards and deck; the text says whose
+        turn it is and what just happened, in a few short lines."""
         view = table.state.view(None)
-        embed = self.framed(table, locale, 0x6B5B95, [self.phase_line(table, view, locale)])
-        embed.add_field(name=t("table.seats", locale), value=self.players_text(table, view, locale), inline=False)
-        self.add_recent(embed, table, locale)
+        lines = [] if table.state.finished else [clip(line) for line in self.status_lines(table, view, locale)]
+        embed = self.framed(table, locale, 0x6B5B95, lines)
+        if not table.state.finished:
+            room = MAX_LINES - len(embed.description.splitlines())
+            recent = self.recent(table, locale, room)
+            if recent:
+                embed.description = "\n".join([*lines, *recent, *embed.description.splitlines()[len(lines):]])
         items = [] if table.state.finished else self.buttons(table, locale)
         return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="colorse.png", items=items)
 
-    def phase_line(self, table: Table, view: dict, locale: str) -> str:
+    def status_lines(self, table: Table, view: dict, locale: str) -> list[str]:
+        """Whose turn it is and what to do now (and, while signs are chosen, which sign beats which)."""
         phase = view["phase"]
         name = lambda seat: seat_name(table, seat, locale)  # noqa: E731
         if phase == "sign":
-            return t(f"{GAME}_table.line.sign", locale, parent=name(view["parent_seat"]), child=name(view["child_seat"]))
+            waiting = [s for s in (view["parent_seat"], view["child_seat"]) if s not in view["chosen_seats"]]
+            if len(waiting) == 2:
+                line = t(f"{GAME}_table.line.sign_both", locale, parent=name(waiting[0]), child=name(waiting[1]))
+            else:
+                line = t(f"{GAME}_table.line.sign_one", locale, seat=name(waiting[0]))
+            return [line, t(f"{GAME}_table.line.signs_legend", locale)]
         if phase == "take" and view["takes"]:
-            return t(f"{GAME}_table.line.take", locale, seat=name(view["takes"][0]["seat"]))
+            take = view["takes"][0]
+            if take["count"] > 1:
+                return [t(f"{GAME}_table.line.take_count", locale, seat=name(take["seat"]), count=take["count"])]
+            return [t(f"{GAME}_table.line.take", locale, seat=name(take["seat"]))]
         if phase == "place" and view["placing_seat"] is not None:
-            return t(f"{GAME}_table.line.place", locale, seat=name(view["placing_seat"]))
-        if phase == "over":
-            return t(f"{GAME}_table.line.over", locale)
-        return t(f"{GAME}_table.line.setup", locale)
+            return [t(f"{GAME}_table.line.place", locale, seat=name(view["placing_seat"]))]
+        deciding = [seat for seat, entry in enumerate(view["starting"]) if entry is not None]
+        if len(deciding) == 1:
+            return [t(f"{GAME}_table.line.setup", locale, seat=name(deciding[0]))]
+        return [t(f"{GAME}_table.line.setup_many", locale, seats=t(f"{GAME}_table.and", locale).join(
+            name(s) for s in deciding))]
 
-    def players_text(self, table: Table, view: dict, locale: str) -> str:
-        lines = []
-        for seat in range(view["players"]):
-            parts = [seat_name(table, seat, locale), "🏆" * view["round_wins"][seat] or "·"]
-            if seat == view["parent_seat"]:
-                parts.append(t(f"{GAME}_table.parent", locale))
-            if seat == view["child_seat"]:
-                parts.append(t(f"{GAME}_table.child", locale))
-            if view["phase"] == "sign" and seat in (view["parent_seat"], view["child_seat"]):
-                parts.append("✅ " + t(f"{GAME}_table.chosen", locale) if seat in view["chosen_seats"]
-                             else "⏳ " + t(f"{GAME}_table.choosing", locale))
-            lines.append(" · ".join(parts))
-        return "\n".join(lines)[:1024]
+    def recent(self, table: Table, locale: str, limit: int) -> list[str]:
+        """The last events worth a line (what the picture already shows, such as a refill, is left out), each cut
+        to what a phone shows on two lines."""
+        if limit <= 0:
+            return []
+        return [clip(self.news(table, event, locale)) for event in last_events(table, limit, skip=QUIET_EVENTS)]
+
+    def news(self, table: Table, event: dict, locale: str) -> str:
+        """An event's line; the signs' reveal in a short form (hand and word each), so both signs fit a phone."""
+        if event["type"] == "signs_revealed":
+            sign = lambda key: f"{SIGN_EMOJI[event[key]]}{t(f'{GAME}.sign.' + event[key], locale)}"  # noqa: E731
+            return t(f"{GAME}_table.news.signs", locale, parent=seat_name(table, event["parent_seat"], locale),
+                     child=seat_name(table, event["child_seat"], locale), parent_sign=sign("parent_sign"),
+                     child_sign=sign("child_sign"))
+        return format_event(table, event, locale)
+
+    def has_private(self, view: dict) -> bool:
+        """Whether some seat has something of its own to look at: a duel's sign (to pick, then picked), a starting
+        card to decide, a face-down card only its owner knows."""
+        return (view["phase"] in ("sign", "setup")
+                or any(entry and entry.get("face_down") for box in view["boxes"] for entry in box))
 
     def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
         state, v = table.state, table.version
+        view = state.view(None)
         items: list[discord.ui.Item] = []
-        if state.view(None)["phase"] == "sign":
+        if view["phase"] == "sign":
             # The same three options for everybody, whoever has chosen what: the pick itself is seen by the bot alone.
             waiting = state.to_act()
             signs = [a for a in state.legal_actions(waiting[0]) if a["type"] == "sign"] if waiting else []
             options = [discord.SelectOption(label=label(action, locale)[:100], value=codec.encode(action),
-                                            emoji=SIGN_EMOJI.get(action["sign"])) for action in signs]
+                                            emoji=SIGN_EMOJI.get(action["sign"]),
+                                            description=t(f"{GAME}_table.sign_option.{action['sign']}", locale))
+                       for action in signs]
             if options:
                 items.append(TableSelect(ui_id(table.id, v, "act", select=True), options=options,
-                                         placeholder=t(f"{GAME}_table.sign_select", locale)[:150]))
+                                         placeholder=t(f"{GAME}_table.sign_select", locale)[:150], row=0))
         else:
-            offered: list[dict] = []  # several seats may decide at once (starting cards): one button each action
+            offered: list[dict] = []  # several seats may decide at once (starting cards): one control each action
             for seat in state.to_act():
                 offered += [a for a in state.legal_actions(seat) if a not in offered]
-            for action in offered[:15]:
-                items.append(TableButton(action_id(table.id, v, action), label=label(action, locale)[:80],
-                                         style=discord.ButtonStyle.primary, row=min(len(items) // 5, 3)))
-        items.append(self.my_view_button(table, locale))
+            if len(offered) <= MAX_BUTTONS:
+                items += [TableButton(action_id(table.id, v, action), label=button_label(action, locale),
+                                      emoji=button_emoji(action), style=discord.ButtonStyle.primary, row=0)
+                          for action in offered]
+            else:
+                placeholder = t(f"{GAME}_table.place_select" if offered[0]["type"] == "place"
+                                else f"{GAME}_table.choose_select", locale)
+                items.append(TableSelect(ui_id(table.id, v, "act", select=True), placeholder=placeholder, row=0,
+                                         options=[discord.SelectOption(label=label(action, locale)[:100],
+                                                                       value=codec.encode(action),
+                                                                       emoji=button_emoji(action))
+                                                  for action in offered[:25]]))
+        if self.has_private(view):
+            items.append(self.my_view_button(table, locale))
         return items
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
+        """What this seat alone knows, in a line or two, over its own box: its sign, its starting card, its
+        face-down cards; when it knows nothing the table does not, one line says so (a duellist's: pick a sign),
+        without a picture."""
         view = table.state.view(seat)
         embed = self.header(table, locale)
-        embed.description = t("table.private_note", locale)
+        lines = []
         if view["sign"]:
-            embed.add_field(name=t(f"{GAME}_table.your_sign", locale), value=t(f"{GAME}.sign.{view['sign']}", locale))
+            lines.append(t(f"{GAME}_table.your_sign_line", locale,
+                           sign=f"{SIGN_EMOJI[view['sign']]} {t(f'{GAME}.sign.' + view['sign'], locale)}"))
         start = view["starting"][seat] if view["starting"] else None
         if start and "card" in start:
-            embed.add_field(name=t(f"{GAME}_table.your_start", locale), value=card_name(start["card"], locale))
+            lines.append(t(f"{GAME}_table.your_start_line", locale, card=card_name(start["card"], locale)))
         bonus = [entry["card"] for entry in view["boxes"][seat] if entry and entry.get("face_down") and "card" in entry]
         if bonus:
-            embed.add_field(name=t(f"{GAME}_table.your_bonus", locale),
-                            value=", ".join(card_name(c, locale) for c in bonus))
-        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="colorse.png")
+            lines.append(t(f"{GAME}_table.your_bonus_line", locale,
+                           cards=", ".join(card_name(c, locale) for c in bonus)))
+        if not lines:  # nothing of its own: one line, no copy of its box
+            duelling = view["phase"] == "sign" and seat in (view["parent_seat"], view["child_seat"])
+            embed.description = t(f"{GAME}_table.no_sign_yet" if duelling else f"{GAME}_table.nothing_private", locale)
+            return Board(embed)
+        embed.description = "\n".join(lines)
+        return Board(embed, image=Picture(draw_private, (view, normalise(locale))), image_name="colorse.png")
 
     def sign_prompt(self, table: Table, seat: int, locale: str) -> Board:
         embed = discord.Embed(description=t(f"{GAME}_table.sign_prompt", locale), colour=0x6B5B95)

@@ -1,27 +1,34 @@
-"""COLORSE's pictures, drawn for a phone (see bot/render.py): one panel per player (seat disc, PARENT / CHILD, the
-3 x 2 box, cards held for placing, a star per round won), the common cards and the deck, and a legend. Every colour
-carries its shape too (data/colorse/symbols.json), for colour-blind players.
+"""COLORSE's pictures, drawn for a phone (see bot/render.py: PHONE_WIDTH wide, shown 252 CSS px wide): the round and
+a legend on top, then the players' panels two to a row (seat disc, PARENT / CHILD, a mark for a duellist who has
+or has not chosen a sign yet, a star per round to win, filled when won, the 3 x 2 box), then the common cards
+numbered 1-3 as the take buttons name them, the deck with its count, and the cards waiting to be placed, each over
+its holder's disc. Every colour carries its shape too (data/colorse/symbols.json), for colour-blind players.
 
-`draw_board(view)` draws any seat's view: from `view(None)` (the table) a face-down card is a back; from a player's
-own view, their own face-down bonus cards show face up with a dark corner (only they see that picture)."""
+`draw_board(view)` draws the table from `view(None)`, where a face-down card is a back. `draw_private(view)` draws
+what one seat alone knows: its own box (its face-down bonus cards face up with a dark corner), its sign, the cards it
+holds or starts with."""
 from __future__ import annotations
 
 from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once,
-                        font, frozen, layer, png, result_banner, seat_disc, symbol, turn_arrow)
+                        font, frozen, layer, png, result_banner, seat_disc, symbol, text_width)
 from bot.render import legend as draw_legend
-from bot.render import legend_height
 from bot.i18n import t
 from games.data import load
 
-CARD = 76
-GAP = 8
-PAD = 10
-ROW_H = 2 * CARD + GAP + 2 * PAD
-BOX_X = 118
-HELD_X = BOX_X + 3 * (CARD + GAP) + 14
-HELD = 58
-STAR = 40
-WINS_X = PHONE_WIDTH - 16
+MARGIN = 8
+BAND = 38                                   # the round and the legend
+PANEL_W = (PHONE_WIDTH - 3 * MARGIN) // 2   # two panels to a row
+CARD = 60                                   # a box's card
+GAP = 6
+HEADER = 42                                 # a panel's disc, role and stars
+PANEL_H = HEADER + 2 * CARD + GAP + 8
+BOX_X = (PANEL_W - 3 * CARD - 2 * GAP) // 2
+STAR = 24
+STRIP_LABEL = 28                            # COMMON / DECK / TO PLACE over the strip's cards
+STRIP_CARD = 60
+STRIP_UNDER = 30                            # the common cards' numbers and the holders' discs under the strip
+HELD_X = MARGIN + 3 * (STRIP_CARD + GAP) + STRIP_CARD + 2 * 14
+DECK_X = MARGIN + 3 * (STRIP_CARD + GAP) + 6
 
 
 def palette() -> dict:
@@ -54,17 +61,26 @@ def card_back(draw, x: float, y: float, size: float) -> None:
 
 @drawn_once(lambda size, card, colour=None: (-2, -2, size + 2, size + 2))
 def card_face(draw, x: float, y: float, size: float, card: str, colour: str | None = None) -> None:
-    """A face-up card: one colour, two colours split on the diagonal, or SPECIAL (white "S" until it has a colour).
-    Each colour's shape sits in its part of the card."""
+    """A face-up card: one colour, two colours split on the diagonal, or SPECIAL: white with the four colours' marks
+    until it has a colour, then that colour and its shape, ringed in white. Each colour's shape sits in its part."""
     colours, shapes = palette(), symbols()
     box = (x, y, x + size, y + size)
-    mark = size * 0.34
+    mark = size * 0.36
     if card == "S":
-        draw.rounded_rectangle(box, radius=8, fill=colours[colour] if colour else colours["special"],
-                               outline="#111111", width=2)
-        centred_text(draw, (x, y + size * 0.34, x + size, y + size), "S", int(size * 0.5), fill="#111111")
         if colour:
-            symbol(draw, (x + 5, y + 5, x + 5 + mark, y + 5 + mark), shapes[colour])
+            draw.rounded_rectangle(box, radius=8, fill=colours[colour], outline="#111111", width=2)
+            draw.rounded_rectangle((x + 4, y + 4, x + size - 4, y + size - 4), radius=6, outline=colours["special"],
+                                   width=3)
+            big = size * 0.46
+            symbol(draw, (x + (size - big) / 2, y + (size - big) / 2, x + (size + big) / 2, y + (size + big) / 2),
+                   shapes[colour])
+            return
+        draw.rounded_rectangle(box, radius=8, fill=colours["special"], outline="#111111", width=2)
+        small, inset = size * 0.3, size * 0.12
+        for letter, (cx, cy) in zip("RGBY", ((0, 0), (1, 0), (0, 1), (1, 1))):
+            left = x + inset + cx * (size - 2 * inset - small)
+            top = y + inset + cy * (size - 2 * inset - small)
+            symbol(draw, (left, top, left + small, top + small), shapes[letter], fill=colours[letter])
         return
     if len(card) == 1:
         draw.rounded_rectangle(box, radius=8, fill=colours[card], outline="#111111", width=2)
@@ -77,8 +93,8 @@ def card_face(draw, x: float, y: float, size: float, card: str, colour: str | No
     draw.polygon([(x + size - 2, y + 2), (x + size - 2, y + size - 2), (x + 2, y + size - 2)], fill=colours[second])
     draw.line((x + size - 2, y + 2, x + 2, y + size - 2), fill="#111111", width=2)
     draw.rounded_rectangle(box, radius=8, outline="#111111", width=2)
-    symbol(draw, (x + 6, y + 6, x + 6 + mark, y + 6 + mark), shapes[first])
-    symbol(draw, (x + size - 6 - mark, y + size - 6 - mark, x + size - 6, y + size - 6), shapes[second])
+    symbol(draw, (x + 5, y + 5, x + 5 + mark, y + 5 + mark), shapes[first])
+    symbol(draw, (x + size - 5 - mark, y + size - 5 - mark, x + size - 5, y + size - 5), shapes[second])
 
 
 def slot(draw, x: float, y: float, entry: dict | None, size: float = CARD) -> None:
@@ -102,16 +118,16 @@ def slot_part(draw, x: float, y: float, entry: tuple | None, *, size: float = CA
     slot(draw, x, y, None if entry is None else dict(entry), size)
 
 
-@drawn_once(lambda count: (-2, -2, CARD + 2, CARD + 2))
+@drawn_once(lambda count: (-2, -2, STRIP_CARD + 2, STRIP_CARD + 2))
 def deck(draw, x: float, y: float, count: int) -> None:
     """The deck: a back with its count (drawn once per count, pasted)."""
-    card_back(draw, x, y, CARD)
-    label = (x + 8, y + CARD / 2 - 20, x + CARD - 8, y + CARD / 2 + 20)
+    card_back(draw, x, y, STRIP_CARD)
+    label = (x + 6, y + STRIP_CARD / 2 - 18, x + STRIP_CARD - 6, y + STRIP_CARD / 2 + 18)
     draw.rounded_rectangle(label, radius=8, fill="#1a202c")
-    centred_text(draw, label, str(count), 30)
+    centred_text(draw, label, str(count), 28)
 
 
-@drawn_once(lambda word, fill: (-PHONE_WIDTH / 2, -2, PHONE_WIDTH / 2, 36))
+@drawn_once(lambda word, fill: (-PHONE_WIDTH / 2, -2, PHONE_WIDTH / 2, 34))
 def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
     width = font(MIN_TEXT).getlength(word) + 16
     box = (cx - width / 2, y, cx + width / 2, y + 32)
@@ -119,51 +135,136 @@ def role_pill(draw, cx: float, y: float, word: str, fill: str) -> None:
     centred_text(draw, box, word, MIN_TEXT, fill="#111111")
 
 
-def draw_seat(draw, view: dict, seat: int, y: int, locale: str) -> None:
-    """A player's panel, drawn once per everything it shows and pasted whole."""
-    role = "parent" if seat == view["parent_seat"] else "child" if seat == view["child_seat"] else None
-    acting = seat_is_acting(view, seat)
-    key = ("colorse.seat", seat, acting, view.get("seat") == seat, role, frozen(view["boxes"][seat]),
-           tuple(view["held"][seat]), view["rounds_to_win"], view["round_wins"][seat], locale)
-    layer(draw, key, (0, y, PHONE_WIDTH, y + ROW_H - 5), lambda d, _x, top: paint_seat(d, view, seat, top, locale),
-          backdrop=(("colorse.panel", acting), lambda d, _x, top: d.rounded_rectangle(
-              (6, top, PHONE_WIDTH - 6, top + ROW_H - 6), radius=12, fill=PANEL,
-              outline=HIGHLIGHT if acting else "#3a4558", width=4 if acting else 2)))
+def pill(draw, x: float, y: float, word: str, fill: str) -> float:
+    """A role pill starting at x; returns its right edge."""
+    width = text_width(word, MIN_TEXT) + 16
+    role_pill(draw, x + width / 2, y, word, fill)
+    return x + width
 
 
-def paint_seat(draw, view: dict, seat: int, y: float, locale: str) -> None:
-    """A player's panel on its backdrop (`draw_seat`)."""
-    acting = seat_is_acting(view, seat)
-    own = view.get("seat") == seat
-    seat_disc(draw, 58, y + 44, 28, seat)
-    if acting:
-        turn_arrow(draw, 12, y + 44, 16)
-    if seat == view["parent_seat"]:
-        role_pill(draw, 58, y + 86, t("colorse.picture.parent", locale), "#f6ad55")
-    elif seat == view["child_seat"]:
-        role_pill(draw, 58, y + 86, t("colorse.picture.child", locale), "#90cdf4")
-    if own:
-        role_pill(draw, 58, y + 126, t("picture.you", locale), "#e2e8f0")
-    box = view["boxes"][seat]
-    # slots 0-2 are the bottom row, 3-5 the top row
-    slot_part.many(draw, [(BOX_X + (index % 3) * (CARD + GAP), y + PAD + (0 if index >= 3 else CARD + GAP),
-                           frozen(box[index]) if index < len(box) else None) for index in range(6)])
-    slot_part.many(draw, [(HELD_X + number * (HELD + 8), y + ROW_H / 2 - HELD / 2 - 3, (("card", card),))
-                          for number, card in enumerate(view["held"][seat])], size=HELD)
+@drawn_once(lambda chosen: (-14, -14, 14, 14))
+def chosen_mark(draw, cx: float, cy: float, chosen: bool) -> None:
+    """On a duellist's disc while signs are chosen: a tick once chosen, three dots while still choosing."""
+    draw.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill="#38a169" if chosen else "#4a5568", outline="#0b0f16",
+                 width=2)
+    if chosen:
+        draw.line((cx - 7, cy, cx - 2, cy + 6, cx + 7, cy - 6), fill="#ffffff", width=4)
+    else:
+        for dx in (-6, 0, 6):
+            draw.ellipse((cx + dx - 2, cy - 2, cx + dx + 2, cy + 2), fill="#ffffff")
+
+
+def role_of(view: dict, seat: int) -> str | None:
+    if view["phase"] == "over":
+        return None
+    return "parent" if seat == view["parent_seat"] else "child" if seat == view["child_seat"] else None
+
+
+def chosen_of(view: dict, seat: int) -> bool | None:
+    """During the signs: whether a duellist has chosen (None for everyone else, and in other phases)."""
+    if view["phase"] != "sign" or seat not in (view["parent_seat"], view["child_seat"]):
+        return None
+    return seat in view["chosen_seats"]
+
+
+ROLE_FILL = {"parent": "#f6ad55", "child": "#90cdf4"}
+
+
+def header(draw, x: float, y: float, width: float, view: dict, seat: int, locale: str, you: bool = False) -> None:
+    """A seat's disc, YOU, its role, the duellist's chosen mark, and its stars at the right."""
+    seat_disc(draw, x + 24, y + 22, 17, seat)
+    right = x + 46
+    if you:
+        right = pill(draw, right, y + 6, t("picture.you", locale), "#e2e8f0") + 6
+    role = role_of(view, seat)
+    if role:
+        right = pill(draw, right, y + 6, t(f"colorse.picture.{role}", locale), ROLE_FILL[role]) + 4
+    chosen = chosen_of(view, seat)
+    if chosen is not None:
+        chosen_mark(draw, right + 13, y + 22, chosen)
     wins, rounds = view["round_wins"][seat], view["rounds_to_win"]
-    star.many(draw, [(WINS_X - STAR / 2 - (rounds - 1 - number) * (STAR + 8), y + ROW_H / 2 - 3, STAR, number < wins)
+    star.many(draw, [(x + width - 6 - STAR / 2 - (rounds - 1 - number) * (STAR + 2), y + 22, STAR, number < wins)
                      for number in range(rounds)])
 
 
-def seat_is_acting(view: dict, seat: int) -> bool:
+def acting_seats(view: dict) -> set[int]:
     phase = view["phase"]
     if phase == "sign":
-        return seat in (view["parent_seat"], view["child_seat"]) and seat not in view["chosen_seats"]
+        return {s for s in (view["parent_seat"], view["child_seat"]) if s not in view["chosen_seats"]}
     if phase == "take":
-        return bool(view["takes"]) and view["takes"][0]["seat"] == seat
+        return {view["takes"][0]["seat"]} if view["takes"] else set()
     if phase == "place":
-        return view["placing_seat"] == seat
-    return False
+        return {view["placing_seat"]} if view["placing_seat"] is not None else set()
+    if phase == "setup":
+        return {seat for seat, entry in enumerate(view["starting"]) if entry is not None}
+    return set()
+
+
+def box_slots(x: float, y: float, box: list, size: float, gap: float) -> list:
+    # slots 0-2 are the bottom row, 3-5 the top row
+    return [(x + (index % 3) * (size + gap), y + (0 if index >= 3 else size + gap),
+             frozen(box[index]) if index < len(box) else None) for index in range(6)]
+
+
+def panel_origin(seat: int) -> tuple[int, int]:
+    row, column = divmod(seat, 2)
+    return MARGIN + column * (PANEL_W + MARGIN), BAND + row * (PANEL_H + MARGIN)
+
+
+def draw_seat(draw, view: dict, seat: int, locale: str) -> None:
+    """A player's panel, drawn once per everything it shows and pasted whole."""
+    x, y = panel_origin(seat)
+    acting = seat in acting_seats(view)
+    key = ("colorse.panel2", seat, acting, role_of(view, seat), chosen_of(view, seat), frozen(view["boxes"][seat]),
+           view["rounds_to_win"], view["round_wins"][seat], locale)
+    layer(draw, key, (x, y, x + PANEL_W, y + PANEL_H), lambda d, left, top: paint_seat(d, view, seat, left, top, locale),
+          backdrop=(("colorse.panel2", acting), lambda d, left, top: d.rounded_rectangle(
+              (left, top, left + PANEL_W - 1, top + PANEL_H - 1), radius=12, fill=PANEL,
+              outline=HIGHLIGHT if acting else "#3a4558", width=5 if acting else 2)))
+
+
+def paint_seat(draw, view: dict, seat: int, x: float, y: float, locale: str) -> None:
+    """A player's panel on its backdrop (`draw_seat`)."""
+    header(draw, x, y, PANEL_W, view, seat, locale)
+    slot_part.many(draw, box_slots(x + BOX_X, y + HEADER, view["boxes"][seat], CARD, GAP))
+
+
+def waiting_cards(view: dict) -> list[tuple[int, dict]]:
+    """(holder, card entry) for every card waiting to be placed: taken cards, and starting cards awaiting a choice
+    (a SPECIAL's colour is public; a past winner's card is a back to everyone else)."""
+    found = []
+    for seat, entry in enumerate(view["starting"]):
+        if entry is not None:
+            found.append((seat, {"card": entry["card"]} if "card" in entry else {"back": True}))
+    for seat, hand in enumerate(view["held"]):
+        found += [(seat, {"card": card}) for card in hand]
+    return found
+
+
+def draw_strip(draw, view: dict, y: int, locale: str) -> None:
+    """The common cards (numbered as the take buttons say), the deck, the cards waiting to be placed."""
+    label = font(MIN_TEXT)
+    draw.text((MARGIN + 2, y - 3), t("colorse.picture.common", locale), font=label, fill=MUTED)
+    draw.text((DECK_X, y - 3), t("picture.deck", locale), font=label, fill=MUTED)
+    cards_y = y + STRIP_LABEL
+    slot_part.many(draw, [(MARGIN + number * (STRIP_CARD + GAP), cards_y, None if card is None else
+                           (("back", True),) if card.get("face_down") else (("card", card["card"]),))
+                          for number, card in enumerate(view["common"])], size=STRIP_CARD)
+    for number in range(len(view["common"])):
+        cx = MARGIN + number * (STRIP_CARD + GAP) + STRIP_CARD / 2
+        draw.text((cx, cards_y + STRIP_CARD + STRIP_UNDER / 2 + 1), str(number + 1), font=label, fill=INK, anchor="mm")
+    deck(draw, DECK_X, cards_y, view["deck_count"])
+    waiting = waiting_cards(view)
+    if not waiting:
+        return
+    draw.text((HELD_X, y - 3), t("colorse.picture.to_place", locale), font=label, fill=MUTED)
+    room = PHONE_WIDTH - MARGIN - HELD_X
+    size = STRIP_CARD if len(waiting) * STRIP_CARD + (len(waiting) - 1) * 4 <= room else (room - 12) // 4
+    size -= size % 2
+    for number, (seat, entry) in enumerate(waiting[:4]):
+        left = HELD_X + number * (size + 4)
+        slot_part(draw, left, cards_y + (STRIP_CARD - size), frozen(entry), size=size)
+        seat_disc(draw, left + size / 2, cards_y + STRIP_CARD + STRIP_UNDER / 2 + 1, 14, seat)
 
 
 def legend_items(locale: str) -> list:
@@ -173,33 +274,81 @@ def legend_items(locale: str) -> list:
     def back(draw, box):
         card_back(draw, box[0], box[1], box[3] - box[1])
 
-    def turn(draw, box):
-        turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
+    return [(won, t("colorse.picture.round_won", locale)), (back, t("picture.face_down", locale))]
 
-    return [(won, t("colorse.picture.round_won", locale)), (back, t("picture.face_down", locale)),
-            (turn, t("picture.to_act", locale))]
+
+def draw_band(draw, view: dict, locale: str) -> None:
+    """The round, and the legend of the marks no word explains."""
+    items = legend_items(locale)
+    width = sum(32 + 8 + text_width(word, MIN_TEXT) + 24 for _icon, word in items)
+    draw_legend(draw, int(PHONE_WIDTH - MARGIN - width + 24), 2, int(width), items, row_h=32,
+                key=("colorse.band", locale))
+    draw.text((MARGIN + 4, 18), t("colorse.picture.round", locale, round=view["round"]), font=font(MIN_TEXT),
+              fill=INK, anchor="lm")
+
+
+def board_height(view: dict) -> int:
+    rows = -(-view["players"] // 2)
+    panels = BAND + rows * (PANEL_H + MARGIN)
+    if view["phase"] == "over":
+        return panels
+    return panels + STRIP_LABEL + STRIP_CARD + STRIP_UNDER + MARGIN
 
 
 def draw_board(view: dict, locale: str = "en") -> bytes:
-    """The board (or a seat's own view) with its words in `locale`."""
-    players = view["players"]
-    legend = legend_items(locale)
-    common_y = 8 + players * ROW_H
-    legend_y = common_y + 36 + CARD + 12
-    height = legend_y + legend_height(legend, PHONE_WIDTH - 24) + 12
-    image, draw = canvas(PHONE_WIDTH, height)
-    for seat in range(players):
-        draw_seat(draw, view, seat, 8 + seat * ROW_H, locale)
-    draw.text((BOX_X, common_y + 4), t("colorse.picture.common", locale), font=font(MIN_TEXT), fill=MUTED)
-    slot_part.many(draw, [(BOX_X + number * (CARD + GAP), common_y + 36, None if card is None else
-                           (("back", True),) if card.get("face_down") else (("card", card["card"]),))
-                          for number, card in enumerate(view["common"])])
-    deck_x = HELD_X + 20
-    draw.text((deck_x, common_y + 4), t("picture.deck", locale), font=font(MIN_TEXT), fill=MUTED)
-    deck(draw, deck_x, common_y + 36, view["deck_count"])
-    draw_legend(draw, 12, legend_y, PHONE_WIDTH - 24, legend, key=("colorse", locale))
+    """The board with its words in `locale` (from `view(None)`: nothing hidden is in it)."""
+    image, draw = canvas(PHONE_WIDTH, board_height(view))
+    draw_band(draw, view, locale)
+    for seat in range(view["players"]):
+        draw_seat(draw, view, seat, locale)
     if view["phase"] == "over":
         entries = [(seat, t("picture.wins", locale, count=wins), seat == view["winner_seat"])
                    for seat, wins in enumerate(view["round_wins"])]
         image = above(result_banner(entries, locale=locale), image)
+    else:
+        rows = -(-view["players"] // 2)
+        draw_strip(draw, view, BAND + rows * (PANEL_H + MARGIN), locale)
+    return png(image)
+
+
+# --- a seat's own picture --------------------------------------------------------------------------------------
+OWN_CARD = 72
+OWN_GAP = 8
+OWN_HEADER = 52
+OWN_SIDE = MARGIN + 3 * OWN_CARD + 2 * OWN_GAP + 24
+
+
+def own_items(view: dict) -> list[tuple[str, dict]]:
+    """(label key, card entry) for the cards this seat holds or starts with, besides its box."""
+    seat = view["seat"]
+    items = []
+    start = view["starting"][seat] if view["starting"] else None
+    if start is not None and "card" in start:
+        items.append(("colorse.picture.starting", {"card": start["card"]}))
+    items += [("colorse.picture.to_place", {"card": card}) for card in view["held"][seat]]
+    return items
+
+
+def draw_private(view: dict, locale: str = "en") -> bytes:
+    """One seat's own view: its panel, large, with its sign (while chosen and secret) and the cards it holds."""
+    seat = view["seat"]
+    height = OWN_HEADER + 2 * OWN_CARD + OWN_GAP + 2 * MARGIN
+    image, draw = canvas(PHONE_WIDTH, height)
+    acting = seat in acting_seats(view)
+    draw.rounded_rectangle((4, 2, PHONE_WIDTH - 5, height - 3), radius=12, fill=PANEL,
+                           outline=HIGHLIGHT if acting else "#3a4558", width=5 if acting else 2)
+    header(draw, 4, 4, PHONE_WIDTH - 8, view, seat, locale, you=True)
+    slot_part.many(draw, box_slots(MARGIN + 8, OWN_HEADER + 4, view["boxes"][seat], OWN_CARD, OWN_GAP),
+                   size=OWN_CARD)
+    x, y = OWN_SIDE, OWN_HEADER + 4
+    label = font(MIN_TEXT)
+    if view["sign"]:
+        draw.text((x, y), t("colorse.picture.your_sign", locale), font=label, fill=MUTED)
+        draw.text((x, y + 34), t(f"colorse.picture.sign.{view['sign']}", locale), font=font(40), fill=HIGHLIGHT)
+        y += 96
+    items = own_items(view)
+    if items:
+        draw.text((x, y), t(items[0][0], locale), font=label, fill=MUTED)
+        slot_part.many(draw, [(x + number * (64 + 6), y + 34, frozen(entry)) for number, (_key, entry)
+                              in enumerate(items[:2])], size=64)
     return png(image)
