@@ -5,6 +5,7 @@ Presenters only read: they turn a table (and its engine's views) into Boards. Ru
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import TYPE_CHECKING, Any, Callable, Container
 
 import discord
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
     from cogs.table import TableCog
 
 COLOUR = 0x2B6CB0
+
+
+LINE_COLUMNS = 44  # what one line of an embed holds on a phone, counting a CJK character or an emoji as two
+CLOCK_COLUMNS = 20  # " · ⏱️ in 30 seconds" as Discord shows the timestamp
+
+
+def columns(text: str) -> int:
+    """The width of a line of text in Latin letters: a wide character (CJK, emoji) counts two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" or ord(c) > 0x1F000 else 1 for c in text)
 
 
 def last_events(table: Table, limit: int, skip: Container[str] = ()) -> list[dict]:
@@ -63,10 +73,10 @@ class Presenter:
         embed.colour = colour
         lines = [line for line in lines if line]
         clock = self.clock(table, locale)
-        if clock and lines:
-            lines[0] = f"{lines[0]} · {clock}"
+        if clock and lines and columns(lines[0]) + CLOCK_COLUMNS <= LINE_COLUMNS:
+            lines[0] = f"{lines[0]} · {clock}"  # it still fits the status line's one phone line
         elif clock:
-            lines.append(clock)
+            lines.insert(1, clock)
         embed.description = "\n".join([*lines, *self.status_lines(table, locale)]) or None
         return embed
 

@@ -100,7 +100,7 @@ class ColorsePresenter(Presenter):
         """One phone screen: the picture carries the boxes, roles, stars, common cards and deck; the text says whose
         turn it is and what just happened, in a few short lines."""
         view = table.state.view(None)
-        lines = [] if table.state.finished else [clip(line) for line in self.status_lines(table, view, locale)]
+        lines = [] if table.state.finished else [clip(line) for line in self.play_lines(table, view, locale)]
         embed = self.framed(table, locale, 0x6B5B95, lines)
         if not table.state.finished:
             room = MAX_LINES - len(embed.description.splitlines())
@@ -110,7 +110,7 @@ class ColorsePresenter(Presenter):
         items = [] if table.state.finished else self.buttons(table, locale)
         return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="colorse.png", items=items)
 
-    def status_lines(self, table: Table, view: dict, locale: str) -> list[str]:
+    def play_lines(self, table: Table, view: dict, locale: str) -> list[str]:
         """Whose turn it is and what to do now (and, while signs are chosen, which sign beats which)."""
         phase = view["phase"]
         name = lambda seat: seat_name(table, seat, locale)  # noqa: E731
