@@ -25,7 +25,7 @@ GAME_COGS = {game: f"cogs.{game}" for game in ["blue_border", "diamond_box", "bo
 # Young collections 7x rarer than Python's default (700): the bot makes and drops thousands of small containers per
 # press, and a young collection of 5000 objects still takes a millisecond or two. Full collections walk every tracked
 # object, so their pause grows with the heap; what startup loaded is frozen out of them (BodogeBot.settle_memory).
-# bench/run.py measured the longest collection in its latency run (README, Benchmarks).
+# bench/run.py measured the longest collection in its latency run (docs/performance.md).
 GC_THRESHOLDS = (5000, 10, 10)
 
 

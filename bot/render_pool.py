@@ -388,7 +388,7 @@ def _cancel(future: asyncio.Future) -> None:
 def _worker_main(connection: socket.socket, modules: tuple[str, ...]) -> None:
     """A worker process: import the drawing modules, then draw each request and answer, until the socket closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot decides
-    try:  # a worker runs only on a core the bot's own threads leave free (see README, "How pictures are drawn")
+    try:  # a worker runs only on a core the bot's own threads leave free (see docs/architecture.md, "How pictures are drawn")
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):  # not on Linux
         pass
@@ -440,7 +440,7 @@ def shared() -> RenderPool:
     """The process-wide pool (bots in one process share it: workers are a machine resource)."""
     global _shared
     if _shared is None:
-        # processes by default (see the module's docstring; README, Benchmarks); "thread", or "inline" (on the loop)
+        # processes by default (see the module's docstring; docs/performance.md); "thread", or "inline" (on the loop)
         _shared = RenderPool(workers=int(os.environ.get("BODOGE_RENDER_WORKERS", "0")) or None,
                              kind=os.environ.get("BODOGE_RENDER_POOL", "process"))
     return _shared

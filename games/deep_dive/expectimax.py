@@ -11,7 +11,7 @@ alone. What differs is the worth of what a dive ends in, tuned against the norma
   does, more than any diver can, so a flip that brings the end nearer is worth the turns it takes off the game
   (`DRAIN` points each), and an incomplete row counts towards full by the turns left (`TIME_SCALE`).
 With two players it plays as with 3-6 (tuned on 4 players): 70.3% of 200 games against normal on seeds 17000-17199,
-where the ISMCTS it replaced won 63.5%, and 71.2% of 1000 on seeds 23000-23999 (README).
+where the ISMCTS it replaced won 63.5%, and 71.2% of 1000 on seeds 23000-23999 (docs/ai.md).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import random
 
 from games.deep_dive import ai, scoring, tiles
 
-# With 2-6 players: tuned on 4-player games, seeds 20000-20399, one seat against normal seats (README).
+# With 2-6 players: tuned on 4-player games, seeds 20000-20399, one seat against normal seats (docs/ai.md).
 ROCK_WORTH = 0.25  # points per unit of time left (the normal diver: 2.0)
 TRAP_COST = 0.25  # a trapped penguin (not the last free one), besides the turn it ends
 LAST_GAIN = 1.5  # points a player still to make their last dive is expected to add
