@@ -15,7 +15,7 @@ from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import deep_dive_action, deep_dive_tile
-from cogs.deep_dive.image import draw_board
+from cogs.deep_dive.image import draw_board, draw_own
 from bot.render_pool import Picture
 
 GAME = "deep_dive"
@@ -231,13 +231,12 @@ class DeepDivePresenter(Presenter):
 
     # --- private and hooks ---------------------------------------------------------------------
     def private(self, table: Table, seat: int, locale: str) -> Board:
-        # Only face-down tiles are hidden, from everyone alike: a player's view is the public board.
-        board = self.board(table, locale)
-        board.items = []
-        # the same board, the player's own panel ringed
-        board.image = Picture(draw_board, (table.state.view(seat), normalise(locale)))
-        board.content = t(f"{GAME}.private_note", locale)
-        return board
+        # Only face-down tiles are hidden, from everyone alike: one line says so, and the picture is the player's own
+        # tableau, larger than the table's panel can show it (with each row's points)
+        embed = self.header(table, locale)
+        embed.colour = COLOUR
+        embed.description = t(f"{GAME}.private_note", locale)
+        return Board(embed, image=Picture(draw_own, (table.state.view(seat),)), image_name="deep_dive_own.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         head, _, version = name.partition(".")
