@@ -26,6 +26,14 @@ QUIET_EVENTS = {"dive_start"}  # the description already says who dives
 ACTION_EMOJI = {"flip": "🔄", "skip": "⏭️", "keep": "✋", "deeper": "⬇️", "swallow": "🪨"}
 
 
+LINE_WIDTH = 37  # what one line of an embed's text holds on a phone (360 CSS px), in Latin letters
+
+
+def shown_width(text: str) -> int:
+    """How wide `text` is on a phone, in Latin letters: a Japanese character or an emoji takes two."""
+    return sum(2 if ord(char) > 0x2E80 else 1 for char in text)
+
+
 # --- words -----------------------------------------------------------------------------------------
 tile_name = deep_dive_tile
 
@@ -67,8 +75,17 @@ def action_emoji(action: dict) -> str | None:
     return ACTION_EMOJI.get(action["type"])
 
 
-def event_line(table: Table, event: dict, locale: str) -> str:
-    """An engine event as a line, with tiles in words and the final scores by seat."""
+def short_food(tile: str, locale: str) -> str:
+    """A tile as the table's short lines say it: "yellow 3" for food, else its name."""
+    if tile.startswith("food:"):
+        _, colour, points = tile.split(":")
+        return t(f"{GAME}.tile_short", locale, colour=t(f"{GAME}.colour.{colour}", locale), points=points)
+    return tile_name(tile, locale)
+
+
+def event_line(table: Table, event: dict, locale: str, short: bool = False) -> str:
+    """An engine event as a line, with tiles in words and the final scores by seat (`short`: food as "yellow 3",
+    for the table's phone-sized lines)."""
     fields = dict(event)
     if event["type"] == "game_end":
         scores = [f"{SEAT_MARKS[seat % len(SEAT_MARKS)]} {score}" for seat, score in enumerate(event["scores"])]
@@ -78,7 +95,10 @@ def event_line(table: Table, event: dict, locale: str) -> str:
         if not event["winner_seats"]:
             solo = "automaton_score" in event
             fields["winner_seats"] = t(f"{GAME}.label.automaton" if solo else "table.nobody", locale)
-    return format_event(table, fields, locale)
+    line = format_event(table, fields, locale)
+    if short and isinstance(event.get("tile"), str) and event["tile"].startswith("food:"):
+        line = line.replace(tile_name(event["tile"], locale), short_food(event["tile"], locale))
+    return line
 
 
 class DeepDivePresenter(Presenter):
@@ -92,8 +112,12 @@ class DeepDivePresenter(Presenter):
         view = table.state.view(None)
         running = not view["finished"] and table.status == "running"
         lines = [self.phase_line(table, view, locale)] if running else []
-        lines += [event_line(table, event, locale) for event in
-                  last_events(table, RECENT_LINES, QUIET_EVENTS | ({"game_end"} if view["finished"] else set()))]
+        # the last moves (at the end, the last one: the result is the picture's banner and the winners' line)
+        recent = [event_line(table, event, locale, short=True) for event in
+                  last_events(table, RECENT_LINES if running else 1, QUIET_EVENTS | {"game_end"})]
+        if sum(map(shown_width, recent)) > 2 * LINE_WIDTH:  # two that would wrap: the last one alone
+            recent = recent[-1:]
+        lines += recent
         embed = self.framed(table, locale, COLOUR, lines)
         items = self.buttons(table, locale) if running else []
         return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="deep_dive.png",
@@ -107,7 +131,7 @@ class DeepDivePresenter(Presenter):
         seat = seat_name(table, turn["diver_seat"], locale)
         phase = turn["phase"]
         if phase == "revealed":
-            return t(f"{GAME}.line.revealed", locale, seat=seat, tile=tile_name(turn["flipped"], locale))
+            return t(f"{GAME}.line.revealed", locale, seat=seat, tile=short_food(turn["flipped"], locale))
         if phase == "retreat":
             return t(f"{GAME}.line.retreat", locale, seat=seat)
         if phase == "automaton_pick":

@@ -7,26 +7,26 @@ face-down stack (count) and its face-up tiles grouped by kind (food in its colou
 water, predators with the trapped penguins in their owners' colours; "xN" for several alike). Below, two panels a
 row, one per player (and the automaton): seat disc and score; free penguins, trapped ones as the depth they are
 caught at, rocks held; the tableau as rows of three colours (pink, green, yellow from the top; complete rows framed
-in gold). At the end the result banner sits on top (and the ocean is left out where it would not fit)."""
+in gold). At the end: the result banner over the panels (the ocean's leftovers are left out)."""
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
 
-from bot.render import (INK, MIN_TEXT, MUTED, PHONE_END_HEIGHT, PHONE_WIDTH, above, cached, canvas, centred_text,
+from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text,
                         drawn_once, frozen, layer, png, readable_on, result_banner, seat_colour, text_width)
 from bot.i18n import t
 
 WIDTH = PHONE_WIDTH
 TOP_H = 40
-DEPTH_H = 54
-TILE = 42  # a face-up tile (smaller when a depth is crowded)
-MIN_TILE = 34
+DEPTH_H = 48
+TILE = 40  # a face-up tile (smaller when a depth is crowded)
+MIN_TILE = 32
 GAP = 6
-LABEL_BOX = (4, 7, 40, 47)  # a band's depth number, from the band's top
+LABEL_BOX = (4, 5, 40, 43)  # a band's depth number, from the band's top
 DIVER_X, BOT_X = 62, 84  # the lane where the diver's / automaton's penguins swim
 STACK_X = 98
-GROUPS_X = 154
+GROUPS_X = 150
 PANEL_W, PANEL_H = 246, 84
 PANEL_STEP = 88
 PANEL_XS = (4, 254)
@@ -115,7 +115,7 @@ def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE, raised: bool
         fill = food_colour(colour)
         draw.rounded_rectangle(box, radius=8, fill=fill, outline="#0b0f16", width=2)
         middle = y + (size * 0.34 if raised else size / 2)
-        centred_text(draw, (x, middle - 10, x + size, middle + 10), str(points), 28 if size >= 40 else MIN_TEXT,
+        centred_text(draw, (x, middle - 10, x + size, middle + 10), str(points), 28 if size >= 38 else MIN_TEXT,
                      fill=readable_on(fill))
     elif kind == "rock":
         draw.rounded_rectangle(box, radius=8, fill="#4a5568", outline="#0b0f16", width=2)
@@ -130,7 +130,7 @@ def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE, raised: bool
         fin(draw, (x + 4, y + 2, x + size - 4, y + size - 6))
 
 
-FACE_DOWN = 42
+FACE_DOWN = 38
 
 
 @drawn_once(lambda count: (-2, -8, FACE_DOWN + 8, FACE_DOWN + 2))
@@ -259,10 +259,10 @@ def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
     diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
     mid = y + DEPTH_H / 2
     if bot is not None and bot["depth"] == number and not view["finished"]:
-        penguin(draw, BOT_X, mid + 4, 34, AUTOMATON)
+        penguin(draw, BOT_X, mid + 4, 32, AUTOMATON)
     if diver_here:
-        penguin(draw, DIVER_X, mid, 42, seat_colour(turn["diver_seat"]), outline=HIGHLIGHT)
-    face_down(draw, STACK_X, y + 9, depth["face_down"])
+        penguin(draw, DIVER_X, mid, 40, seat_colour(turn["diver_seat"]), outline=HIGHLIGHT)
+    face_down(draw, STACK_X, y + 6, depth["face_down"])
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
     picks = set(bot["pick_options"]) if pick_here else set()
     places = tile_places(view, depth, y)
@@ -274,7 +274,7 @@ def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
                                    width=3)
     for tile, count, _trapped, x, top, size in places:
         if count > 1:
-            badge(draw, x + size // 2, top + size - 5, count)  # over the tile's bottom edge
+            badge(draw, x + size // 2, top + size - 3, count)  # over the tile's bottom edge
 
 
 def tile_places(view: dict, depth: dict, y: int) -> list[tuple[str, int, list[int], int, int, int]]:
@@ -284,7 +284,7 @@ def tile_places(view: dict, depth: dict, y: int) -> list[tuple[str, int, list[in
     size = TILE if len(found) * (TILE + GAP) - GAP <= room else max(MIN_TILE, room // max(1, len(found)) - 4)
     step = size + (GAP if size == TILE else 4)
     size -= size % 2
-    top = y + 3
+    top = y + 2
     return [(tile, count, trapped, GROUPS_X + index * step, top, size) for index, (tile, count, trapped) in
             enumerate(found)]
 
@@ -461,15 +461,14 @@ def panels_height(count: int) -> int:
 
 def draw_board(view: dict, locale: str = "en") -> bytes:
     """The board (or a player's own view, their panel ringed) with its words in `locale`: the top strip, the ocean
-    and the panels while playing; at the end the result banner over the ocean (where it fits) and the panels."""
+    and the panels while playing; at the end the result banner over the panels."""
     tableaux = view["tableaux"]
     bot = view.get("automaton")
     count = len(tableaux) + (1 if bot else 0)
     banner = result_banner(result_entries(view), locale=locale, width=WIDTH) if view["finished"] else None
-    ocean = OCEAN_H = len(view["depths"]) * DEPTH_H
+    # at the end: the result and the tableaux, not the ocean's leftovers (one phone screen holds them)
+    ocean = len(view["depths"]) * DEPTH_H if banner is None else 0
     top = 0 if banner is not None else TOP_H
-    if banner is not None and banner.height + OCEAN_H + panels_height(count) + 8 > PHONE_END_HEIGHT:
-        ocean = 0  # the end of a big table: the result and the tableaux, not the ocean's leftovers
     panels_y = top + ocean + 4
     image, draw = canvas(WIDTH, panels_y + panels_height(count))
     if banner is None:

@@ -212,7 +212,7 @@ def test_a_dive_shows_flip_and_face_up_takes_then_keep_or_deeper():
     assert ids == ["bg:7:5:a.flip", "bg:7:5:a.take,tile=food:pink:2"]
     labels = [(str(item.item.emoji), item.item.label, item.item.row) for item in board.items]
     assert ("🔄", "Flip", 0) in labels and ("🩷", "Pink 2", 1) in labels
-    assert board.embed.description.startswith("🔵 diver1's turn: depth 1, flip or take")
+    assert board.embed.description.startswith("🔵 diver1's turn: flip or take (depth 1)")
 
 
 def test_swallow_is_a_select_of_depths():
