@@ -26,7 +26,7 @@ QUIET_EVENTS = {"dive_start"}  # the description already says who dives
 ACTION_EMOJI = {"flip": "🔄", "skip": "⏭️", "keep": "✋", "deeper": "⬇️", "swallow": "🪨"}
 
 
-LINE_WIDTH = 37  # what one line of an embed's text holds on a phone (360 CSS px), in Latin letters
+LINE_WIDTH = 36  # what one line of an embed's text holds on a phone (360 CSS px), in Latin letters (measured)
 
 
 def shown_width(text: str) -> int:
@@ -115,7 +115,7 @@ class DeepDivePresenter(Presenter):
         # the last moves (at the end, the last one: the result is the picture's banner and the winners' line)
         recent = [event_line(table, event, locale, short=True) for event in
                   last_events(table, RECENT_LINES if running else 1, QUIET_EVENTS | {"game_end"})]
-        if sum(map(shown_width, recent)) > 2 * LINE_WIDTH:  # two that would wrap: the last one alone
+        if len(recent) > 1 and max(map(shown_width, recent)) > LINE_WIDTH:  # two moves only when neither wraps
             recent = recent[-1:]
         lines += recent
         embed = self.framed(table, locale, COLOUR, lines)
