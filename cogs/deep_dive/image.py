@@ -37,7 +37,7 @@ HIGHLIGHT = "#f6e05e"
 BAND = ["#2b6cb0", "#245a96", "#1c4679", "#15345c", "#0e2340"]
 FOOD = {"pink": "#f687b3", "green": "#68d391", "yellow": "#f6e05e"}
 WATER_FILL = "#90cdf4"
-ROCK_FILL = "#a0a7b1"
+ROCK_FILL = "#a0aec0"
 PREDATOR_FILL = "#3b1e24"
 PREDATOR_EDGE = "#e53e3e"
 BACK_FILL = "#0b3954"
@@ -114,9 +114,9 @@ def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE, raised: bool
     if kind == "food":
         fill = food_colour(colour)
         draw.rounded_rectangle(box, radius=8, fill=fill, outline="#0b0f16", width=2)
-        middle = y + (size * 0.34 if raised else size / 2)
-        centred_text(draw, (x, middle - 10, x + size, middle + 10), str(points), 28 if size >= 38 else MIN_TEXT,
-                     fill=readable_on(fill))
+        middle = y + (12 if raised else size / 2)  # raised: clear of the count's pill at the bottom
+        centred_text(draw, (x, middle - 10, x + size, middle + 10), str(points),
+                     28 if size >= 38 and not raised else MIN_TEXT, fill=readable_on(fill))
     elif kind == "rock":
         draw.rounded_rectangle(box, radius=8, fill="#4a5568", outline="#0b0f16", width=2)
         rock_shape(draw, (x + 5, y + 5, x + size - 5, y + size - 5))
@@ -162,7 +162,7 @@ def seat_disc(draw, cx: float, cy: float, r: float, seat: int | None) -> None:
 def caught(draw, x: float, y: float, depth: int) -> None:
     """A trapped penguin in a panel, its top-left at (x, y): a predator's red tile with the depth it is caught at."""
     box = (x, y, x + 22, y + 32)
-    draw.rounded_rectangle(box, radius=6, fill="#9b2c2c", outline="#feb2b2", width=2)
+    draw.rounded_rectangle(box, radius=6, fill=PREDATOR_FILL, outline=PREDATOR_EDGE, width=2)
     centred_text(draw, box, str(depth), MIN_TEXT)
 
 
@@ -270,11 +270,11 @@ def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
         tile_face(draw, x, top, tile, size=size, raised=count > 1 and tile.startswith("food"))
     for tile, count, _trapped, x, top, size in places:
         if tile == flipped or tile in picks or (retreat_here and tile != "water" and tile != "predator"):
-            draw.rounded_rectangle((x - 3, top - 3, x + size + 3, top + size + 3), radius=10, outline=HIGHLIGHT,
-                                   width=3)
+            draw.rounded_rectangle((x - 2, top - 2, x + size + 2, top + size + 2), radius=10, outline=HIGHLIGHT,
+                                   width=3)  # within the band (its layer's box)
     for tile, count, _trapped, x, top, size in places:
         if count > 1:
-            badge(draw, x + size // 2, top + size - 3, count)  # over the tile's bottom edge
+            badge(draw, x + size // 2, top + size - 7, count)  # at the tile's bottom, inside the band
 
 
 def tile_places(view: dict, depth: dict, y: int) -> list[tuple[str, int, list[int], int, int, int]]:
@@ -317,7 +317,7 @@ def paint_rows(draw, rows: list[dict], colours: list[str], x0: float, y: float, 
         for top, colour in zip(lines, colours):
             draw.rounded_rectangle((x0, top, x0 + 19, top + CELL_H), radius=4, outline=food_colour(colour), width=2)
         return
-    step = max(15, min(22, (width + 2) // len(rows)))
+    step = min(22, (width + 2) // len(rows))  # narrower cells for a long tableau, always within the panel
     cell = step - 2
     for number, row in enumerate(rows):
         x = x0 + number * step
@@ -425,7 +425,7 @@ def paint_top(draw, start_seat: int, word: str, last_dive: bool, end_word: str |
     left = 44 + token_width(word) + 10
     if end_word is not None:
         box = (left, 5, left + max(120, int(text_width(end_word, MIN_TEXT)) + 20), TOP_H - 5)
-        draw.rounded_rectangle(box, radius=10, fill="#9c4221")
+        draw.rounded_rectangle(box, radius=10, fill=PREDATOR_EDGE)
         centred_text(draw, box, end_word, MIN_TEXT)
 
 
