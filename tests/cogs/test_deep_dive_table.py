@@ -161,7 +161,9 @@ def test_components_offer_exactly_the_legal_actions_and_fit_discord(view_as_imag
         legal = state.legal_actions(state.to_act()[0])
         assert sorted(map(key, offered(board))) == sorted(map(key, legal))
         ids = [item.item.custom_id for item in board.items]
-        assert len(ids) == len(set(ids)) and "bg:7:5:u.view" in ids
+        # no "My view": DEEP DIVE hides nothing from one player that it shows another (the table's own row has it)
+        assert len(ids) == len(set(ids)) and "bg:7:5:u.view" not in ids
+        assert {item.item.row for item in board.items} <= {0, 1}  # row 2 is the table's own
         for item in board.items:
             component = item.item
             assert len(component.custom_id) <= 100 and component.custom_id.startswith(("bg:7:5:", "bs:7:5:"))
@@ -202,14 +204,15 @@ def test_a_dive_shows_flip_and_face_up_takes_then_keep_or_deeper():
     seat = state.to_act()[0]
     state.apply(seat, FLIP)
     ids = [item.item.custom_id for item in presenter().board(make_table(state), "en").items]
-    assert ids == ["bg:7:5:a.keep", "bg:7:5:a.deeper", "bg:7:5:u.view"]
+    assert ids == ["bg:7:5:a.keep", "bg:7:5:a.deeper"]
     state.apply(seat, DEEPER)  # pink 2 stays face up at depth 1; the diver is at depth 2
     state.apply(seat, FLIP)  # a predator: the next diver's turn starts at depth 1
     board = presenter().board(make_table(state), "en")
     ids = [item.item.custom_id for item in board.items]
-    assert ids == ["bg:7:5:a.flip", "bg:7:5:a.take,tile=food:pink:2", "bg:7:5:u.view"]
-    labels = [item.item.label for item in board.items]
-    assert "Take pink food (2)" in labels
+    assert ids == ["bg:7:5:a.flip", "bg:7:5:a.take,tile=food:pink:2"]
+    labels = [(str(item.item.emoji), item.item.label, item.item.row) for item in board.items]
+    assert ("🔄", "Flip", 0) in labels and ("🩷", "Pink 2", 1) in labels
+    assert board.embed.description.startswith("🔵 diver1's turn: flip or take (depth 1)")
 
 
 def test_swallow_is_a_select_of_depths():
@@ -233,7 +236,7 @@ def test_many_face_up_tiles_become_a_select():
             state.apply(turn % 2, action)
     board = presenter().board(make_table(state), "en")
     ids = [item.item.custom_id for item in board.items]
-    assert ids == ["bg:7:5:a.flip", "bs:7:5:u.act", "bg:7:5:u.view"]
+    assert ids == ["bg:7:5:a.flip", "bs:7:5:u.act"]
     assert sorted(map(key, offered(board))) == sorted(map(key, state.legal_actions(0)))
 
 
@@ -244,10 +247,9 @@ def test_the_automatons_tie_break_asks_the_human():
     assert state.phase == "automaton_pick"
     board = presenter().board(make_table(state), "en")
     ids = [item.item.custom_id for item in board.items]
-    assert ids == ["bg:7:5:a.automaton_pick,tile=food:green:3", "bg:7:5:a.automaton_pick,tile=food:pink:3",
-                   "bg:7:5:u.view"]
-    assert "choose which food it takes" in board.embed.description
-    assert "green food (3)" in board.embed.description
+    assert ids == ["bg:7:5:a.automaton_pick,tile=food:green:3", "bg:7:5:a.automaton_pick,tile=food:pink:3"]
+    assert board.embed.description.startswith("🔴 diver0's turn: pick the automaton's food")
+    assert [item.item.label for item in board.items] == ["Green 3", "Pink 3"]
 
 
 def test_a_retreat_offers_its_tiles_and_nothing():
@@ -261,7 +263,8 @@ def test_a_retreat_offers_its_tiles_and_nothing():
     board = presenter().board(make_table(state), "en")
     ids = [item.item.custom_id for item in board.items]
     assert ids == ["bg:7:5:a.retreat_take,depth=1,tile=food:green:2",
-                   "bg:7:5:a.retreat_take,depth=1,tile=food:yellow:2", "bg:7:5:u.rnone.5", "bg:7:5:u.view"]
+                   "bg:7:5:a.retreat_take,depth=1,tile=food:yellow:2", "bg:7:5:u.rnone.5"]
+    assert [item.item.label for item in board.items] == ["Green 2 · D1", "Yellow 2 · D1", "Nothing"]
     assert sorted(map(key, offered(board))) == sorted(map(key, state.legal_actions(0)))
     board.view()
 
