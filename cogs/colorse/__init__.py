@@ -101,12 +101,10 @@ class ColorsePresenter(Presenter):
         turn it is and what just happened, in a few short lines."""
         view = table.state.view(None)
         lines = [] if table.state.finished else [clip(line) for line in self.play_lines(table, view, locale)]
+        if lines:  # the news fills the room the status (and the clock, on a line of its own at worst) leave
+            clock = 1 if self.clock(table, locale) else 0
+            lines += self.recent(table, locale, MAX_LINES - len(lines) - clock)
         embed = self.framed(table, locale, 0x6B5B95, lines)
-        if not table.state.finished:
-            room = MAX_LINES - len(embed.description.splitlines())
-            recent = self.recent(table, locale, room)
-            if recent:
-                embed.description = "\n".join([*lines, *recent, *embed.description.splitlines()[len(lines):]])
         items = [] if table.state.finished else self.buttons(table, locale)
         return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="colorse.png", items=items)
 

@@ -16,7 +16,7 @@ from tests.phone import budget
 
 GAMES = list(gallery.PRESENTERS)
 ROW_WIDTH = 280  # CSS px of a row of buttons on a phone
-BUTTON_PADDING, GAP, EMOJI = 28, 8, 23  # a button's own padding, the gap between two, an emoji and its space
+BUTTON_PADDING, GAP, EMOJI = 28, 8, 28  # a button's own padding, the gap between two, an emoji and its space
 MIN_BUTTON = 56
 
 

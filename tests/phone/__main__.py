@@ -1,6 +1,7 @@
 """Phone screens of every game, both languages: each game is played through the real bot and the loopback fake
 Discord (people press what a person would, now and then "My view"), its traffic written as a phoneview record and
-drawn by `../shared/tools/phoneview` as Discord's mobile client shows it. Prints each table message's height.
+drawn by `../shared/tools/phoneview` as Discord's mobile client shows it. Prints each table message's height in
+CSS px (alone, and with what lies below it on the member's screen) and how many messages are below it.
 
     python -m tests.phone [--out DIR] [--game ID]... [--locale en|ja]... [--screens docs/screens]
 
@@ -43,6 +44,24 @@ def draw(record: Path, out: Path, member: str = "player1") -> list[dict]:
     return json.loads((out / "moments.json").read_text())["moments"]
 
 
+def own_height(html_page: Path) -> int:
+    """The table message's own height in CSS px (phoneview's `anchor_css` also counts what lies below it): the same
+    page measured to the anchor message's bottom instead of the list's."""
+    sys.path.insert(0, str(phoneview()))
+    import render  # phoneview's
+
+    page = html_page.read_text(encoding="utf-8").replace(
+        "anch=list.getBoundingClientRect().bottom-top", "anch=a.getBoundingClientRect().bottom-top")
+    with tempfile.TemporaryDirectory() as scratch:
+        own = Path(scratch) / "own.html"
+        own.write_text(page, encoding="utf-8")
+        os.environ["TMPDIR"], tempfile.tempdir = scratch, None  # Chromium's profile: this run's own
+        try:
+            return render.measure(str(own))["anchor"]
+        finally:
+            tempfile.tempdir = None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.phone")
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "bodoge-phone")
@@ -60,15 +79,16 @@ def main() -> None:
             record = asyncio.run(play(game, locale, folder, seed=args.seed))
             moments = draw(record, folder / "screens")
             for moment in moments:
-                rows.append((game, locale, moment["name"], moment.get("anchor_css"), moment.get("newer_below")))
+                own = own_height(folder / "screens" / moment["html"]) if moment["name"] != "private" else None
+                rows.append((game, locale, moment["name"], own, moment.get("anchor_css"), moment.get("newer_below")))
                 if args.screens and moment["name"] in SCREEN_MOMENTS:
                     args.screens.mkdir(parents=True, exist_ok=True)
                     shutil.copy(folder / "screens" / moment["file"],
                                 args.screens / f"{game}.{locale}.{moment['name']}.png")
-    print(f"{'game':<12} {'locale':<6} {'moment':<11} {'height':>7} {'below':>6}")
-    for game, locale, name, height, below in rows:
-        flag = "  OVER" if isinstance(height, (int, float)) and height > 640 and name != "private" else ""
-        print(f"{game:<12} {locale:<6} {name:<11} {height!s:>7} {below!s:>6}{flag}")
+    print(f"{'game':<12} {'locale':<6} {'moment':<11} {'table':>6} {'+below':>7} {'below':>6}")
+    for game, locale, name, own, height, below in rows:
+        flag = "  OVER" if isinstance(own, (int, float)) and own > 640 else ""
+        print(f"{game:<12} {locale:<6} {name:<11} {own!s:>6} {height!s:>7} {below!s:>6}{flag}")
     (args.out / "heights.json").write_text(json.dumps(rows, indent=1))
 
 
