@@ -2,15 +2,19 @@
 
 It presents the engine's views and sends the engine's own actions; the rules stay in games/bossa.
 
-Flow. Setup: the dice are public; the high roller presses "Look at your hand" on the table message (or reads the DM
-sent at the start) and sees their hand privately; the three choices (the same whatever the hands) are buttons on
-the table. After "first", the other player takes a line with public buttons. From then on hands are public, so a
-turn is one press on the table message: a select per line lists its placements at both ends, another the
-once-per-game actions, and each option is the engine action itself (the press's answer edits the table: one REST
-call). A select with more than 25 moves ends with "More…", which opens an ephemeral chooser listing every legal tile
-group for an end or an action (buttons, or selects of 25 when there are many, paged by 100).
+The table message is one phone screen: a status line (whose turn, what to do), the last two moves, the picture
+(everything else: lines, hands, dice, markers, deck; cogs/bossa/image.py) and controls in rows 0-1 (row 2 is the
+shared bottom row).
 
-Custom ids (`u.<name>`): `peek`; `end.<line><side>` and `opt.<action>` open a chooser (older messages), as does the
+Flow. Setup: the dice are public; the high roller presses "My view" on the table message (or reads the DM sent at
+the start) and sees their hand privately; the three choices (the same whatever the hands) are buttons on the table.
+After "first", the other player takes a line with public buttons. From then on hands are public, so a turn is one
+press on the table message: one select lists the placements at the four ends of both lines, another the
+once-per-game actions, and each option is the engine action itself (the press's answer edits the table: one REST
+call). A select with more than 25 moves ends with "More…" options, each opening an ephemeral chooser listing every
+legal tile group for an end or an action (buttons, or selects of 25 when there are many, paged by 100).
+
+Custom ids (`u.<name>`): `peek` (older messages); `end.<line><side>` and `opt.<action>` open a chooser (older messages), as does the
 option `+<what>`; `pg.<what>.<page>` turns its page; `mv<version>.<move>` (button) and `ms<version>.<n>` (select,
 the move in the option's value) send a move.
 A move is written compactly, tiles as their two dot counts (`w3b1` -> `31`): `pwu.3102` place on the white line's
@@ -47,7 +51,7 @@ PER_SELECT = 25
 SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
 PAGE = PER_SELECT * SELECTS_PER_PAGE
 RECENT_LINES = 2
-QUIET = ("drew", "hands_revealed", "chose_line")  # events the picture already shows
+QUIET = ("drew", "hands_revealed", "chose_line", "game_started")  # events the picture or the status line shows
 ENDINGS = ("hand_emptied", "line_completed", "stuck", "deck_out", "deck_out_draw")
 
 
@@ -214,25 +218,23 @@ class BossaPresenter(Presenter):
 
     # --- components on the public message --------------------------------------------------------
     def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
-        """Rows 0-1 (row 2 is the shared bottom row). Setup: the choices and the high roller's look at their hand
-        in row 0, and "My view" (a hand is private then). Play: the placements' select and the once-per-game
-        actions' select."""
+        """Rows 0-1 (row 2 is the shared bottom row). Setup: the choices in row 0, and "My view" (the high roller's
+        hand is private then: their look at it). Play: the placements' select and the once-per-game actions'
+        select."""
         state, v = table.state, table.version
         view = state.view(None)
         items: list[discord.ui.Item] = []
         phase = view["phase"]
         if phase in CHOOSING:
             # The choices themselves are public (the same three, or two, whatever the hands): pressed on the table,
-            # their answer edits it. The high roller's hand stays private, behind "Hand" (and the DM).
+            # their answer edits it. The high roller's hand stays private, behind "My view" (and the DM); `peek`
+            # still answers the button older messages carry.
             for seat in state.to_act():
                 for action in state.legal_actions(seat):
                     items.append(TableButton(action_id(table.id, v, action),
                                              label=t(f"{CAT}.button.{action['choice']}", locale)[:80],
                                              emoji=LINE_EMOJI.get(action["choice"], "⏩"),
                                              style=discord.ButtonStyle.primary, row=0))
-            items.append(TableButton(ui_id(table.id, v, "peek"), label=t(f"{CAT}.button.hand", locale)[:80],
-                                     emoji="👀", style=discord.ButtonStyle.success if phase == "choose" else
-                                     discord.ButtonStyle.secondary, row=0))
             items.append(self.my_view_button(table, locale))
         elif phase == "play":
             items += self.move_selects(table, view, locale)

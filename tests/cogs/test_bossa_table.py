@@ -239,7 +239,7 @@ def test_setup_shows_the_dice_the_three_public_choices_and_the_peek():
     state = stacked()
     board = presenter().board(make_table(state), "en")
     ids = [c.custom_id for c in components(board)]
-    assert ids == [*CHOICES, "bg:7:5:u.peek", "bg:7:5:u.view"]
+    assert ids == [*CHOICES, "bg:7:5:u.view"]  # the high roller's look at their hand: "My view"
     text = json.dumps(board.embed.to_dict(), ensure_ascii=False)
     assert "player0's turn" in text and not board.embed.fields  # the dice and the face-down hands are drawn
     assert "W1·B0" not in text  # no tile of any hand
@@ -270,7 +270,7 @@ def test_after_first_the_other_player_takes_a_line_publicly():
     state.apply(0, {"type": "choose", "choice": "first"})
     board = presenter().board(make_table(state), "en")
     ids = [c.custom_id for c in components(board)]
-    assert ids == ["bg:7:5:a.choose,choice=white", "bg:7:5:a.choose,choice=black", "bg:7:5:u.peek", "bg:7:5:u.view"]
+    assert ids == ["bg:7:5:a.choose,choice=white", "bg:7:5:a.choose,choice=black", "bg:7:5:u.view"]
     assert presenter().private(make_table(state), 0, "en").items == []  # the choice is no longer theirs
 
 
@@ -323,7 +323,7 @@ def test_components_offer_exactly_the_legal_actions_and_fit_discord(view_as_imag
         assert ("bg:7:5:u.view" in ids) == (state.phase in CHOOSING)  # a hand is private only before the choice
         assert {component.row for component in components(board) if component.custom_id != "bg:7:5:u.view"} <= {0, 1}
         if state.phase == "choose":
-            assert ids == [*CHOICES, "bg:7:5:u.peek", "bg:7:5:u.view"]
+            assert ids == [*CHOICES, "bg:7:5:u.view"]
         legal = state.legal_actions(state.to_act()[0])
         assert sorted(map(key, offered(shown, table, board))) == sorted(map(key, legal))
     assert {"choose", "play"} <= phases
