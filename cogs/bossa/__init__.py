@@ -2,7 +2,7 @@
 
 It presents the engine's views and sends the engine's own actions; the rules stay in games/bossa.
 
-The table message is one phone screen: a status line (whose turn, what to do), the last two moves, the picture
+The table message is one phone screen: a status line (whose turn, what to do), the last move, the picture
 (everything else: lines, hands, dice, markers, deck; cogs/bossa/image.py) and controls in rows 0-1 (row 2 is the
 shared bottom row).
 
@@ -50,7 +50,7 @@ BUTTONS_UP_TO = 20  # a chooser with more options uses selects
 PER_SELECT = 25
 SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
 PAGE = PER_SELECT * SELECTS_PER_PAGE
-RECENT_LINES = 2
+RECENT_LINES = 1  # the last move: two would push a long turn past one phone screen (phoneview: 662 px in ja)
 QUIET = ("drew", "hands_revealed", "chose_line", "game_started")  # events the picture or the status line shows
 ENDINGS = ("hand_emptied", "line_completed", "stuck", "deck_out", "deck_out_draw")
 
@@ -168,7 +168,7 @@ def short_event(table: Table, event: dict, locale: str) -> str:
         if name.endswith("seat") and isinstance(value, int):
             fields[name] = seat_name(table, value, locale)
         elif name == "line" and value in COLOURS:
-            fields[name] = line_name(value, locale)
+            fields[name] = short_line(value, locale)
         else:
             fields[name] = value
     return t(key, locale, **fields)
@@ -184,7 +184,7 @@ class BossaPresenter(Presenter):
 
     # --- the public message ----------------------------------------------------------------------
     def board(self, table: Table, locale: str) -> Board:
-        """A phone screen: the title, one status line (and the deadline), the last two moves, the picture (which
+        """A phone screen: the title, one status line (and the deadline), the last move, the picture (which
         holds everything else: lines, hands, dice, markers, deck) and the controls in rows 0-1."""
         view = table.state.view(None)
         if view["phase"] == "over":
@@ -213,7 +213,7 @@ class BossaPresenter(Presenter):
                        t(f"{CAT}.phase.over", locale))
 
     def recent(self, table: Table, locale: str) -> list[str]:
-        """The last two moves worth a line (draws and reveals are in the picture)."""
+        """The last move worth a line (draws and reveals are in the picture)."""
         return [short_event(table, event, locale) for event in last_events(table, RECENT_LINES, skip=QUIET)]
 
     # --- components on the public message --------------------------------------------------------

@@ -431,7 +431,8 @@ def fitted(view: dict, locale: str, limit: int) -> tuple[int, bool]:
 
 def result_entries(view: dict, locale: str) -> list[tuple[int, str, bool]]:
     """Each seat's value under its disc in the result banner: what the game ended on (hand sizes when a hand
-    emptied or the deck ran out, "stuck" for a player who could not act, else columns in one's own line)."""
+    emptied or the deck ran out, else columns in one's own line; the message says who was stuck). Words from the
+    picture catalogue only: the picture font holds no other characters."""
     winners = (view.get("result") or {}).get("winners", [])
     reason = view.get("end_reason")
     columns = {line["owner_seat"]: line["column_count"] for line in view["lines"].values()}
@@ -439,8 +440,6 @@ def result_entries(view: dict, locale: str) -> list[tuple[int, str, bool]]:
     for seat in range(len(view["hand_counts"])):
         if reason in ("empty_hand", "deck_empty"):
             value = t("bossa.picture.hand", locale, count=view["hand_counts"][seat])
-        elif reason == "stuck" and seat not in winners:
-            value = t("bossa.end.stuck", locale)
         else:
             value = t("bossa.picture.columns", locale, count=columns.get(seat, 0))
         entries.append((seat, value, seat in winners))
