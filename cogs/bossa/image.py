@@ -157,7 +157,7 @@ def line_slots(line: dict) -> list[tuple[str, dict | None]]:
     return slots
 
 
-LINE_HEAD = 34
+LINE_HEAD = 30
 END_H = 40  # an open end's box
 
 
@@ -252,7 +252,7 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int
 
 
 # --- the players ----------------------------------------------------------------------------------
-PLAYER_HEAD = 42
+PLAYER_HEAD = 38
 
 
 def hand_layout(count: int) -> tuple[float, int, int]:
