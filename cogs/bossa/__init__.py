@@ -2,15 +2,19 @@
 
 It presents the engine's views and sends the engine's own actions; the rules stay in games/bossa.
 
-Flow. Setup: the dice are public; the high roller presses "Look at your hand" on the table message (or reads the DM
-sent at the start) and sees their hand privately; the three choices (the same whatever the hands) are buttons on
-the table. After "first", the other player takes a line with public buttons. From then on hands are public, so a
-turn is one press on the table message: a select per line lists its placements at both ends, another the
-once-per-game actions, and each option is the engine action itself (the press's answer edits the table: one REST
-call). A select with more than 25 moves ends with "More…", which opens an ephemeral chooser listing every legal tile
-group for an end or an action (buttons, or selects of 25 when there are many, paged by 100).
+The table message is one phone screen: a status line (whose turn, what to do), the last move, the picture
+(everything else: lines, hands, dice, markers, deck; cogs/bossa/image.py) and controls in rows 0-1 (row 2 is the
+shared bottom row).
 
-Custom ids (`u.<name>`): `peek`; `end.<line><side>` and `opt.<action>` open a chooser (older messages), as does the
+Flow. Setup: the dice are public; the high roller presses "My view" on the table message (or reads the DM sent at
+the start) and sees their hand privately; the three choices (the same whatever the hands) are buttons on the table.
+After "first", the other player takes a line with public buttons. From then on hands are public, so a turn is one
+press on the table message: one select lists the placements at the four ends of both lines, another the
+once-per-game actions, and each option is the engine action itself (the press's answer edits the table: one REST
+call). A select with more than 25 moves ends with "More…" options, each opening an ephemeral chooser listing every
+legal tile group for an end or an action (buttons, or selects of 25 when there are many, paged by 100).
+
+Custom ids (`u.<name>`): `peek` (older messages); `end.<line><side>` and `opt.<action>` open a chooser (older messages), as does the
 option `+<what>`; `pg.<what>.<page>` turns its page; `mv<version>.<move>` (button) and `ms<version>.<n>` (select,
 the move in the option's value) send a move.
 A move is written compactly, tiles as their two dot counts (`w3b1` -> `31`): `pwu.3102` place on the white line's
@@ -22,13 +26,13 @@ import discord
 from discord.ext import commands
 
 from bot import codec
-from bot.i18n import normalise, t
+from bot.i18n import has, normalise, t
 from cogs.presenter import Presenter, last_events, seat_name
 from bot.tables import Table, TableError
 from bot.text import format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
-from bot.words import bossa_tile, bossa_tiles
-from cogs.bossa.image import draw_board
+from bot.words import bossa_tile, bossa_tiles, event_fields
+from cogs.bossa.image import draw_board, draw_hand
 from bot.render_pool import Picture, ready
 from games.bossa.tiles import dots
 
@@ -46,7 +50,9 @@ BUTTONS_UP_TO = 20  # a chooser with more options uses selects
 PER_SELECT = 25
 SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
 PAGE = PER_SELECT * SELECTS_PER_PAGE
-RECENT_LINES = 8
+RECENT_LINES = 1  # the last move: two would push a long turn past one phone screen (phoneview: 662 px in ja)
+QUIET = ("drew", "hands_revealed", "chose_line", "game_started")  # events the picture or the status line shows
+ENDINGS = ("hand_emptied", "line_completed", "stuck", "deck_out", "deck_out_draw")
 
 
 # --- compact moves for custom ids ------------------------------------------------------------------
@@ -152,6 +158,22 @@ def event_line(table: Table, event: dict, locale: str) -> str:
     return format_event(table, event, locale)
 
 
+def short_event(table: Table, event: dict, locale: str) -> str:
+    """An event in a few words for the table message (`bossa_table.recent.<type>`; the log keeps the long form)."""
+    key = f"{CAT}.recent.{event['type']}"
+    if not has(key, locale):
+        return event_line(table, event, locale)
+    fields = {}
+    for name, value in event_fields(GAME, event, locale).items():
+        if name.endswith("seat") and isinstance(value, int):
+            fields[name] = seat_name(table, value, locale)
+        elif name == "line" and value in COLOURS:
+            fields[name] = short_line(value, locale)
+        else:
+            fields[name] = value
+    return t(key, locale, **fields)
+
+
 def user_locale(interaction: discord.Interaction) -> str:
     return normalise(getattr(interaction, "locale", None))
 
@@ -162,146 +184,73 @@ class BossaPresenter(Presenter):
 
     # --- the public message ----------------------------------------------------------------------
     def board(self, table: Table, locale: str) -> Board:
+        """A phone screen: the title, one status line (and the deadline), the last move, the picture (which
+        holds everything else: lines, hands, dice, markers, deck) and the controls in rows 0-1."""
         view = table.state.view(None)
-        board = self.compose(table, view, locale)
-        running = table.status == "running" and view["phase"] != "over"
-        board.items = self.buttons(table, locale) if running else []
-        return board
-
-    def compose(self, table: Table, view: dict, locale: str) -> Board:
-        """Embed and image for one view (the public one, or a seat's own)."""
-        embed = self.header(table, locale)
-        embed.colour = COLOUR
-        if table.status != "finished":
-            self.add_status(embed, table, locale)  # the deadline, or "cancelled"
-        lines = [self.phase_line(table, view, locale)]
-        if embed.description:
-            lines.append(embed.description)
-        lines.append(t(f"{CAT}.deck_line", locale, deck=view["deck_count"], out=len(view["out_of_play"])))
-        embed.description = "\n".join(lines)
-        embed.add_field(name=t("table.seats", locale), value=self.seats_text(table, view, locale), inline=False)
-        if view["lines"]["white"]["die"] is not None:
-            embed.add_field(name=t(f"{CAT}.field.lines", locale), value=self.lines_text(table, view, locale),
-                            inline=False)
-        embed.add_field(name=t(f"{CAT}.field.hands", locale), value=self.hands_text(table, view, locale),
-                        inline=False)
         if view["phase"] == "over":
-            embed.add_field(name=t("table.finished", locale), value=self.result_text(table, view, locale),
-                            inline=False)
-        self.add_recent(embed, table, locale)
-        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="bossa.png")
+            lines = [self.end_line(table, view, locale)]
+        else:
+            lines = [self.phase_line(table, view, locale)] + self.recent(table, locale)
+        embed = self.framed(table, locale, COLOUR, lines[:1])
+        embed.description = "\n".join([embed.description, *lines[1:]])
+        running = table.status == "running" and view["phase"] != "over"
+        return Board(embed, items=self.buttons(table, locale) if running else [],
+                     image=Picture(draw_board, (view, normalise(locale))), image_name="bossa.png")
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
-        phase = view["phase"]
-        if phase == "over":
-            return t(f"{CAT}.phase.over", locale)
-        high = view["high_seat"]
-        if phase == "choose":
-            return t(f"{CAT}.phase.choose", locale, high=seat_name(table, high, locale), high_die=view["dice"][high],
-                     low=seat_name(table, 1 - high, locale), low_die=view["dice"][1 - high])
-        if phase == "choose_colour":
-            return t(f"{CAT}.phase.choose_colour", locale, high=seat_name(table, high, locale),
-                     seat=seat_name(table, view["active_seat"], locale), die=view["dice"][view["active_seat"]])
-        return t(f"{CAT}.phase.play", locale, seat=seat_name(table, view["active_seat"], locale))
+        """Whose turn it is and what to do now, in a line."""
+        if view["phase"] == "choose":
+            return t(f"{CAT}.status.choose", locale, seat=seat_name(table, view["high_seat"], locale))
+        key = "choose_colour" if view["phase"] == "choose_colour" else "play"
+        return t(f"{CAT}.status.{key}", locale, seat=seat_name(table, view["active_seat"], locale))
 
-    def seats_text(self, table: Table, view: dict, locale: str) -> str:
-        lines = []
-        for seat, count in enumerate(view["hand_counts"]):
-            colour = view["colours"][seat]
-            if colour is None:
-                line = t(f"{CAT}.seat.rolled", locale, die=view["dice"][seat])
-            else:
-                line = t(f"{CAT}.seat.line", locale, emoji=LINE_EMOJI[colour], line=line_name(colour, locale),
-                         die=view["dice"][seat])
-            unused = view["unused_actions"][seat]
-            markers = " · ".join(f"{ACTION_EMOJI[name]} {t(f'{GAME}.action.{name}', locale)}" for name in MARKERS
-                               if name in unused) or t(f"{CAT}.seat.no_actions", locale)
-            text = t(f"{CAT}.seat_line", locale, name=seat_name(table, seat, locale), line=line, count=count,
-                     actions=markers)
-            if seat == view["active_seat"]:
-                text += " ⏳"
-            lines.append(text)
-        return "\n".join(lines)[:1024]
+    def end_line(self, table: Table, view: dict, locale: str) -> str:
+        """How the game ended, in a line (the winners are the shared status's; the picture shows the result)."""
+        events = last_events(table, 1, skip=QUIET)
+        if events and events[-1]["type"] in ENDINGS:
+            return "🏁 " + short_event(table, events[-1], locale)
+        return "🏁 " + (t(f"{GAME}.end.{view['end_reason']}", locale) if view["end_reason"] else
+                       t(f"{CAT}.phase.over", locale))
 
-    def lines_text(self, table: Table, view: dict, locale: str) -> str:
-        lines = []
-        for colour in COLOURS:
-            line = view["lines"][colour]
-            ends = []
-            for side in SIDES:
-                end = line["ends"][side]
-                if end is None:
-                    ends.append(t(f"{CAT}.end_closed", locale, arrow=ARROW[side]))
-                else:
-                    ends.append(t(f"{CAT}.end_needs", locale, arrow=ARROW[side], value=end["value"],
-                                  sizes=sizes_text(end["sizes"], locale)))
-            lines.append(t(f"{CAT}.line_text", locale, emoji=LINE_EMOJI[colour], line=line_name(colour, locale),
-                           owner=seat_name(table, line["owner_seat"], locale), count=line["column_count"],
-                           die=line["die"], ends=" · ".join(ends)))
-        return "\n".join(lines)[:1024]
-
-    def hands_text(self, table: Table, view: dict, locale: str) -> str:
-        lines = []
-        for seat, hand in enumerate(view["hands"]):
-            name = seat_name(table, seat, locale)
-            if hand is None:
-                lines.append(t(f"{CAT}.hand_hidden", locale, name=name, count=view["hand_counts"][seat]))
-            else:
-                tiles = " ".join(tile_text(tile, locale) for tile in hand) or "-"
-                lines.append(t(f"{CAT}.hand_line", locale, name=name, tiles=tiles))
-        return "\n".join(lines)[:1024]
-
-    def result_text(self, table: Table, view: dict, locale: str) -> str:
-        winners = (view["result"] or {}).get("winners", [])
-        names = ", ".join(seat_name(table, seat, locale) for seat in winners) or t("table.nobody", locale)
-        reason = t(f"{GAME}.end.{view['end_reason']}", locale) if view["end_reason"] else "-"
-        return t(f"{CAT}.result", locale, winners=t("table.winners", locale, names=names), reason=reason)[:1024]
-
-    def add_recent(self, embed: discord.Embed, table: Table, locale: str) -> None:
-        lines = [event_line(table, event, locale) for event in last_events(table, RECENT_LINES)]
-        text = "\n".join(lines)
-        while len(text) > 1024 and len(lines) > 1:
-            lines = lines[1:]
-            text = "\n".join(lines)
-        if text:
-            embed.add_field(name=t("table.recent", locale), value=text[:1024], inline=False)
+    def recent(self, table: Table, locale: str) -> list[str]:
+        """The last move worth a line (draws and reveals are in the picture)."""
+        return [short_event(table, event, locale) for event in last_events(table, RECENT_LINES, skip=QUIET)]
 
     # --- components on the public message --------------------------------------------------------
     def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
+        """Rows 0-1 (row 2 is the shared bottom row). Setup: the choices in row 0, and "My view" (the high roller's
+        hand is private then: their look at it). Play: the placements' select and the once-per-game actions'
+        select."""
         state, v = table.state, table.version
         view = state.view(None)
         items: list[discord.ui.Item] = []
         phase = view["phase"]
         if phase in CHOOSING:
             # The choices themselves are public (the same three, or two, whatever the hands): pressed on the table,
-            # their answer edits it. The high roller's hand stays private, behind "Look at your hand" (and the DM).
+            # their answer edits it. The high roller's hand stays private, behind "My view" (and the DM); `peek`
+            # still answers the button older messages carry.
             for seat in state.to_act():
                 for action in state.legal_actions(seat):
                     items.append(TableButton(action_id(table.id, v, action),
-                                             label=t(f"{GAME}.action.choose.{action['choice']}", locale)[:80],
+                                             label=t(f"{CAT}.button.{action['choice']}", locale)[:80],
                                              emoji=LINE_EMOJI.get(action["choice"], "⏩"),
                                              style=discord.ButtonStyle.primary, row=0))
-            row = 1
-            items.append(TableButton(ui_id(table.id, v, "peek"),
-                                     label=t(f"{CAT}.button.peek", locale,
-                                             seat=seat_name(table, view["high_seat"], locale))[:80],
-                                     emoji="👀", style=discord.ButtonStyle.success if phase == "choose" else
-                                     discord.ButtonStyle.secondary, row=row))
+            items.append(self.my_view_button(table, locale))
         elif phase == "play":
             items += self.move_selects(table, view, locale)
-        items.append(self.my_view_button(table, locale))
         return items
 
     def move_selects(self, table: Table, view: dict, locale: str) -> list[discord.ui.Item]:
-        """Hands are face up in play, so the table message itself offers every move, one select per line (its
-        placements at both ends) and one for the once-per-game actions: one press plays, and its answer edits the
-        table. A select with more than 25 moves ends with an option that opens the full chooser for the rest."""
+        """Hands are face up in play, so the table message itself offers every move: one select for the
+        placements on both lines (row 0), one for the once-per-game actions (row 1); one press plays, and its
+        answer edits the table. A select with more than 25 moves ends with options that open the full chooser for
+        the rest of an end or an action."""
         seat, v = view["active_seat"], table.version
         legal = table.state.legal_actions(seat)
-        groups = [([colour[0] + "d", colour[0] + "u"], LINE_EMOJI[colour],
-                   t(f"{CAT}.select.line", locale, line=line_name(colour, locale))) for colour in COLOURS]
-        groups.append(([name for name in MARKERS if name in view["unused_actions"][seat]], "⭐",
-                       t(f"{CAT}.select.markers", locale)))
+        groups = [([colour[0] + side[0] for colour in COLOURS for side in SIDES], "⚪",
+                   t(f"{CAT}.select.place", locale)),
+                  ([name for name in MARKERS if name in view["unused_actions"][seat]], "⭐",
+                   t(f"{CAT}.select.markers", locale))]
         items: list[discord.ui.Item] = []
         for number, (whats, emoji, placeholder) in enumerate(groups):
             by_what = [(what, self.options_in(legal, what)) for what in whats]
@@ -313,8 +262,8 @@ class BossaPresenter(Presenter):
                 room = PER_SELECT - len(options) - (len(by_what) - index - 1)  # a slot kept for each later group
                 shown = actions if len(actions) <= room else actions[:room - 1]
                 options += [discord.SelectOption(label=move_label(action, view, locale)[:100],
-                                                 value=encode_move(action),
-                                                 emoji=ACTION_EMOJI.get(action["type"], emoji)) for action in shown]
+                                                 value=encode_move(action), emoji=self.option_emoji(action))
+                            for action in shown]
                 if len(shown) < len(actions):  # the rest in the full chooser for this end or action
                     options.append(discord.SelectOption(
                         label=t(f"{CAT}.select.more", locale, count=len(actions) - len(shown))[:100],
@@ -323,18 +272,25 @@ class BossaPresenter(Presenter):
                                      placeholder=f"{emoji} {placeholder}"[:150], row=number))
         return items
 
+    @staticmethod
+    def option_emoji(action: dict) -> str:
+        return LINE_EMOJI[action["line"]] if action["type"] == "place" else ACTION_EMOJI[action["type"]]
+
     # --- private boards --------------------------------------------------------------------------
     def private(self, table: Table, seat: int, locale: str) -> Board:
+        """What `seat` alone knows, with a picture of its own hand: before the lines are chosen, the high roller's
+        hand (also in words); otherwise a line saying there is nothing private (the table shows everything)."""
         view = table.state.view(seat)
-        board = self.compose(table, view, locale)
-        if view["phase"] in CHOOSING and seat == view["high_seat"]:
-            # Only the hand is private: the choice is made with the table's buttons, whose answer edits the table.
-            board.content = t(f"{CAT}.private.peek", locale)
-        elif view["phase"] in CHOOSING:
-            board.content = t(f"{CAT}.private.hidden", locale)
+        embed = self.header(table, locale)
+        embed.colour = COLOUR
+        hand = view["hands"][seat] if view["phase"] in CHOOSING else None
+        if hand is not None:
+            tiles = " ".join(tile_text(tile, locale) for tile in hand)
+            embed.description = "\n".join([t(f"{CAT}.private.peek", locale),
+                                           t(f"{CAT}.private.hand", locale, tiles=tiles)])
         else:
-            board.content = t(f"{CAT}.private.open", locale)
-        return board
+            embed.description = t(f"{CAT}.private.{'hidden' if view['phase'] in CHOOSING else 'open'}", locale)
+        return Board(embed, image=Picture(draw_hand, (view,)), image_name="bossa.png")
 
     def private_news(self, table: Table, events: list[dict]) -> list[int]:
         """The high roller's peek starts with the game: their hand goes to them alone."""

@@ -239,10 +239,10 @@ def test_setup_shows_the_dice_the_three_public_choices_and_the_peek():
     state = stacked()
     board = presenter().board(make_table(state), "en")
     ids = [c.custom_id for c in components(board)]
-    assert ids == [*CHOICES, "bg:7:5:u.peek", "bg:7:5:u.view"]
-    text = json.dumps(board.embed.to_dict())
-    assert "rolled 5" in text and "rolled 2" in text and "face down" in text
-    assert "W1\\u00b7B0" not in text  # no tile of any hand
+    assert ids == [*CHOICES, "bg:7:5:u.view"]  # the high roller's look at their hand: "My view"
+    text = json.dumps(board.embed.to_dict(), ensure_ascii=False)
+    assert "player0's turn" in text and not board.embed.fields  # the dice and the face-down hands are drawn
+    assert "W1·B0" not in text  # no tile of any hand
 
 
 def test_the_high_roller_gets_the_dm_and_their_hand_privately_and_chooses_on_the_table():
@@ -256,10 +256,11 @@ def test_the_high_roller_gets_the_dm_and_their_hand_privately_and_chooses_on_the
     public = [codec.decode(c.custom_id.split(":", 3)[3][2:]) for c in components(shown.board(table, "en"))
               if ":a." in c.custom_id]
     assert sorted(map(key, public)) == sorted(map(key, state.legal_actions(0)))
-    hand_field = next(f for f in board.embed.fields if f.name == "Hands")
-    assert "W1·B0" in hand_field.value and "W2·B0" in hand_field.value  # seat 0's hand: w0b1 w1b0 w2b0 w4b0
+    hand = board.embed.description
+    assert "W1·B0" in hand and "W2·B0" in hand and board.image  # seat 0's hand: w0b1 w1b0 w2b0 w4b0, and its picture
     low = shown.private(table, 1, "en")
     assert low.items == [] and "W0·B2" not in json.dumps(low.embed.to_dict(), ensure_ascii=False)
+    assert low.embed.description.count("\n") == 0  # nothing private: one line (and a picture of the backs)
     state.apply(0, {"type": "choose", "choice": "white"})
     assert shown.private_news(make_table(state), [{"type": "game_started"}]) == []
 
@@ -269,7 +270,7 @@ def test_after_first_the_other_player_takes_a_line_publicly():
     state.apply(0, {"type": "choose", "choice": "first"})
     board = presenter().board(make_table(state), "en")
     ids = [c.custom_id for c in components(board)]
-    assert ids == ["bg:7:5:a.choose,choice=white", "bg:7:5:a.choose,choice=black", "bg:7:5:u.peek", "bg:7:5:u.view"]
+    assert ids == ["bg:7:5:a.choose,choice=white", "bg:7:5:a.choose,choice=black", "bg:7:5:u.view"]
     assert presenter().private(make_table(state), 0, "en").items == []  # the choice is no longer theirs
 
 
@@ -301,7 +302,7 @@ async def test_only_the_high_roller_may_peek():
     assert await shown.on_ui(pressed, table, "peek", None)
     (kind, _, kwargs), = pressed.response.sent
     assert kind == "send" and kwargs["ephemeral"] and kwargs["files"]
-    hand = " ".join(f.value for f in kwargs["embed"].fields)
+    hand = kwargs["embed"].description
     assert "W2·B2" in hand  # seat 1's hand: w0b2 w0b3 w1b1 w2b2
     assert "view" not in kwargs  # a look only: the choice is made on the table
 
@@ -319,9 +320,10 @@ def test_components_offer_exactly_the_legal_actions_and_fit_discord(view_as_imag
         phases.add(state.phase)
         check_components(board)
         ids = [c.custom_id for c in components(board)]
-        assert "bg:7:5:u.view" in ids
+        assert ("bg:7:5:u.view" in ids) == (state.phase in CHOOSING)  # a hand is private only before the choice
+        assert {component.row for component in components(board) if component.custom_id != "bg:7:5:u.view"} <= {0, 1}
         if state.phase == "choose":
-            assert ids == [*CHOICES, "bg:7:5:u.peek", "bg:7:5:u.view"]
+            assert ids == [*CHOICES, "bg:7:5:u.view"]
         legal = state.legal_actions(state.to_act()[0])
         assert sorted(map(key, offered(shown, table, board))) == sorted(map(key, legal))
     assert {"choose", "play"} <= phases
@@ -408,15 +410,11 @@ def test_the_move_selects_name_the_line_side_and_value():
     selects = [c for c in components(board) if isinstance(c, discord.ui.Select)]
     heads = [{o.label.split(":")[0] for o in select.options} for select in selects]
     placeholders = [select.placeholder for select in selects]
-    for head, placeholder in zip(heads, placeholders):
-        if "White line" in placeholder:
-            assert head <= {"White ◀ 4", "White ▶ 6"}
-        elif "Black line" in placeholder:
-            assert head <= {"Black ◀ 1", "Black ▶ 3"}
-        else:
-            assert "Once per game" in placeholder and {"Redraw", "Exchange"} <= head
-    lines = next(f for f in board.embed.fields if f.name == "Lines").value
-    assert "needs **4** (1 or 2 tiles)" in lines
+    assert [select.row for select in selects] == [0, 1]
+    assert "Place tiles" in placeholders[0] and heads[0] <= {"White ◀ 4", "White ▶ 6", "Black ◀ 1", "Black ▶ 3"}
+    assert {"Black ◀ 1", "Black ▶ 3"} <= heads[0]
+    assert "Redraw, exchange or stack" in placeholders[1] and {"Redraw", "Exchange"} <= heads[1]
+    assert not board.embed.fields
 
 
 # --- rendering ---------------------------------------------------------------------------------------
@@ -427,7 +425,7 @@ def test_every_state_renders_in_both_locales():
             table = make_table(state, recent)
             boards = [shown.board(table, locale)] + [shown.private(table, seat, locale) for seat in (0, 1)]
             for board in boards:
-                assert board.image and board.embed.description
+                assert board.image and board.embed.description and not board.embed.fields
                 assert len(board.embed) <= 6000 and all(len(f.value) <= 1024 for f in board.embed.fields)
                 text = json.dumps(board.embed.to_dict(), ensure_ascii=False)
                 assert "{" not in text.replace("{\"", "").replace("\"}", "").replace("{}", "")

@@ -302,7 +302,9 @@ async def test_honest_games_leak_nothing(tmp_path, game):
         await h.bot.get_cog("TableCog").refresher.flush()  # the bot's last edits
         scanner = h.scanner
         assert scanner.errors == [] and scanner.leaks == []
-        assert scanner.coverage[(game, "payload")] > 20 and scanner.coverage[(game, "render")] > 5
+        # a whole game's payloads: BOSSa's games are short (one table edit a move, ~12 moves: 17-21 payloads)
+        assert scanner.coverage[(game, "payload")] > (15 if game == "bossa" else 20)
+        assert scanner.coverage[(game, "render")] > 5
         assert scanner.coverage[("any", "payload judged as drawn")] > 5  # boards matched to their drawing
         kinds = recipients(h)
         assert kinds["public"] > 5 and kinds["private"] >= (0 if game in NOTHING_PRIVATE else len(humans))
