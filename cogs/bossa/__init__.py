@@ -231,9 +231,9 @@ class BossaPresenter(Presenter):
             # still answers the button older messages carry.
             for seat in state.to_act():
                 for action in state.legal_actions(seat):
+                    # words only (no emoji): three fit one row on a phone
                     items.append(TableButton(action_id(table.id, v, action),
                                              label=t(f"{CAT}.button.{action['choice']}", locale)[:80],
-                                             emoji=LINE_EMOJI.get(action["choice"], "⏩"),
                                              style=discord.ButtonStyle.primary, row=0))
             items.append(self.my_view_button(table, locale))
         elif phase == "play":
