@@ -45,7 +45,7 @@ class DiamondBoxPresenter(Presenter):
 
     def board(self, table: Table, locale: str) -> Board:
         """The picture carries the state (centre, hands, deck, whose turn); the text says whose turn it is and what
-        happened last; the controls are the best placements (row 0) and the chooser's button (row 1)."""
+        happened last; the controls are the best placements (row 0); the chooser's 🔍 joins the shared bottom row."""
         view = table.state.view(None)
         running = not view["finished"] and view["turn_seat"] is not None
         best = self.ranked(table, view["turn_seat"], limit=ON_TABLE) if running else []
@@ -65,10 +65,10 @@ class DiamondBoxPresenter(Presenter):
         if running:
             if best:
                 items.append(self.move_select(table, best, 0, "act", locale, row=0, area=board_area(view)))
-            items.append(TableButton(ui_id(table.id, table.version, "move"), label=t(f"{GAME}_table.see_moves", locale),
-                                     emoji="🔍", style=discord.ButtonStyle.secondary, row=1))
-            # the shared bottom row's "My view": your hand drawn larger, with each card's least penalty
-            items.append(self.my_view_button(table, locale))
+            # every legal placement on pictures: a view, so in the shared bottom row, emoji only. No "My view":
+            # hands are public, no seat has anything private to see (its DM still draws its hand, `private`)
+            items.append(TableButton(ui_id(table.id, table.version, "move"), emoji="🔍",
+                                     style=discord.ButtonStyle.secondary, row=4))
         return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png",
                      items=items)
 

@@ -15,7 +15,7 @@ from games.diamond_box.geometry import card_cells
 
 MARGIN = 1  # empty cells drawn around the group, where new cards may go
 PAD = 8
-MAX_CELL = 64
+MAX_CELL = 56
 GRID_LINE = "#2a3140"
 THUMB_COLUMNS = 3
 THUMB_GAP = 12
@@ -131,6 +131,9 @@ GAP = 6
 FOOTER = 44
 HAND_LEFT = 104  # a hand's cards start right of its seat's disc and count
 MAX_HAND_CELL = 20
+MIN_HAND_CELL = 7
+GOOD_CELL = 40  # the centre's cells, before the hands' cards shrink to keep them
+MIN_CELL = 6
 
 
 def board_area(view: dict) -> tuple[int, int, int, int]:
@@ -168,30 +171,40 @@ def legend_items(locale: str) -> tuple:
     return ((chip, t("diamond_box_table.legend_hand", locale)), (last, t("diamond_box_table.legend_last", locale)))
 
 
-def hand_layout(view: dict) -> tuple[int, int]:
-    """(cell size, cards per row) for every hand: one row each while the largest hand fits at a readable size."""
-    largest = max([1, *(len(hand) for hand in view["hands"])])
-    width = PHONE_WIDTH - HAND_LEFT - 12
-    for rows in range(1, 8):
-        columns = -(-largest // rows)
-        cell_size = min(MAX_HAND_CELL, int((width / columns - 8) / 3))
-        if cell_size >= 13:
-            return cell_size, columns
-    return 10, int(width // 38)
+def hand_columns(cell_size: int) -> int:
+    return max(1, int((PHONE_WIDTH - HAND_LEFT - 12) // (3 * cell_size + 8)))
 
 
 def hand_height(count: int, cell_size: int, columns: int) -> int:
     rows = max(1, -(-count // columns))
-    return max(56, rows * (2 * cell_size + 10) + 14)
+    return max(52, rows * (2 * cell_size + 10) + 14)
 
 
-def hands_height(view: dict) -> int:
-    cell_size, columns = hand_layout(view)
+def hands_height(view: dict, cell_size: int) -> int:
+    columns = hand_columns(cell_size)
     return sum(hand_height(len(hand), cell_size, columns) + GAP for hand in view["hands"])
 
 
-def draw_hands(draw, view: dict, top: int) -> None:
-    cell_size, columns = hand_layout(view)
+def board_layout(view: dict, limit: int) -> tuple[int, int]:
+    """(the centre's cell size, the hands' cell size) for a board at most `limit` tall: the hands' cards as large
+    as they can be while the centre's cells keep at least GOOD_CELL (or what its width allows); when even the
+    smallest cards leave less, the centre takes what is left."""
+    x0, x1, y0, y1 = board_area(view)
+    columns, rows = x1 - x0 + 1, y1 - y0 + 1
+    by_width = min(MAX_CELL, (PHONE_WIDTH - 2 * PAD - LABEL) / columns)
+    best = None
+    for hand_cell in range(MAX_HAND_CELL, MIN_HAND_CELL - 1, -1):
+        room = limit - PAD - LABEL - GAP - hands_height(view, hand_cell) - FOOTER
+        size = int(min(by_width, room / rows))
+        if best is None or size > best[0]:  # smaller cards only where they give the centre room
+            best = (size, hand_cell)
+        if size >= min(GOOD_CELL, int(by_width)):
+            break
+    return max(MIN_CELL, best[0]), best[1]  # MIN_CELL: never reached by a game played to the rules so far
+
+
+def draw_hands(draw, view: dict, top: int, cell_size: int) -> None:
+    columns = hand_columns(cell_size)
     y = top
     for seat, hand in enumerate(view["hands"]):
         height = hand_height(len(hand), cell_size, columns)
@@ -224,7 +237,7 @@ def small_card(draw, x: float, y: float, size: int, card_id: str) -> None:
 
 def paint_hand(draw, y: int, seat: int, hand: list[str], cell_size: int, columns: int) -> None:
     """One seat's hand on its panel (`hand_panel`) from `y`: its disc, its hand's size and its cards."""
-    middle = y + max(28, cell_size + 12)
+    middle = y + max(26, cell_size + 12)
     seat_disc(draw, 40, middle, 20, seat)
     count_chip(draw, 80, middle, len(hand))
     step_x, step_y = 3 * cell_size + 8, 2 * cell_size + 10
@@ -248,10 +261,11 @@ def draw_labels(draw, area: tuple[int, int, int, int], left: int, top: int, size
     """Column letters above the centre and row numbers left of it: the coordinates the move list names."""
     x0, x1, y0, y1 = area
     text_size = MIN_TEXT if size < 40 else 26
-    for index in range(x1 - x0 + 1):
+    for index in range(0, x1 - x0 + 1, -(-20 // size)):
         draw.text((left + index * size + size / 2, top - LABEL / 2), column_name(index), font=font(text_size),
                   fill=MUTED, anchor="mm")
-    for index in range(y1 - y0 + 1):
+    every = -(-MIN_TEXT // size)  # rows thinner than the digits: every other (or third) row named
+    for index in range(0, y1 - y0 + 1, every):
         draw.text((left - 6, top + index * size + size / 2), str(index + 1), font=font(text_size), fill=MUTED,
                   anchor="rm")
 
@@ -263,9 +277,8 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     columns, rows = area[1] - area[0] + 1, area[3] - area[2] + 1
     banner = result_banner(result_entries(view, locale), locale=locale) if view["finished"] else None
     limit = PHONE_END_HEIGHT - banner.height if banner is not None else PHONE_HEIGHT
-    hands_h = hands_height(view)
-    room = limit - PAD - LABEL - GAP - hands_h - FOOTER
-    size = max(12, int(min(MAX_CELL, (PHONE_WIDTH - 2 * PAD - LABEL) / columns, room / rows)))
+    size, hand_cell = board_layout(view, limit)
+    hands_h = hands_height(view, hand_cell)
     grid_w, grid_h = columns * size, rows * size
     height = PAD + LABEL + grid_h + GAP + hands_h + FOOTER
     image, draw = canvas(PHONE_WIDTH, height)
@@ -273,7 +286,7 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     top = PAD + LABEL
     draw_labels(draw, area, left, top, size)
     draw_centre(draw, view, left, top, size, area)
-    draw_hands(draw, view, top + grid_h + GAP)
+    draw_hands(draw, view, top + grid_h + GAP, hand_cell)
     y = height - FOOTER + 2
     legend = legend_items(locale)
     draw_legend(draw, 8, y, PHONE_WIDTH - 150, legend, key=("db", locale))

@@ -35,9 +35,11 @@ def phoneview() -> Path:
 
 
 def draw(record: Path, out: Path, member: str = "player1") -> list[dict]:
-    subprocess.run([sys.executable, str(phoneview() / "render.py"), str(record), "--files", str(record.parent / "files"),
-                    "--member", member, "--out", str(out), "--moments", MOMENTS, "--open-select", "none"], check=True,
-                   stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as scratch:  # Chromium's profile: one per run, so runs may overlap
+        subprocess.run([sys.executable, str(phoneview() / "render.py"), str(record), "--files",
+                        str(record.parent / "files"), "--member", member, "--out", str(out), "--moments", MOMENTS,
+                        "--open-select", "none"], check=True, stdout=subprocess.DEVNULL,
+                       env={**os.environ, "TMPDIR": scratch})
     return json.loads((out / "moments.json").read_text())["moments"]
 
 
