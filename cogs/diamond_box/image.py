@@ -15,7 +15,7 @@ from games.diamond_box.geometry import card_cells
 
 MARGIN = 1  # empty cells drawn around the group, where new cards may go
 PAD = 8
-MAX_CELL = 56
+MAX_CELL = 48
 GRID_LINE = "#2a3140"
 THUMB_COLUMNS = 3
 THUMB_GAP = 12
@@ -186,21 +186,22 @@ def hands_height(view: dict, cell_size: int) -> int:
 
 
 def board_layout(view: dict, limit: int) -> tuple[int, int]:
-    """(the centre's cell size, the hands' cell size) for a board at most `limit` tall: the hands' cards as large
-    as they can be while the centre's cells keep at least GOOD_CELL (or what its width allows); when even the
-    smallest cards leave less, the centre takes what is left."""
+    """(the centre's cell size, the hands' cell size) for a board at most `limit` tall: the fewest rows of cards
+    in the hands, then the largest cards, that leave the centre's cells at least GOOD_CELL (or what its width
+    allows); when no size of card leaves that much, the largest centre."""
     x0, x1, y0, y1 = board_area(view)
     columns, rows = x1 - x0 + 1, y1 - y0 + 1
     by_width = min(MAX_CELL, (PHONE_WIDTH - 2 * PAD - LABEL) / columns)
-    best = None
+    options = []
     for hand_cell in range(MAX_HAND_CELL, MIN_HAND_CELL - 1, -1):
         room = limit - PAD - LABEL - GAP - hands_height(view, hand_cell) - FOOTER
-        size = int(min(by_width, room / rows))
-        if best is None or size > best[0]:  # smaller cards only where they give the centre room
-            best = (size, hand_cell)
-        if size >= min(GOOD_CELL, int(by_width)):
-            break
-    return max(MIN_CELL, best[0]), best[1]  # MIN_CELL: never reached by a game played to the rules so far
+        per_row = hand_columns(hand_cell)
+        card_rows = sum(max(1, -(-len(hand) // per_row)) for hand in view["hands"])
+        options.append((int(min(by_width, room / rows)), card_rows, hand_cell))
+    good = [option for option in options if option[0] >= min(GOOD_CELL, int(by_width))]
+    size, _, hand_cell = (min(good, key=lambda option: (option[1], -option[2])) if good else
+                          max(options, key=lambda option: (option[0], option[2])))
+    return max(MIN_CELL, size), hand_cell  # MIN_CELL: never reached by a game played to the rules so far
 
 
 def draw_hands(draw, view: dict, top: int, cell_size: int) -> None:
