@@ -1,9 +1,11 @@
 """Diamond Box's table: the centre and the public hands as one image, and the move for the player whose turn it is.
 
 Hands are public, so the table message itself carries a select of the best placements (least penalty first, over
-every card in hand): one press plays a move and its answer edits the table, one REST call. "See them on a picture"
-opens an ephemeral chooser with the same numbers drawn on pictures, paged 12 at a time, with a card filter: every
-legal placement is reachable there. The engine decides what is legal and what it costs."""
+every card in hand), each named by the cell the board picture labels (B3) and its rotation: one press plays a move
+and its answer edits the table, one REST call. 🔍 opens an ephemeral chooser with the same numbers drawn on
+pictures, paged 9 at a time (one phone screen), with a card filter: every legal placement is reachable there. The
+engine decides what is legal and what it costs. Made for a phone: the picture carries the state, the text is a
+turn line and the last move."""
 from __future__ import annotations
 
 import functools
@@ -35,7 +37,8 @@ def where(action: dict, area: tuple[int, int, int, int], locale: str) -> str:
     rotation = t(f"{GAME}.rotation.{action['rotation']}", locale)
     x0, x1, y0, y1 = area
     if x0 <= action["x"] <= x1 and y0 <= action["y"] <= y1:
-        return t(f"{GAME}_table.option_where", locale, rotation=rotation, cell=coordinate(area, action["x"], action["y"]))
+        cell = coordinate(area, action["x"], action["y"])
+        return t(f"{GAME}_table.option_where", locale, rotation=rotation, cell=cell)
     return t(f"{GAME}_table.option_beyond", locale, rotation=rotation)
 
 

@@ -1,13 +1,15 @@
 """Diamond Box pictures, drawn for a phone (see bot/render.py): the centre (frame colours, each with its shape for
-colour-blind players, white/black diamonds, the last card outlined), every hand (hands are public) with the seat to
-act marked, a player's own hand, and the chooser's placements, each in its own little picture of the centre with the
+colour-blind players, white/black diamonds, the last card outlined) with its columns lettered and rows numbered (the
+cells the move list names), every hand (hands are public) with its seat's disc and size and the seat to act framed,
+the deck, a player's own hand, and the chooser's placements, each in its own little picture of the centre with the
 card laid in its footprint at its rotation, numbered and with its penalty."""
 from __future__ import annotations
 
 from functools import cache
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH, above, bounded, cached, cached_many,
-                        canvas, centred_text, font, layer, png, result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH, above,
+                        bounded, cached, cached_many, canvas, centred_text, font, layer, png, result_banner, seat_disc,
+                        symbol, turn_arrow)
 from bot.render import legend as draw_legend
 from bot.i18n import t
 from games.data import load
