@@ -134,7 +134,8 @@ FOOTER = 44
 HAND_LEFT = 104  # a hand's cards start right of its seat's disc and count
 MAX_HAND_CELL = 20
 MIN_HAND_CELL = 7
-GOOD_CELL = 40  # the centre's cells, before the hands' cards shrink to keep them
+GOOD_CELL = 36  # the centre's cells, before the hands' cards shrink to keep them
+PLAY_HEIGHT = 520  # a board while playing, when GOOD_CELL allows: the rest of a phone screen keeps the answer below
 MIN_CELL = 6
 
 
@@ -187,20 +188,27 @@ def hands_height(view: dict, cell_size: int) -> int:
     return sum(hand_height(len(hand), cell_size, columns) + GAP for hand in view["hands"])
 
 
-def board_layout(view: dict, limit: int) -> tuple[int, int]:
+def grid_cap(view: dict) -> int:
+    """The centre's largest cells: MAX_CELL, or what the picture's width allows."""
+    x0, x1, _, _ = board_area(view)
+    return int(min(MAX_CELL, (PHONE_WIDTH - 2 * PAD - LABEL) / (x1 - x0 + 1)))
+
+
+def board_layout(view: dict, limit: int, hands: bool = True):
     """(the centre's cell size, the hands' cell size) for a board at most `limit` tall: the fewest rows of cards
     in the hands, then the largest cards, that leave the centre's cells at least GOOD_CELL (or what its width
-    allows); when no size of card leaves that much, the largest centre."""
-    x0, x1, y0, y1 = board_area(view)
-    columns, rows = x1 - x0 + 1, y1 - y0 + 1
-    by_width = min(MAX_CELL, (PHONE_WIDTH - 2 * PAD - LABEL) / columns)
+    allows); when no size of card leaves that much, the largest centre. Without `hands`: the centre's cell size."""
+    _, _, y0, y1 = board_area(view)
+    rows, cap = y1 - y0 + 1, grid_cap(view)
+    if not hands:
+        return max(MIN_CELL, int(min(cap, (limit - PAD - LABEL - GAP - FOOTER) / rows)))
     options = []
     for hand_cell in range(MAX_HAND_CELL, MIN_HAND_CELL - 1, -1):
         room = limit - PAD - LABEL - GAP - hands_height(view, hand_cell) - FOOTER
         per_row = hand_columns(hand_cell)
         card_rows = sum(max(1, -(-len(hand) // per_row)) for hand in view["hands"])
-        options.append((int(min(by_width, room / rows)), card_rows, hand_cell))
-    good = [option for option in options if option[0] >= min(GOOD_CELL, int(by_width))]
+        options.append((int(min(cap, room / rows)), card_rows, hand_cell))
+    good = [option for option in options if option[0] >= min(GOOD_CELL, cap)]
     size, _, hand_cell = (min(good, key=lambda option: (option[1], -option[2])) if good else
                           max(options, key=lambda option: (option[0], option[2])))
     return max(MIN_CELL, size), hand_cell  # MIN_CELL: never reached by a game played to the rules so far
@@ -275,13 +283,18 @@ def draw_labels(draw, area: tuple[int, int, int, int], left: int, top: int, size
 
 def draw_board(view: dict, locale: str = "en") -> bytes:
     """The public board with its words in `locale`: the centre with its coordinates, every hand (hands are public)
-    with the seat to act framed, the deck; at the end the result above it."""
+    with the seat to act framed, the deck; at the end the result (every hand's size) above the centre instead of
+    the hands."""
     area = board_area(view)
     columns, rows = area[1] - area[0] + 1, area[3] - area[2] + 1
     banner = result_banner(result_entries(view, locale), locale=locale) if view["finished"] else None
-    limit = PHONE_END_HEIGHT - banner.height if banner is not None else PHONE_HEIGHT
-    size, hand_cell = board_layout(view, limit)
-    hands_h = hands_height(view, hand_cell)
+    if banner is not None:  # the result: the banner says every hand's size, the centre stays; no hands
+        size, hand_cell, hands_h = board_layout(view, PHONE_END_HEIGHT - banner.height, hands=False), 0, 0
+    else:
+        size, hand_cell = board_layout(view, PLAY_HEIGHT)
+        if size < min(GOOD_CELL, grid_cap(view)):  # a large centre or large hands: the whole height
+            size, hand_cell = board_layout(view, PHONE_HEIGHT)
+        hands_h = hands_height(view, hand_cell)
     grid_w, grid_h = columns * size, rows * size
     height = PAD + LABEL + grid_h + GAP + hands_h + FOOTER
     image, draw = canvas(PHONE_WIDTH, height)
@@ -289,9 +302,10 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     top = PAD + LABEL
     draw_labels(draw, area, left, top, size)
     draw_centre(draw, view, left, top, size, area)
-    draw_hands(draw, view, top + grid_h + GAP, hand_cell)
+    if hands_h:
+        draw_hands(draw, view, top + grid_h + GAP, hand_cell)
     y = height - FOOTER + 2
-    legend = legend_items(locale)
+    legend = legend_items(locale) if hands_h else legend_items(locale)[1:]  # no hands: no hand sizes to explain
     draw_legend(draw, 8, y, PHONE_WIDTH - 150, legend, key=("db", locale))
     draw.text((PHONE_WIDTH - 12, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(28),
               fill=INK, anchor="rm")
