@@ -171,7 +171,7 @@ def legend_items(locale: str) -> tuple:
     def last(draw, box):
         draw.rectangle(box, fill="#3b6fd6", outline=HIGHLIGHT, width=4)
 
-    return ((chip, t("diamond_box_table.legend_hand", locale)), (last, t("diamond_box_table.legend_last", locale)))
+    return ((chip, t("diamond_box.picture.in_hand", locale)), (last, t("diamond_box.picture.last", locale)))
 
 
 def hand_columns(cell_size: int) -> int:
@@ -320,7 +320,7 @@ def draw_hand(view: dict, seat: int, best: dict[str, int], locale: str = "en") -
     hand = view["hands"][seat]
     if not hand:
         image, draw = canvas(PHONE_WIDTH, 80)
-        draw.text((PHONE_WIDTH / 2, 40), t("diamond_box_table.no_cards", locale), font=font(30), fill=INK,
+        draw.text((PHONE_WIDTH / 2, 40), t("diamond_box.picture.no_cards", locale), font=font(30), fill=INK,
                   anchor="mm")
         return png(image)
     columns = 3 if len(hand) <= 9 else 4
