@@ -1,9 +1,11 @@
 """Diamond Box's table: the centre and the public hands as one image, and the move for the player whose turn it is.
 
 Hands are public, so the table message itself carries a select of the best placements (least penalty first, over
-every card in hand): one press plays a move and its answer edits the table, one REST call. "See them on a picture"
-opens an ephemeral chooser with the same numbers drawn on pictures, paged 12 at a time, with a card filter: every
-legal placement is reachable there. The engine decides what is legal and what it costs."""
+every card in hand), each named by the cell the board picture labels (B3) and its rotation: one press plays a move
+and its answer edits the table, one REST call. 🔍 opens an ephemeral chooser with the same numbers drawn on
+pictures, paged 9 at a time (one phone screen), with a card filter: every legal placement is reachable there. The
+engine decides what is legal and what it costs. Made for a phone: the picture carries the state, the text is a
+turn line and the last move."""
 from __future__ import annotations
 
 import functools
@@ -17,11 +19,11 @@ from cogs.presenter import Presenter, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
 from bot.words import diamond_card
-from cogs.diamond_box.image import draw_board, draw_hand, draw_placements
+from cogs.diamond_box.image import board_area, coordinate, draw_board, draw_hand, draw_placements
 from bot.render_pool import Picture, ready
 
 GAME = "diamond_box"
-PER_PAGE = 12  # placements drawn on one page of the chooser (a 3 x 4 grid of pictures)
+PER_PAGE = 9  # placements drawn on one page of the chooser (a 3 x 3 grid of pictures: one phone screen)
 ON_TABLE = 25  # the best placements offered on the table message (a select's limit)
 ALL = "all"  # the chooser's filter meaning every card in hand
 
@@ -29,33 +31,47 @@ ALL = "all"  # the chooser's filter meaning every card in hand
 card_name = functools.lru_cache(maxsize=4096)(diamond_card)  # drawn for every option of every board
 
 
+def where(action: dict, area: tuple[int, int, int, int], locale: str) -> str:
+    """A placement's rotation and the cell of its footprint's top-left corner, as the table picture labels it (a
+    corner beyond the cells drawn, one around the group: said so; the chooser's pictures show it)."""
+    rotation = t(f"{GAME}.rotation.{action['rotation']}", locale)
+    x0, x1, y0, y1 = area
+    if x0 <= action["x"] <= x1 and y0 <= action["y"] <= y1:
+        cell = coordinate(area, action["x"], action["y"])
+        return t(f"{GAME}_table.option_where", locale, rotation=rotation, cell=cell)
+    return t(f"{GAME}_table.option_beyond", locale, rotation=rotation)
+
+
 class DiamondBoxPresenter(Presenter):
     game_id = GAME
     drawing = staticmethod(draw_board)  # the public board's picture, from the public view
 
     def board(self, table: Table, locale: str) -> Board:
+        """The picture carries the state (centre, hands, deck, whose turn); the text says whose turn it is and what
+        happened last; the controls are the best placements (row 0); the chooser's 🔍 joins the shared bottom row."""
         view = table.state.view(None)
+        running = not view["finished"] and view["turn_seat"] is not None
+        best = self.ranked(table, view["turn_seat"], limit=ON_TABLE) if running else []
         lines = []
-        if not view["finished"] and view["turn_seat"] is not None:
+        if running:
             lines.append(t(f"{GAME}_table.turn", locale, seat=seat_name(table, view["turn_seat"], locale)))
+        elif view["finished"]:
+            emptied = [seat for seat, hand in enumerate(view["hands"]) if not hand]
+            lines.append(t(f"{GAME}_table.end_emptied", locale, seat=seat_name(table, emptied[0], locale))
+                         if emptied else t(f"{GAME}_table.end_deck", locale))
         last = view["last_move"]
-        if last:
-            lines.append(t(f"{GAME}_table.last_move", locale, seat=seat_name(table, last["seat"], locale),
-                           penalty=last["penalty"], drawn=last.get("drawn", 0)))
-        lines.append(t(f"{GAME}_table.deck", locale, count=view["deck_count"]))
+        if last and not view["finished"]:
+            lines.append(t(f"{GAME}_table.last_short", locale, seat=seat_name(table, last["seat"], locale),
+                           penalty=last["penalty"]))
         embed = self.framed(table, locale, 0x8A4FC4, lines)
-        hands = [f"{seat_name(table, s, locale)} · {len(hand)}: " + ", ".join(
-            f"{n}. {card_name(c, locale)}" for n, c in enumerate(hand, 1)) for s, hand in enumerate(view["hands"])]
-        embed.add_field(name=t(f"{GAME}_table.hands", locale), value="\n".join(hands)[:1024], inline=False)
-        self.add_recent(embed, table, locale)
         items: list[discord.ui.Item] = []
-        if not view["finished"] and view["turn_seat"] is not None:
-            best = self.ranked(table, view["turn_seat"], limit=ON_TABLE)
+        if running:
             if best:
-                items.append(self.move_select(table, best, 0, "act", locale, row=0))
-            items.append(TableButton(ui_id(table.id, table.version, "move"), label=t(f"{GAME}_table.see_moves", locale),
-                                     emoji="🔍", style=discord.ButtonStyle.secondary, row=1))
-            items.append(self.my_view_button(table, locale))
+                items.append(self.move_select(table, best, 0, "act", locale, row=0, area=board_area(view)))
+            # every legal placement on pictures: a view, so in the shared bottom row, emoji only. No "My view":
+            # hands are public, no seat has anything private to see (its DM still draws its hand, `private`)
+            items.append(TableButton(ui_id(table.id, table.version, "move"), emoji="🔍",
+                                     style=discord.ButtonStyle.secondary, row=4))
         return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png",
                      items=items)
 
@@ -85,13 +101,13 @@ class DiamondBoxPresenter(Presenter):
         return self.ranked(table, seat)[0][0]["card"]
 
     def move_select(self, table: Table, moves: list[tuple[dict, int]], first: int, name: str, locale: str,
-                    row: int) -> TableSelect:
-        """A select whose options are placements (numbered from `first` + 1); each sends its move."""
+                    row: int, area: tuple[int, int, int, int]) -> TableSelect:
+        """A select whose options are placements (numbered from `first` + 1); each sends its move. Where a card
+        goes is named by the table picture's coordinates (`area`: the cells it draws): its top-left cell."""
         options = [discord.SelectOption(
             label=t(f"{GAME}_table.option_move", locale, n=first + offset + 1, penalty=penalty,
                     card=card_name(action["card"], locale))[:100],
-            description=t(f"{GAME}_table.option_where", locale, x=action["x"], y=action["y"],
-                          rotation=t(f"{GAME}.rotation.{action['rotation']}", locale))[:100],
+            description=where(action, area, locale)[:100],
             value=codec.encode(action)) for offset, (action, penalty) in enumerate(moves)]
         return TableSelect(ui_id(table.id, table.version, name, select=True), options=options, row=row,
                            placeholder=t(f"{GAME}_table.best_moves" if first == 0 and name == "act" else
@@ -111,7 +127,8 @@ class DiamondBoxPresenter(Presenter):
         v = table.version
         hand = table.state.view(seat)["hands"][seat]
         which = ALL if card is None else str(hand.index(card))
-        items: list[discord.ui.Item] = [self.move_select(table, shown, first, "act0", locale, row=0)]
+        area = board_area(table.state.view(None))
+        items: list[discord.ui.Item] = [self.move_select(table, shown, first, "act0", locale, row=0, area=area)]
         cards = [discord.SelectOption(label=t(f"{GAME}_table.all_cards", locale)[:100], value=ALL, default=card is None)]
         for number, held in enumerate(hand):
             if held not in hand[:number]:
@@ -141,8 +158,8 @@ class DiamondBoxPresenter(Presenter):
                      items=items)
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
-        """Your hand, large, numbered as in the chooser, with each card's least penalty (hands are public; this is
-        the same information, drawn for the one who must choose)."""
+        """Your hand, numbered as in the chooser, with each card's least penalty when it is your turn. Hands are
+        public: nothing here is secret, it is drawn larger for the one who must choose."""
         view = table.state.view(seat)
         hand = view["hands"][seat]
         best: dict[str, int] = {}
@@ -151,17 +168,11 @@ class DiamondBoxPresenter(Presenter):
                 best[action["card"]] = min(penalty, best.get(action["card"], penalty))
         embed = self.header(table, locale)
         embed.colour = 0x8A4FC4
-        embed.description = t(f"{GAME}_table.private_legend" if best else f"{GAME}_table.private_wait", locale)
-        embed.add_field(name=t(f"{GAME}_table.your_hand", locale),
-                        value=t(f"{GAME}_table.hand_count", locale, count=len(hand)), inline=True)
-        if best:
-            card, penalty = min(best.items(), key=lambda item: (item[1], hand.index(item[0])))
-            embed.add_field(name=t(f"{GAME}_table.best_move", locale),
-                            value=t(f"{GAME}_table.best_value", locale, n=hand.index(card) + 1, penalty=penalty),
-                            inline=True)
-        if not hand:
-            return Board(embed)
-        return Board(embed, image=Picture(draw_hand, (view, seat, best)), image_name="diamond_box.png")
+        embed.description = t(f"{GAME}_table.private_legend" if best else f"{GAME}_table.private_wait", locale,
+                              count=len(hand))
+        # digits and cards only (the same picture in every language), but for the words of an empty hand
+        args = (view, seat, best) if hand else (view, seat, best, normalise(locale))
+        return Board(embed, image=Picture(draw_hand, args), image_name="diamond_box.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)

@@ -1,23 +1,23 @@
 """Diamond Box pictures, drawn for a phone (see bot/render.py): the centre (frame colours, each with its shape for
-colour-blind players, white/black diamonds, the last card outlined), every hand (hands are public) with the seat to
-act marked, a player's own hand, and the chooser's placements, each in its own little picture of the centre with the
+colour-blind players, white/black diamonds, the last card outlined) with its columns lettered and rows numbered (the
+cells the move list names), every hand (hands are public) with its seat's disc and size and the seat to act framed,
+the deck, a player's own hand, and the chooser's placements, each in its own little picture of the centre with the
 card laid in its footprint at its rotation, numbered and with its penalty."""
 from __future__ import annotations
 
 from functools import cache
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, bounded, cached, cached_many,
-                        canvas, centred_text, font, layer, png, result_banner, seat_disc, symbol, turn_arrow)
+from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH, above,
+                        bounded, cached, cached_many, canvas, centred_text, font, layer, png, result_banner, seat_disc,
+                        symbol, turn_arrow)
 from bot.render import legend as draw_legend
-from bot.render import legend_height
 from bot.i18n import t
 from games.data import load
 from games.diamond_box.geometry import card_cells
 
 MARGIN = 1  # empty cells drawn around the group, where new cards may go
-PAD = 16
-MAX_CELL = 76
-MAX_GRID_H = 560  # a tall centre gets smaller cells, so the hands stay on a phone's screen
+PAD = 8
+MAX_CELL = 48
 GRID_LINE = "#2a3140"
 THUMB_COLUMNS = 3
 THUMB_GAP = 12
@@ -128,16 +128,31 @@ def paint_grid(draw, grid: tuple, left: float, top: float, size: float, area: tu
                 (0, 0, size, size), lambda d, x, y, key: paint_cell(d, x, y, size, key[2], key[3]))
 
 
-HAND_CARD = 36
+LABEL = 30  # the strip of column letters (above the centre) and row numbers (left of it)
+GAP = 6
+FOOTER = 44
+HAND_LEFT = 104  # a hand's cards start right of its seat's disc and count
+MAX_HAND_CELL = 20
+MIN_HAND_CELL = 7
+GOOD_CELL = 36  # the centre's cells, before the hands' cards shrink to keep them
+PLAY_HEIGHT = 520  # a board while playing, when GOOD_CELL allows: the rest of a phone screen keeps the answer below
+MIN_CELL = 6
 
 
-def hand_rows_height(count: int, card_size: int) -> int:
-    rows = max(1, -(-count // per_row(card_size)))
-    return max(rows * (2 * card_size + 16) + 6, 96)
+def board_area(view: dict) -> tuple[int, int, int, int]:
+    """The centre's cells the public board draws and labels (x0, x1, y0, y1): the group and one empty cell around
+    it."""
+    return extent(view)
 
 
-def hands_height(view: dict, card_size: int) -> int:
-    return sum(hand_rows_height(len(hand), card_size) + 8 for hand in view["hands"])
+def column_name(index: int) -> str:
+    """A column's letter on the board: A, B, ... Z, then AA, AB, ..."""
+    return chr(65 + index) if index < 26 else chr(64 + index // 26) + chr(65 + index % 26)
+
+
+def coordinate(area: tuple[int, int, int, int], x: int, y: int) -> str:
+    """Cell (x, y) as the board labels it: its column's letter and its row's number (e.g. B3)."""
+    return f"{column_name(x - area[0])}{y - area[2] + 1}"
 
 
 def count_chip(draw, cx: float, cy: float, count: int | str) -> None:
@@ -156,48 +171,91 @@ def legend_items(locale: str) -> tuple:
     def last(draw, box):
         draw.rectangle(box, fill="#3b6fd6", outline=HIGHLIGHT, width=4)
 
-    def arrow(draw, box):
-        turn_arrow(draw, box[0] + 4, (box[1] + box[3]) / 2, 20)
-
-    return ((chip, t("diamond_box.picture.cards_in_hand", locale)), (last, t("diamond_box.picture.last_card", locale)),
-            (arrow, t("picture.to_play", locale)))
+    return ((chip, t("diamond_box.picture.in_hand", locale)), (last, t("diamond_box.picture.last", locale)))
 
 
-def per_row(card_size: int) -> int:
-    return max(1, int((PHONE_WIDTH - 100) // (3 * card_size + 14)))
+def hand_columns(cell_size: int) -> int:
+    return max(1, int((PHONE_WIDTH - HAND_LEFT - 12) // (3 * cell_size + 8)))
 
 
-def draw_hands(draw, view: dict, top: float, card_size: int) -> None:
+def hand_height(count: int, cell_size: int, columns: int) -> int:
+    rows = max(1, -(-count // columns))
+    return max(52, rows * (2 * cell_size + 10) + 14)
+
+
+def hands_height(view: dict, cell_size: int) -> int:
+    columns = hand_columns(cell_size)
+    return sum(hand_height(len(hand), cell_size, columns) + GAP for hand in view["hands"])
+
+
+def grid_cap(view: dict) -> int:
+    """The centre's largest cells: MAX_CELL, or what the picture's width allows."""
+    x0, x1, _, _ = board_area(view)
+    return int(min(MAX_CELL, (PHONE_WIDTH - 2 * PAD - LABEL) / (x1 - x0 + 1)))
+
+
+def board_layout(view: dict, limit: int, hands: bool = True):
+    """(the centre's cell size, the hands' cell size) for a board at most `limit` tall: the fewest rows of cards
+    in the hands, then the largest cards, that leave the centre's cells at least GOOD_CELL (or what its width
+    allows); when no size of card leaves that much, the largest centre. Without `hands`: the centre's cell size."""
+    _, _, y0, y1 = board_area(view)
+    rows, cap = y1 - y0 + 1, grid_cap(view)
+    if not hands:
+        return max(MIN_CELL, int(min(cap, (limit - PAD - LABEL - GAP - FOOTER) / rows)))
+    options = []
+    for hand_cell in range(MAX_HAND_CELL, MIN_HAND_CELL - 1, -1):
+        room = limit - PAD - LABEL - GAP - hands_height(view, hand_cell) - FOOTER
+        per_row = hand_columns(hand_cell)
+        card_rows = sum(max(1, -(-len(hand) // per_row)) for hand in view["hands"])
+        options.append((int(min(cap, room / rows)), card_rows, hand_cell))
+    good = [option for option in options if option[0] >= min(GOOD_CELL, cap)]
+    size, _, hand_cell = (min(good, key=lambda option: (option[1], -option[2])) if good else
+                          max(options, key=lambda option: (option[0], option[2])))
+    return max(MIN_CELL, size), hand_cell  # MIN_CELL: never reached by a game played to the rules so far
+
+
+def draw_hands(draw, view: dict, top: int, cell_size: int) -> None:
+    columns = hand_columns(cell_size)
     y = top
     for seat, hand in enumerate(view["hands"]):
-        height = hand_rows_height(len(hand), card_size)
+        height = hand_height(len(hand), cell_size, columns)
         acting = view.get("turn_seat") == seat and not view["finished"]
         # a hand's panel, drawn once and pasted whole (a move changes one hand); from an even row: the row above
         # a panel is background
         odd = y & 1
-        layer(draw, ("db.hand", seat, tuple(hand), card_size, odd), (0, y - odd, PHONE_WIDTH, y + height + 1),
-              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, card_size),
+        layer(draw, ("db.hand", seat, tuple(hand), cell_size, columns, odd), (0, y - odd, PHONE_WIDTH, y + height + 1),
+              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, cell_size, columns),
               backdrop=(("db.panel", height, odd), lambda d, _x, panel_top: hand_panel(d, panel_top + odd, height)))
         if acting:  # the turn's frame and arrow over it: the panel is the same (drawn once) whoever is to play
-            draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, outline=HIGHLIGHT, width=4)
-            turn_arrow(draw, 10, y + 28, 14)
-        y += height + 8
+            draw.rounded_rectangle((4, y, PHONE_WIDTH - 4, y + height), radius=10, outline=HIGHLIGHT, width=4)
+            turn_arrow(draw, 7, y + height / 2, 12)
+        y += height + GAP
 
 
 def hand_panel(draw, y: int, height: int) -> None:
     """A hand's panel from `y`, `height` high (the turn's frame is drawn over it)."""
-    draw.rounded_rectangle((6, y, PHONE_WIDTH - 6, y + height), radius=12, fill=PANEL, outline="#3a4558", width=2)
+    draw.rounded_rectangle((4, y, PHONE_WIDTH - 4, y + height), radius=10, fill=PANEL, outline="#3a4558", width=2)
 
 
-def paint_hand(draw, y: int, seat: int, hand: list[str], card_size: int) -> None:
+def small_card(draw, x: float, y: float, size: int, card_id: str) -> None:
+    """A card in a public hand: its cells, and its colour's shape once on its corner (cells too small for one each)."""
+    paint_card(draw, x, y, size, card_id)
+    if size < 22:
+        _, _, symbols = palette()
+        symbol(draw, (x - 5, y - 5, x + 11, y + 11), symbols[card_id.split(":")[0]], fill="#ffffff",
+               outline="#111111")
+
+
+def paint_hand(draw, y: int, seat: int, hand: list[str], cell_size: int, columns: int) -> None:
     """One seat's hand on its panel (`hand_panel`) from `y`: its disc, its hand's size and its cards."""
-    seat_disc(draw, 46, y + 28, 22, seat)
-    count_chip(draw, 46, y + 70, len(hand))
-    columns = per_row(card_size)
-    cached_many(draw, [(("db.card", card_size, card_id), 90 + number % columns * (3 * card_size + 14),
-                        y + 10 + number // columns * (2 * card_size + 16)) for number, card_id in enumerate(hand)],
-                (-3, -3, 3 * card_size + 3, 2 * card_size + 3),
-                lambda d, x, y, key: paint_card(d, x, y, card_size, key[2]))
+    middle = y + max(26, cell_size + 12)
+    seat_disc(draw, 40, middle, 20, seat)
+    count_chip(draw, 80, middle, len(hand))
+    step_x, step_y = 3 * cell_size + 8, 2 * cell_size + 10
+    cached_many(draw, [(("db.small", cell_size, card_id), HAND_LEFT + 4 + number % columns * step_x,
+                        y + 12 + number // columns * step_y) for number, card_id in enumerate(hand)],
+                (-6, -6, 3 * cell_size + 3, 2 * cell_size + 3),
+                lambda d, x, y, key: small_card(d, x, y, cell_size, key[2]))
 
 
 def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> float:
@@ -210,47 +268,77 @@ def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]
             for seat, hand in enumerate(view["hands"])]
 
 
+def draw_labels(draw, area: tuple[int, int, int, int], left: int, top: int, size: int) -> None:
+    """Column letters above the centre and row numbers left of it: the coordinates the move list names."""
+    x0, x1, y0, y1 = area
+    text_size = MIN_TEXT if size < 40 else 26
+    for index in range(0, x1 - x0 + 1, -(-20 // size)):
+        draw.text((left + index * size + size / 2, top - LABEL / 2), column_name(index), font=font(text_size),
+                  fill=MUTED, anchor="mm")
+    every = -(-MIN_TEXT // size)  # rows thinner than the digits: every other (or third) row named
+    for index in range(0, y1 - y0 + 1, every):
+        draw.text((left - 6, top + index * size + size / 2), str(index + 1), font=font(text_size), fill=MUTED,
+                  anchor="rm")
+
+
 def draw_board(view: dict, locale: str = "en") -> bytes:
-    """The public board with its words in `locale`."""
-    area = extent(view)
-    rows = area[3] - area[2] + 1
-    size = int(min(area_size(area, PHONE_WIDTH - 2 * PAD, MAX_CELL), MAX_GRID_H / rows))
-    grid_h = (area[3] - area[2] + 1) * size
-    card_size = HAND_CARD
-    legend = legend_items(locale)
-    legend_h = legend_height(legend, PHONE_WIDTH - 200)
-    hands_h = hands_height(view, card_size)
-    height = PAD + grid_h + 12 + hands_h + legend_h + 12
+    """The public board with its words in `locale`: the centre with its coordinates, every hand (hands are public)
+    with the seat to act framed, the deck; at the end the result (every hand's size) above the centre instead of
+    the hands."""
+    area = board_area(view)
+    columns, rows = area[1] - area[0] + 1, area[3] - area[2] + 1
+    banner = result_banner(result_entries(view, locale), locale=locale) if view["finished"] else None
+    if banner is not None:  # the result: the banner says every hand's size, the centre stays; no hands
+        size, hand_cell, hands_h = board_layout(view, PHONE_END_HEIGHT - banner.height, hands=False), 0, 0
+    else:
+        size, hand_cell = board_layout(view, PLAY_HEIGHT)
+        if size < min(GOOD_CELL, grid_cap(view)):  # a large centre or large hands: the whole height
+            size, hand_cell = board_layout(view, PHONE_HEIGHT)
+        hands_h = hands_height(view, hand_cell)
+    grid_w, grid_h = columns * size, rows * size
+    height = PAD + LABEL + grid_h + GAP + hands_h + FOOTER
     image, draw = canvas(PHONE_WIDTH, height)
-    grid_w = (area[1] - area[0] + 1) * size
-    draw_centre(draw, view, (PHONE_WIDTH - grid_w) / 2, PAD, size, area)
-    y = PAD + grid_h + 12
-    draw_hands(draw, view, y, card_size)
-    y += hands_h
-    draw_legend(draw, 12, y, PHONE_WIDTH - 200, legend, key=("db", locale))
-    draw.text((PHONE_WIDTH - 16, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(30),
+    left = LABEL + PAD + (PHONE_WIDTH - 2 * PAD - LABEL - grid_w) // 2
+    top = PAD + LABEL
+    draw_labels(draw, area, left, top, size)
+    draw_centre(draw, view, left, top, size, area)
+    if hands_h:
+        draw_hands(draw, view, top + grid_h + GAP, hand_cell)
+    y = height - FOOTER + 2
+    legend = legend_items(locale) if hands_h else legend_items(locale)[1:]  # no hands: no hand sizes to explain
+    draw_legend(draw, 8, y, PHONE_WIDTH - 150, legend, key=("db", locale))
+    draw.text((PHONE_WIDTH - 12, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(28),
               fill=INK, anchor="rm")
-    if view["finished"]:
-        image = above(result_banner(result_entries(view, locale), locale=locale), image)
+    if banner is not None:
+        image = above(banner, image)
     return png(image)
 
 
-def draw_hand(view: dict, seat: int, best: dict[str, int]) -> bytes:
-    """A player's own hand, large: each card numbered as in the chooser, with its cheapest penalty (`best`)."""
+def draw_hand(view: dict, seat: int, best: dict[str, int], locale: str = "en") -> bytes:
+    """A player's own hand: each card numbered as in the chooser, with its cheapest penalty (`best`); no cards: a
+    line saying so."""
     hand = view["hands"][seat]
-    size = 56
-    columns = 3
+    if not hand:
+        image, draw = canvas(PHONE_WIDTH, 80)
+        draw.text((PHONE_WIDTH / 2, 40), t("diamond_box.picture.no_cards", locale), font=font(30), fill=INK,
+                  anchor="mm")
+        return png(image)
+    columns = 3 if len(hand) <= 9 else 4
+    size = 44 if columns == 3 else 34
     cell_w = (PHONE_WIDTH - 2 * PAD) / columns
     rows = max(1, -(-len(hand) // columns))
-    row_h = 2 * size + 64
+    row_h = 2 * size + 50
+    while PAD + rows * row_h + 4 > PHONE_HEIGHT and size > 20:
+        size -= 2
+        row_h = 2 * size + 50
     image, draw = canvas(PHONE_WIDTH, PAD + rows * row_h + 4)
     for number, card_id in enumerate(hand):
         row, column = divmod(number, columns)
-        x = PAD + column * cell_w + (cell_w - 3 * size) / 2
+        x = round(PAD + column * cell_w + (cell_w - 3 * size) / 2)
         y = PAD + row * row_h
-        card(draw, x, y + 8, size, card_id)
-        label = f"{number + 1}" + (f"   +{best[card_id]}" if card_id in best else "")
-        draw.text((x + 1.5 * size, y + 2 * size + 20), label, font=font(30), fill=INK, anchor="mt")
+        card(draw, x, y + 6, size, card_id)
+        label = f"{number + 1}" + (f"  +{best[card_id]}" if card_id in best else "")
+        draw.text((x + 1.5 * size, y + 2 * size + 14), label, font=font(28), fill=INK, anchor="mt")
     return png(image)
 
 
@@ -261,11 +349,13 @@ def placement_layout(view: dict, placements: list[tuple[int, dict, int]]) -> dic
     footprints = [(x, y) for _, action, _ in placements
                   for x, y, _ in card_cells(action["card"], action["rotation"], action["x"], action["y"])]
     area = extent(view, footprints, margin=0)
-    size = int(area_size(area, thumb_w - 8, 40))  # whole pixels: a cell is then drawn once and pasted
-    grid_w, grid_h = (area[1] - area[0] + 1) * size, (area[3] - area[2] + 1) * size
     head = 40
-    thumb_h = head + grid_h + 8
     rows = max(1, -(-len(placements) // THUMB_COLUMNS))
+    room = (PHONE_HEIGHT - PAD) / rows - THUMB_GAP - head - 8  # every row of pictures within a phone's height
+    # whole pixels: a cell is then drawn once and pasted
+    size = max(4, int(min(area_size(area, thumb_w - 8, 40), room / (area[3] - area[2] + 1))))
+    grid_w, grid_h = (area[1] - area[0] + 1) * size, (area[3] - area[2] + 1) * size
+    thumb_h = head + grid_h + 8
     panels = []
     for index, (_number, action, _penalty) in enumerate(placements):
         row, column = divmod(index, THUMB_COLUMNS)
@@ -295,7 +385,5 @@ def draw_placements(view: dict, placements: list[tuple[int, dict, int]]) -> byte
         centred_text(draw, boxes["badge"], str(number), 28, fill="#111111")
         middle = y + layout["head"] / 2 + 2
         draw.text((x1 - 8, middle), f"+{penalty}", font=font(30), fill="#68d391" if penalty == 0 else INK, anchor="rm")
-        draw.text((boxes["badge"][2] + 8, middle), f"{action['rotation']}°", font=font(MIN_TEXT), fill=MUTED,
-                  anchor="lm")
         draw_centre(draw, view, *boxes["grid"], layout["size"], layout["area"], placement=action)
     return png(image)

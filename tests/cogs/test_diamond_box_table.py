@@ -9,7 +9,8 @@ from PIL import Image
 import games
 from bot import codec
 from bot.tables import Seat, Table
-from cogs.diamond_box import DiamondBoxPresenter
+from bot.render import PHONE_HEIGHT, PHONE_WIDTH
+from cogs.diamond_box import PER_PAGE, DiamondBoxPresenter
 
 SPEC = games.get("diamond_box")
 
@@ -99,9 +100,9 @@ def test_the_table_offers_the_best_placements_and_the_chooser_every_one_best_fir
                 ids = [i.item.custom_id for i in board.items]
                 assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids)
                 options = selects(board, "act0")[0].options
-                assert len(options) <= 12 and board.image is not None
+                assert len(options) <= PER_PAGE and board.image is not None
                 shown = [codec.decode(o.value) for o in options]
-                assert all(f"#{page * 12 + n + 1} " in o.label for n, o in enumerate(options))
+                assert all(f"#{page * PER_PAGE + n + 1} " in o.label for n, o in enumerate(options))
                 ranked += [state.penalty_of(a) for a in shown]
                 offered += shown
                 if page < 25:
@@ -132,7 +133,7 @@ def test_the_chooser_marks_never_overlap_and_show_each_footprint():
     for state in list(states(count=3, steps=30))[::5]:
         table, seat = make_table(state), state.to_act()[0]
         card = presenter.best_card(table, seat)
-        moves = presenter.ranked(table, seat, card)[:12]
+        moves = presenter.ranked(table, seat, card)[:PER_PAGE]
         numbered = [(n + 1, action, penalty) for n, (action, penalty) in enumerate(moves)]
         layout = placement_layout(state.view(seat), numbered)
         panels = layout["panels"]
@@ -148,7 +149,7 @@ def test_the_chooser_marks_never_overlap_and_show_each_footprint():
                 for a in ("panel", "badge", "footprint"):
                     for b in ("panel", "badge", "footprint"):
                         assert not meet(boxes[a], other[b])
-        assert layout["width"] == 720
+        assert layout["width"] == PHONE_WIDTH and layout["height"] <= PHONE_HEIGHT
 
 
 def test_the_board_png_has_no_metadata():

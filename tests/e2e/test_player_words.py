@@ -102,7 +102,9 @@ async def test_my_view_is_words_never_json(quick: Harness, game):
     scanner.install()
     players = max(2, games.get(game).min_players)
     table, board, host = await open_with_ai(h, game, players, "en")
-    await h.fake.wait_for(lambda: button(board, "u.view") is not None, what="the My view button")
+    await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), what="the running board")
+    if button(board, "u.view") is None:
+        pytest.skip("no seat has anything private to see in this game: no My view button")
     before = scanner.texts
     await press_my_view(h, host, board)
     assert scanner.texts > before

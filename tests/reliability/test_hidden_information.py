@@ -278,7 +278,7 @@ async def open_game(h: Harness, game: str, humans: list, ai: int):
     return table, board
 
 
-NOTHING_PRIVATE = {"blue_border", "deep_dive"}  # no "My view": nothing one player knows and another does not
+NOTHING_PRIVATE = {"blue_border", "diamond_box", "deep_dive"}  # no "My view": nothing one player knows and another does not
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)
@@ -290,10 +290,12 @@ async def test_honest_games_leak_nothing(tmp_path, game):
         table, board = await open_game(h, game, humans, players - len(humans))
         users = dict(enumerate(humans))
         for user in humans:  # everybody looks at their own view once: private payloads of every game that has one
-            mine = button(board, "u.view")  # (Blue Border and DEEP DIVE have nothing private: no "my view")
-            if game in NOTHING_PRIVATE:
+            mine = button(board, "u.view")  # (Blue Border, Diamond Box, DEEP DIVE: nothing private, no "My view";
+            if game in NOTHING_PRIVATE:     # Diamond Box's chooser is the private payload looked at)
                 assert mine is None
-                continue
+                mine = button(board, "u.move")
+                if mine is None:
+                    continue
             if mine is not None:
                 looked = await h.fake.press(user, board, custom_id=mine["custom_id"])
                 assert looked.ephemeral
