@@ -122,6 +122,7 @@ def _header(draw, view: dict, locale: str) -> None:
 
 
 def _paint_header(draw, top: int, rules: str, rounds: str) -> None:
+    draw.rectangle((0, top, WIDTH - 1, top + HEADER_H - 1), fill=PANEL)  # its own band, layered or drawn in place
     draw.text((12, top + HEADER_H // 2), rules, font=font(MIN_TEXT), fill=INK, anchor="lm")
     if rounds:
         draw.text((WIDTH - 12, top + HEADER_H // 2), rounds, font=font(MIN_TEXT), fill=HIGHLIGHT, anchor="rm")
