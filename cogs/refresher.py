@@ -28,6 +28,10 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)  # after a write that may not have landed (5xx, network): then wait a change
 
 
+class Retired(Exception):
+    """The table object to draw was dropped from memory after a failed commit: it may show what was never saved."""
+
+
 class Refresher:
     def __init__(self, cog: "TableCog", delay: float) -> None:
         self.cog = cog
@@ -120,6 +124,11 @@ class Refresher:
         await waiting()
 
     async def _write_locked(self, table: Table, send: Callable[[Board], Awaitable[object]]) -> None:
+        if table.lock.locked():  # a change is being committed: draw the table once it is (never its memory ahead)
+            async with table.lock:
+                pass
+        if table.retired:  # its last change never reached storage: this copy is never drawn
+            raise Retired(table.id)
         revision = table.revision
         board = self.cog.public_board(table)
         await ready(board)  # drawn in the render pool
@@ -143,6 +152,9 @@ class Refresher:
             try:
                 await self._write_locked(table, self._edit_sender(table))
                 self.edits += 1
+            except Retired:  # the reloaded copy asks for its own refresh when it changes
+                self._forget(table_id)
+                return
             except discord.NotFound:
                 log.info("table %s: its message is gone", table_id)
                 self._forget(table_id)

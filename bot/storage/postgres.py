@@ -98,7 +98,9 @@ class PostgresStorage(Storage):
         self.pool: asyncpg.Pool | None = None
 
     async def open(self) -> "PostgresStorage":
-        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size, reset=_keep_session)
+        # timeout: a connection that cannot be made within 2 s is a fault, answered within Discord's 3 seconds
+        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size, reset=_keep_session,
+                                              timeout=2.0)
         await self._migrate()
         return self
 
@@ -122,6 +124,9 @@ class PostgresStorage(Storage):
                     await conn.execute(translate(script))
                 await conn.execute("UPDATE schema_version SET version = $1", number)
             await conn.execute(RECORD_FUNCTION)
+
+    def _probe_steps(self) -> list[tuple[str, Any, bool]]:
+        return [("UPDATE schema_version SET version = version", (), False)]
 
     async def schema_version(self) -> int:
         return await self.pool.fetchval("SELECT version FROM schema_version")
