@@ -575,6 +575,12 @@ class Storage:
                                 " AND timers <> '{}' ORDER BY id")
         return [timer for row in rows if owns is None or owns(row[1]) for timer in timer_rows(row[0], row[2])]
 
+    async def running_tables(self, owns: Callable[[int | None], bool] | None = None) -> list[int]:
+        """Running tables with a message, the most recently changed first; with `owns`, of those guilds only."""
+        rows = await self._rows("SELECT id, guild_id FROM tables WHERE status = 'running' AND message_id IS NOT NULL"
+                                " ORDER BY updated_at DESC, id DESC")
+        return [row[0] for row in rows if owns is None or owns(row[1])]
+
     async def lobbies_without_idle_timer(self) -> list[tuple[int, int | None, float]]:
         """Open lobbies with no idle-lobby timer: (table id, guild id, time of the last change)."""
         rows = await self._rows(f"SELECT id, guild_id, updated_at FROM tables WHERE status = 'lobby'"

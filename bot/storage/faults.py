@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sqlite3
 import time
 
@@ -38,6 +39,25 @@ def is_fault(error: BaseException) -> bool:
     if _POSTGRES is None:
         _POSTGRES = _postgres_faults()
     return isinstance(error, _POSTGRES)
+
+
+class StorageUnwritable(RuntimeError):
+    """Storage opened but cannot commit (a read-only file or database, a full disk): the bot refuses to start."""
+
+    def __init__(self, target: str, error: BaseException) -> None:
+        self.target = re.sub(r"//[^@/]*@", "//", target)  # a URL's password stays out of the message
+        self.error = f"{type(error).__name__}: {error}"
+        super().__init__(f"{self.target}: {self.error}")
+
+
+async def check_writable(storage) -> None:
+    """Commit the health probe once on an opened `storage`; StorageUnwritable if that meets a fault."""
+    try:
+        await storage.probe()
+    except Exception as error:
+        if is_fault(error):
+            raise StorageUnwritable(storage.target, error) from None
+        raise
 
 
 class StorageHealth:
