@@ -9,6 +9,7 @@ moved on: Conflict), the group is rolled back and its actions are committed one 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from typing import Any, Sequence
 
@@ -83,6 +84,17 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
     """A connection goes back to the pool as it is: asyncpg still rolls back an open transaction, and nothing here
     changes session state (no SET, LISTEN, cursors or session advisory locks), so its default reset query (a round
     trip after every statement, doubling the cost of each action's commit) has nothing to undo."""
+
+
+class _QuietFloor(logging.Filter):
+    """asyncpg's pool logs a traceback each time it fails to reconnect its floor (about every second while the
+    server is down); storage's health has already said that it is down, once."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "connection floor" not in record.getMessage()
+
+
+logging.getLogger("asyncpg.pool").addFilter(_QuietFloor())
 
 
 class PostgresStorage(Storage):

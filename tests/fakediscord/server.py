@@ -973,6 +973,20 @@ class FakeDiscord(RestMixin):
                                       name=comp["custom_id"], locale=locale, expired=expired)
         return await self._outcome(inter, timeout, wait_deferred)
 
+    async def forge(self, user: FakeUser, message: FakeMessage | int, custom_id: str, values: list[str] | None = None,
+                    *, at: Any = None, timeout: float | None = None, locale: str | None = None) -> FakeInteraction:
+        """A component interaction Discord itself never sends: `custom_id` (a button's, or a string select's with
+        `values`) as a modified client would send it from `message`, in that message's channel and guild, whatever
+        the message shows. For tests of the bot's own checks; only the user's visibility of the message is checked."""
+        msg = self.message(message)
+        self._check_visible(user, msg)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = [str(value) for value in values]
+        inter = self._new_interaction(MESSAGE_COMPONENT, user, msg.channel, data, at=at, message=msg,
+                                      name=custom_id, locale=locale)
+        return await self._outcome(inter, timeout, None)
+
     async def submit_modal(self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, Any], *,
                            at: Any = None, timeout: float | None = None, wait_deferred: bool | None = None,
                            locale: str | None = None) -> FakeInteraction:
