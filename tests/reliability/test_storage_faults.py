@@ -19,7 +19,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.storage.faults import StorageUnwritable
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import Harness, harness  # noqa: F401 (the fixture)
 from tests.e2e.test_foundation import add_button, open_tiny_table
 from tests.fakediscord import FakeDiscord
 from tests.support.postgres import PostgresServer, free_port
@@ -189,3 +189,89 @@ async def _health_after(http: aiohttp.ClientSession, port: int, status: int, wit
             return True
         await asyncio.sleep(0.05)
     return False
+
+
+# --- a read-only database at start --------------------------------------------------------------------------------
+async def test_a_read_only_database_refuses_the_start_with_a_clear_message(tmp_path):
+    with small_disk() as disk:
+        database = disk / "bot.sqlite3"
+        storage = await Storage(str(database)).open()  # a database with the schema, as a previous run left it
+        await storage.close()
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        env = {**os.environ, "DISCORD_TOKEN": "x" * 59, "BODOGE_DATABASE": str(database), "LANG": "en_US.UTF-8",
+               "BODOGE_API_BASE": "http://127.0.0.1:9/api/v10"}  # never reached: the check comes first
+        run = subprocess.run([sys.executable, "-m", "bot", "run", "--env-file", "/nonexistent"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 1
+        assert "The database cannot be written" in run.stderr and str(database) in run.stderr
+        assert "Traceback" not in run.stderr
+        # the bot object itself refuses too (a database that turned read-only between the check and the start)
+        async with FakeDiscord() as fake:
+            h = Harness(fake, str(database))
+            with pytest.raises(StorageUnwritable):
+                await h.start()
+            await h.stop()
+
+
+# --- a crash between a commit and its board's edit -----------------------------------------------------------------
+async def test_a_restart_brings_a_board_left_behind_by_a_crash_up_to_storage(database_target):
+    async with FakeDiscord() as fake:
+        h = Harness(fake, database_target)
+        await h.start()
+        try:
+            table_id, board = await started_table(h)
+            h.bot.get_cog("TableCog").refresher.delay = 30.0  # the bot's own edits wait long: the crash comes first
+            moved = await fake.press(h.alice, board, custom_id=add_button(board, 1)["custom_id"])
+            assert moved.type == 7 and version_shown(board) == 1  # a press's answer edits the board at once
+            await fake.press(h.bob, board, custom_id=add_button(board, 2)["custom_id"])
+            await fake.wait_for(lambda: h.bot.service._tables[table_id].version >= 3, timeout=5, what="the AI's move")
+            assert version_shown(board) == 2  # the AI's move is committed; its edit waits the 30 s
+            await h.crash()
+            await h.start()
+            await fake.wait_for(lambda: version_shown(board) == 3, timeout=5, what="the board brought up to storage")
+            table = await h.service.get(table_id)
+            assert table.version == 3 and f"bg:{table_id}:3:" in add_button(board, 1)["custom_id"]
+            moved = await fake.press(h.alice, board, custom_id=add_button(board, 1)["custom_id"])  # and play goes on
+            assert moved.type == 7 and not moved.ephemeral
+        finally:
+            await h.stop()
+
+
+# --- presses that do not belong -----------------------------------------------------------------------------------
+async def test_forged_presses_from_another_guild_or_channel_are_refused_privately_and_change_nothing(harness):
+    h, fake = harness, harness.fake
+    other = fake.add_guild("Elsewhere", locale="en-US")
+    elsewhere = fake.add_channel(other, "games")
+    eve = fake.add_user("eve", locale="en-US")
+    fake.add_member(other, eve, admin=True)  # an administrator, of her own guild only
+    fake.add_member(h.guild, eve)  # and a plain member of the test guild
+    planted = await fake.say(eve, elsewhere, "a message to forge presses from")
+    side = fake.add_channel(h.guild, "side")
+    planted_here = await fake.say(h.carol, side, "another channel of the table's guild")
+
+    _, _, lobby = await open_tiny_table(h, ai=False)
+    table_id = int(lobby.buttons()[0]["custom_id"].split(":")[1])
+    table = await h.service.get(table_id)
+    before = (lobby.edits, lobby.text(), [s.user_id for s in table.seats], dict(table.options))
+    # eve joins the lobby from her guild, carol from another channel: both refused, privately
+    for user, message in ((eve, planted), (h.carol, planted_here)):
+        refused = await fake.forge(user, message, f"bg:{table_id}:0:u.join")
+        assert refused.ephemeral and "belongs to a table somewhere else" in refused.content
+    # bob, not the host, forges a settings choice on the public lobby: refused privately, the lobby stays
+    for custom_id, values in ((f"bs:{table_id}:0:u.setopt", ["target"]), (f"bs:{table_id}:0:u.setval.target", ["0"])):
+        refused = await fake.forge(h.bob, lobby, custom_id, values)
+        assert refused.ephemeral and "ホストだけ" in refused.content
+    # the host's forged choice on the public lobby: refused too (settings are chosen in her private chooser)
+    refused = await fake.forge(h.alice, lobby, f"bs:{table_id}:0:u.setval.target", ["0"])
+    assert refused.ephemeral and refused.message is not lobby
+    assert (lobby.edits, lobby.text(), [s.user_id for s in table.seats], dict(table.options)) == before
+
+    await fake.press(h.alice, lobby, custom_id=lobby.find_button("開始")["custom_id"])
+    running = (lobby.edits, table.version, table.status)
+    # eve, an administrator of her own guild, cancels the running table of this one: refused
+    refused = await fake.forge(eve, planted, f"bg:{table_id}:0:u.cancel")
+    assert refused.ephemeral and "belongs to a table somewhere else" in refused.content
+    refused = await fake.forge(eve, planted, add_button(lobby, 1)["custom_id"])
+    assert refused.ephemeral and "belongs to a table somewhere else" in refused.content
+    assert (lobby.edits, table.version, table.status) == running
+    assert (await h.service.get(table_id)).status == "running"
