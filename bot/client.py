@@ -12,10 +12,11 @@ from discord.ext import commands
 import games
 from bot import render_pool
 from bot.config import Config
+from bot.i18n import normalise, t
 from bot.scheduler import Scheduler
 from bot.storage import Storage
 from bot.storage.faults import StorageUnwritable, check_writable, is_fault
-from bot.tables import TableService
+from bot.tables import StorageDown, TableService
 from bot.translator import CatalogueTranslator
 from bot.ui import TableButton, TableSelect
 
@@ -92,6 +93,7 @@ class BodogeBot(commands.AutoShardedBot):
             raise
         await check_writable(self.storage)  # a read-only database: refused now, not at the first move
         await self.tree.set_translator(CatalogueTranslator())
+        self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(TableButton, TableSelect)
         for name in CORE_COGS:
             await self.load_extension(name)
@@ -121,6 +123,22 @@ class BodogeBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: discord.app_commands.AppCommandError) -> None:
+        """A slash command that met a storage fault gets the same private answer as a press (storage's health has
+        logged the fault once); any other error is discord.py's to report."""
+        original = getattr(error, "original", error)
+        if not (isinstance(original, StorageDown) or is_fault(original)):
+            return await discord.app_commands.CommandTree.on_error(self.tree, interaction, error)
+        text = t("table.error.storage_down", normalise(interaction.locale))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass  # the answer could not be given either; nothing else to do
 
     async def repair_boards(self) -> None:
         """A crash may have come between a commit and its board's edit (edits wait `edit_delay` to batch): once

@@ -149,6 +149,9 @@ async def test_an_outage_mid_game_refuses_privately_changes_nothing_public_and_l
                 assert await health(http, port) == 503
                 again = await fake.press(h.bob, board, custom_id=add_button(board, 2)["custom_id"])
                 assert again.ephemeral and SAVED_NOT_JA in again.content  # the copy is dropped: still answered
+                status = await fake.slash(h.carol, fake.threads(h.channel)[-1], "table status")
+                assert status.ephemeral  # a slash command is answered alike, or works where reads still do
+                assert (SAVED_NOT in status.content) if backend == "postgres" else "/channels/" in status.content
 
                 # storage is back: 200, and bob's same press counts
                 outage.end()
