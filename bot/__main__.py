@@ -30,15 +30,52 @@ def command_run(args: argparse.Namespace) -> int:
 
     configure(config.log_level, config.log_format)
     from bot.client import BodogeBot, tune_gc
+    from bot.storage.faults import StorageUnwritable
 
+    problem = _unwritable(config.database)
+    if problem is not None:
+        print(t("cli.storage_unwritable", _cli_locale(), target=problem.target, error=problem.error), file=sys.stderr)
+        return 1
     tune_gc()
     bot = BodogeBot(config, settle_memory=True)
     try:
         bot.run(config.token, log_handler=None)
+    except StorageUnwritable as error:  # it became read-only between the check and the start
+        print(t("cli.storage_unwritable", _cli_locale(), target=error.target, error=error.error), file=sys.stderr)
+        return 1
     except Exception as error:  # a bad token or no network: say so plainly
         print(t("cli.run_failed", _cli_locale(), error=error), file=sys.stderr)
         return 1
     return 0
+
+
+def _unwritable(database: str):
+    """Before logging in, as with the token: whether the database takes a commit (None: it does)."""
+    from bot.storage import Storage
+    from bot.storage.faults import StorageUnwritable, check_writable
+
+    async def check() -> None:
+        storage = Storage(database)
+        try:
+            await storage.open()
+            await check_writable(storage)
+        finally:
+            try:
+                await storage.close()
+            except Exception:  # nothing was written; a close that fails too changes nothing
+                pass
+
+    try:
+        asyncio.run(check())
+    except StorageUnwritable as error:
+        return error
+    except Exception as error:
+        from bot.storage.faults import is_fault
+
+        if is_fault(error):  # refused while opening (e.g. a read-only file that must first become WAL)
+            return StorageUnwritable(str(database), error)
+        raise
+    return None
 
 
 def command_simulate(args: argparse.Namespace) -> int:

@@ -1,6 +1,7 @@
 """The bot process: an AutoShardedBot that opens storage, loads every cog, re-arms timers and syncs commands."""
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 
@@ -11,9 +12,11 @@ from discord.ext import commands
 import games
 from bot import render_pool
 from bot.config import Config
+from bot.i18n import normalise, t
 from bot.scheduler import Scheduler
 from bot.storage import Storage
-from bot.tables import TableService
+from bot.storage.faults import StorageUnwritable, check_writable, is_fault
+from bot.tables import StorageDown, TableService
 from bot.translator import CatalogueTranslator
 from bot.ui import TableButton, TableSelect
 
@@ -62,6 +65,7 @@ class BodogeBot(commands.AutoShardedBot):
         self.metrics = None  # bot.metrics.Metrics when BODOGE_METRICS_PORT is set
         self.settle_memory = settle_memory  # freeze what startup loaded once ready (the process's own bot only)
         self._frozen = False
+        self._repair: asyncio.Task | None = None
 
     async def on_ready(self) -> None:
         """Modules, cogs, catalogues, the guild cache and the timers' tables live as long as the process: after one
@@ -81,8 +85,15 @@ class BodogeBot(commands.AutoShardedBot):
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         # the picture workers start (and import the games' drawing code) while the bot connects
         render_pool.shared().warm([f"{name}.image" for name in GAME_COGS.values()])
-        await self.storage.open()
+        try:
+            await self.storage.open()
+        except Exception as error:
+            if is_fault(error):
+                raise StorageUnwritable(self.storage.target, error) from None
+            raise
+        await check_writable(self.storage)  # a read-only database: refused now, not at the first move
         await self.tree.set_translator(CatalogueTranslator())
+        self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(TableButton, TableSelect)
         for name in CORE_COGS:
             await self.load_extension(name)
@@ -105,6 +116,7 @@ class BodogeBot(commands.AutoShardedBot):
             await self.metrics.start(self.config.metrics_port)
         armed = await self.scheduler.start(self.config.owns)
         log.info("re-armed %d timers", armed)
+        self._repair = asyncio.get_running_loop().create_task(self.repair_boards())
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -112,7 +124,42 @@ class BodogeBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: discord.app_commands.AppCommandError) -> None:
+        """A slash command that met a storage fault gets the same private answer as a press (storage's health has
+        logged the fault once); any other error is discord.py's to report."""
+        original = getattr(error, "original", error)
+        if not (isinstance(original, StorageDown) or is_fault(original)):
+            return await discord.app_commands.CommandTree.on_error(self.tree, interaction, error)
+        text = t("table.error.storage_down", normalise(interaction.locale))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass  # the answer could not be given either; nothing else to do
+
+    async def repair_boards(self) -> None:
+        """A crash may have come between a commit and its board's edit (edits wait `edit_delay` to batch): once
+        connected, every running table's message of this process's guilds is drawn again from storage, newest
+        first, one at a time."""
+        await self.wait_until_ready()
+        cog = self.get_cog("TableCog")
+        if cog is None:
+            return
+        try:
+            table_ids = await self.storage.running_tables(self.config.owns)
+        except Exception as error:
+            if not is_fault(error):
+                raise
+            return  # storage's health has said why; every table is redrawn at its next change
+        repaired = await cog.refresher.repair(table_ids)
+        log.info("brought %d of %d running tables' messages up to storage", repaired, len(table_ids))
+
     async def close(self) -> None:
+        if self._repair is not None:
+            self._repair.cancel()
         await self.scheduler.stop()
         cog = self.get_cog("TableCog")
         if cog is not None:

@@ -3,7 +3,9 @@
 Metrics: tables by status (from storage, at each scrape), tables in this process's memory, accepted actions by game
 and source, the interaction latency (from Discord's timestamp of an interaction to the end of the bot's response),
 public board render time by game, REST errors by status and 429 answers, gateway latency per shard, storage commits
-(group commit: actions per transaction). /healthz answers 200 when the gateway is ready and storage answers, else 503.
+(group commit: actions per transaction), storage faults and outages. /healthz answers 200 when the gateway is ready
+and storage can commit (a real write, at most every `probe_every` seconds; any fault the bot met since its last
+committed write counts too), else 503.
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ import discord
 from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+
+from bot.storage.faults import is_fault
 
 if TYPE_CHECKING:
     from bot.client import BodogeBot
@@ -52,6 +56,14 @@ class Metrics:
               registry=registry).set_function(lambda: bot.storage.group.transactions)
         Gauge("bodoge_storage_actions", "Actions committed by those transactions",
               registry=registry).set_function(lambda: bot.storage.group.actions)
+        Gauge("bodoge_storage_failures", "Storage reads and writes that met a fault (connection lost, disk full, "
+              "read-only, locked), since start", registry=registry).set_function(lambda: bot.storage.health.failures)
+        Gauge("bodoge_storage_outages", "Times storage went from committing to failing, since start",
+              registry=registry).set_function(lambda: bot.storage.health.outages)
+        Gauge("bodoge_storage_up", "1 while storage commits, 0 from a fault until the next committed write",
+              registry=registry).set_function(lambda: 0 if bot.storage.health.down else 1)
+        self.probe_every = 5.0  # seconds between /healthz's real writes (a probe more often answers from the last)
+        self._probed_at: float | None = None
         self._seen: dict[int, int] = {}
         self._runner: web.AppRunner | None = None
 
@@ -129,10 +141,17 @@ class Metrics:
         problems = []
         if self.bot.is_closed() or not self.bot.is_ready():
             problems.append("gateway not ready")
-        try:
-            await self.bot.storage.counts()
-        except Exception as error:  # storage unreachable: say so, do not crash the probe
-            problems.append(f"storage: {type(error).__name__}")
+        storage = self.bot.storage
+        now = time.monotonic()
+        if self._probed_at is None or now - self._probed_at >= self.probe_every:
+            self._probed_at = now
+            try:
+                await storage.probe()  # a fault is recorded in storage.health
+            except Exception as error:
+                if not is_fault(error):
+                    problems.append(f"storage: {type(error).__name__}")
+        if storage.health.down:
+            problems.append(f"storage: {storage.health.last_error.split(':', 1)[0]}")
         body = {"status": "ok" if not problems else "unhealthy", "problems": problems,
                 "shards": sorted(self.bot.shards) if self.bot.shards else []}
         return web.json_response(body, status=200 if not problems else 503)
@@ -143,8 +162,9 @@ class Metrics:
                 "SELECT status, COUNT(*) FROM tables GROUP BY status")}
             for status in STATUSES:
                 self.tables.labels(status).set(counts.get(status, 0))
-        except Exception:
-            log.exception("metrics: counting tables failed")
+        except Exception as error:
+            if not is_fault(error):
+                log.exception("metrics: counting tables failed")  # a fault: storage's health has said so once
         for shard_id, shard in (self.bot.shards or {}).items():
             if math.isfinite(shard.latency):
                 self.gateway_latency.labels(str(shard_id)).set(shard.latency)

@@ -409,11 +409,14 @@ def _worker_main(connection: socket.socket, modules: tuple[str, ...]) -> None:
         importlib.import_module("bot.render").warm()  # before the first request, not during it
     reader = connection.makefile("rb")
     while True:
-        header = reader.read(_REQUEST.size)
-        if len(header) < _REQUEST.size:
-            os._exit(0)  # the bot closed the pool or is gone
-        length, number = _REQUEST.unpack(header)
-        request = reader.read(length)
+        try:
+            header = reader.read(_REQUEST.size)
+            if len(header) < _REQUEST.size:
+                os._exit(0)  # the bot closed the pool or is gone
+            length, number = _REQUEST.unpack(header)
+            request = reader.read(length)
+        except OSError:  # the bot died (a reset connection): nothing to tell anyone
+            os._exit(0)
         try:
             draw, args = pickle.loads(request)
         except Exception:

@@ -1,16 +1,20 @@
 """One scheduler for every table's timed work: deadlines (the engine's timeout at expiry), AI wake-ups, the
 "your turn" reminders and idle lobbies (closed after a while without a change).
-Timers live in storage, so `start()` after a restart re-arms whatever was pending (overdue ones fire at once)."""
+Timers live in storage, so `start()` after a restart re-arms whatever was pending (overdue ones fire at once).
+A timer whose work meets a storage fault (StorageDown) is not lost: it fires again after a back-off (RETRY_DELAYS,
+then the last of them) until storage commits, unless a newer timer of its table and kind replaced it meanwhile."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from typing import Callable
 
 from bot.storage import TimerRow
-from bot.tables import ALL_TIMER_KINDS, TableService
+from bot.tables import ALL_TIMER_KINDS, StorageDown, TableService
 
 log = logging.getLogger(__name__)
+RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0)  # seconds before a timer that met a storage fault fires again
 
 
 class Scheduler:
@@ -18,6 +22,7 @@ class Scheduler:
         self.service = service
         self._tasks: dict[tuple[int, str], asyncio.Task] = {}
         self.running = False
+        self.retry_delays = RETRY_DELAYS
         service.timer_listeners.append(self._on_timer)
 
     async def start(self, owns: Callable[[int | None], bool] | None = None) -> int:
@@ -62,18 +67,29 @@ class Scheduler:
         if delay > 0:
             await asyncio.sleep(delay)
         key = (timer.table_id, timer.kind)
-        if self._tasks.get(key) is asyncio.current_task():
-            del self._tasks[key]
-        try:
-            if timer.kind == "deadline":
-                await self.service.expire(timer.table_id, timer.version)
-            elif timer.kind == "ai":
-                await self.service.ai_move(timer.table_id, timer.version)
-            elif timer.kind == "lobby":
-                await self.service.close_idle_lobby(timer.table_id, timer.due_at)
-            elif timer.kind == "nudge":
-                await self.service.nudge(timer.table_id)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: %s timer failed", timer.table_id, timer.kind)
+        for attempt in itertools.count():
+            if self._tasks.get(key) is asyncio.current_task():
+                del self._tasks[key]
+            try:
+                await self._work(timer)
+                return
+            except asyncio.CancelledError:
+                raise
+            except StorageDown:  # logged once by storage's health; this timer waits for storage to come back
+                if key in self._tasks or not self.running:  # a newer timer of this kind took over, or stopping
+                    return
+                self._tasks[key] = asyncio.current_task()
+                await asyncio.sleep(self.retry_delays[min(attempt, len(self.retry_delays) - 1)])
+            except Exception:
+                log.exception("table %s: %s timer failed", timer.table_id, timer.kind)
+                return
+
+    async def _work(self, timer: TimerRow) -> None:
+        if timer.kind == "deadline":
+            await self.service.expire(timer.table_id, timer.version)
+        elif timer.kind == "ai":
+            await self.service.ai_move(timer.table_id, timer.version)
+        elif timer.kind == "lobby":
+            await self.service.close_idle_lobby(timer.table_id, timer.due_at)
+        elif timer.kind == "nudge":
+            await self.service.nudge(timer.table_id)

@@ -8,6 +8,8 @@ a press whose seat's choices are unchanged (a simultaneous choice, a call window
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
 import logging
 import random
@@ -22,6 +24,7 @@ import orjson
 import games
 from bot.races import FirstPressRaces, TooSlow
 from bot.storage import Conflict, SeatRow, Storage, TimerRow
+from bot.storage.faults import is_fault
 from bot.thinking import think
 from games.contract import GameSpec, GameState, IllegalAction, offers, snapshot_json
 
@@ -40,6 +43,50 @@ class TableError(Exception):
         self.code = code
         self.key = key or f"table.error.{code}"
         self.params = params
+
+
+class StorageDown(TableError):
+    """Storage cannot commit right now (bot/storage/faults.py): nothing was changed; the same press may work in a
+    moment. Timers that meet it are retried (bot/scheduler.py)."""
+
+    def __init__(self) -> None:
+        super().__init__("storage_down")
+
+
+@contextlib.asynccontextmanager
+async def _hold(table: "Table"):
+    """A table's lock, for a change: never on a copy retired while the call waited for it."""
+    async with table.lock:
+        if table.retired:
+            raise _Retired()
+        yield
+
+
+class _Retired(Exception):
+    """The table object a call waited on was retired meanwhile (its commit failed): the call starts again on the
+    copy reloaded from storage."""
+
+
+def saving(method):
+    """A service call that may write: a storage fault becomes `StorageDown`, and the table it touched is dropped from
+    memory (what it changed there never reached storage; the next use reloads the committed truth). A call that
+    waited on a copy retired meanwhile runs once more, on the reloaded copy."""
+    @functools.wraps(method)
+    async def guarded(self: "TableService", table_id: int, *args: Any, **kwargs: Any) -> Any:
+        for attempt in (1, 2):
+            try:
+                return await method(self, table_id, *args, **kwargs)
+            except _Retired:
+                if attempt == 2:
+                    raise TableError("stale") from None
+            except (TableError, Conflict):
+                raise
+            except Exception as error:
+                if not is_fault(error):
+                    raise
+                self.retire(table_id)
+                raise StorageDown() from None
+    return guarded
 
 
 @dataclass
@@ -163,7 +210,14 @@ class TableService:
         async with lock:
             table = self._tables.get(table_id)
             if table is None:
-                table = await self._load(table_id)
+                try:
+                    table = await self._load(table_id)
+                except TableError:
+                    raise
+                except Exception as error:
+                    if is_fault(error):
+                        raise StorageDown() from None
+                    raise
                 self._tables[table_id] = table
         return table
 
@@ -197,6 +251,13 @@ class TableService:
             for kind in ("deadline", "ai"):
                 self._tell_timers(table.timers.get(kind), table.id, kind)
 
+    def retire(self, table_id: int) -> None:
+        """Memory may have run ahead of storage (a write failed): drop this copy for good (nothing acts on it or
+        draws it again) and reload the committed truth on next use."""
+        table = self._tables.pop(table_id, None)
+        if table is not None:
+            table.retired = True
+
     def forget(self, table_id: int) -> None:
         """Drop a table from memory (it is reloaded from storage on next use)."""
         self._tables.pop(table_id, None)
@@ -205,6 +266,7 @@ class TableService:
         return len(self._tables)
 
     # --- lobby --------------------------------------------------------------------------------
+    @saving  # (its first argument is no table: nothing to retire)
     async def open(self, game: str, *, guild_id: int | None, channel_id: int, host_id: int, host_name: str,
                    locale: str = "en", options: dict | None = None) -> Table:
         spec = games.get(game)
@@ -239,10 +301,11 @@ class TableService:
         due = (self.clock() if since is None else since) + minutes * 60 * self.timer_scale
         return TimerRow(table_id, "lobby", 0, due, json.dumps({"minutes": minutes}))
 
+    @saving
     async def close_idle_lobby(self, table_id: int, due_at: float) -> Table | None:
         """The idle-lobby timer ran out: close the lobby unless a change pushed the timer back meanwhile."""
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             timer = table.timers.get("lobby")
             if table.status != "lobby" or timer is None or timer.due_at != due_at:
                 return None
@@ -295,9 +358,10 @@ class TableService:
         if user_id != table.host_id and not moderator:
             raise TableError("host_only")
 
+    @saving
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             self._require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise TableError("already_seated")
@@ -307,11 +371,12 @@ class TableService:
             await self._save_lobby(table)
         return table
 
+    @saving
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Leave a lobby (the host's role passes to the next person; an empty lobby closes), or hand a running
         game's seat to the AI."""
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
@@ -333,9 +398,10 @@ class TableService:
         else:
             table.status = "cancelled"
 
+    @saving
     async def add_ai(self, table_id: int, user_id: int, level: str | None = None) -> Table:
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             self._require_lobby(table)
             self._require_host(table, user_id)
             if len(table.seats) >= table.spec.max_players:
@@ -347,9 +413,10 @@ class TableService:
             await self._save_lobby(table)
         return table
 
+    @saving
     async def remove_ai(self, table_id: int, user_id: int) -> Table:
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             self._require_lobby(table)
             self._require_host(table, user_id)
             for number in range(len(table.seats) - 1, -1, -1):
@@ -361,9 +428,10 @@ class TableService:
             await self._save_lobby(table)
         return table
 
+    @saving
     async def set_option(self, table_id: int, user_id: int, name: str, value: Any) -> Table:
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             self._require_lobby(table)
             self._require_host(table, user_id)
             spec = table.spec
@@ -384,9 +452,10 @@ class TableService:
         except IllegalAction as error:
             raise TableError(error.code, error.key, **error.params) from None
 
+    @saving
     async def cancel(self, table_id: int, user_id: int, moderator: bool = False) -> Table:
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             if table.status not in OPEN:
                 raise TableError("table_closed")
             self._require_host(table, user_id, moderator)
@@ -398,9 +467,10 @@ class TableService:
             await self._notify(table, [])
         return table
 
+    @saving
     async def kick(self, table_id: int, user_id: int, target_id: int, moderator: bool = False) -> Table:
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             self._require_host(table, user_id, moderator)
             seat = table.seat_of(target_id)
             if seat is None:
@@ -415,9 +485,10 @@ class TableService:
             await self._save_lobby(table)
         return table
 
+    @saving
     async def hand_over(self, table_id: int, user_id: int, new_host: int, moderator: bool = False) -> Table:
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             self._require_host(table, user_id, moderator)
             if table.seat_of(new_host) is None:
                 raise TableError("not_seated_other")
@@ -432,10 +503,11 @@ class TableService:
         await self.storage.save_seats(table.id, table.seat_rows())
         await self._after_change(table, [{"type": "seat_to_ai", "seat": seat, "reason": reason}], source="system")
 
+    @saving
     async def reclaim(self, table_id: int, user_id: int) -> Table:
         """"I'm back": a person takes their seat back from the AI."""
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_player")
@@ -449,10 +521,11 @@ class TableService:
             await self._after_change(table, [{"type": "seat_back", "seat": seat}], source="system")
         return table
 
+    @saving
     async def more_time(self, table_id: int, user_id: int) -> float:
         """The once-per-game extension of a deadline the person is being waited for; returns the new due time."""
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_player")
@@ -473,9 +546,10 @@ class TableService:
             table.recent.append((seat, [{"type": "more_time", "seat": seat}]))
             return timer.due_at
 
+    @saving
     async def start(self, table_id: int, user_id: int) -> Table:
         table = await self.get(table_id)
-        async with table.lock:
+        async with _hold(table):
             self._require_lobby(table)
             self._require_host(table, user_id)
             if not table.can_start():
@@ -496,6 +570,7 @@ class TableService:
             await self._after_change(table, [{"type": "game_started"}], source="start")
         return table
 
+    @saving
     async def rematch(self, table_id: int, user_id: int, channel_id: int | None = None) -> Table:
         """A new table with the same seats and settings, started at once (by any person who played)."""
         old = await self.get(table_id)
@@ -507,12 +582,13 @@ class TableService:
         first = next(s for s in old.seats if s.user_id == user_id)
         table = await self.open(old.game, guild_id=old.guild_id, channel_id=channel_id or old.channel_id,
                                 host_id=user_id, host_name=first.name, locale=old.locale, options=options)
-        async with table.lock:
+        async with _hold(table):
             table.seats = [Seat(s.user_id, s.name, None if s.user_id is not None else s.ai_level) for s in old.seats]
             await self.storage.save_lobby(table.id, host_id=user_id, options=options, seats=table.seat_rows())
         return await self.start(table.id, user_id)
 
     # --- play ---------------------------------------------------------------------------------
+    @saving
     async def submit(self, table_id: int, user_id: int, version: int, action: dict, *,
                      stamp_ms: int | None = None) -> Outcome:
         """A person's action from a button. Race actions (e.g. a border call) go through the first-press race."""
@@ -540,8 +616,8 @@ class TableService:
                    absent: list[int] = ()) -> Outcome:
         """Apply, then commit (with any change to the seats' absence counters) before anyone is told."""
         async with table.lock:
-            if table.retired:  # presses queued on a copy whose commit failed: the reloaded table decides
-                raise TableError("stale")
+            if table.retired:  # queued on a copy whose commit failed: the reloaded table decides
+                raise StorageDown() if self.storage.health.down else TableError("stale")
             if table.status != "running" or table.state is None:
                 raise TableError("table_closed")
             if version is not None:
@@ -563,6 +639,8 @@ class TableService:
                 if isinstance(error, Conflict):  # another process committed this table first (a shard handover)
                     await self._resync(table.id)
                     raise TableError("stale") from None
+                if isinstance(error, Exception) and is_fault(error):
+                    raise StorageDown() from None
                 raise
             await self._after_change(table, events, seat=seat, source=source, timers_saved=True)
             return Outcome(table, seat, action, events)
@@ -626,6 +704,7 @@ class TableService:
         acting = set(table.state.to_act())
         return [_choice_text(table.state, n) if n in acting else "" for n in range(table.state.players)]
 
+    @saving
     async def expire(self, table_id: int, version: int) -> Outcome | None:
         """A timed window ran out: apply the engine's timeout if the board is still where the timer was set."""
         table = await self.get(table_id)
@@ -635,10 +714,13 @@ class TableService:
         waited = orjson.loads(timer.detail).get("seats", []) if timer else []
         try:
             return await self._act(table, games.SYSTEM, version, {"type": "timeout"}, "timeout", absent=waited)
+        except (StorageDown, _Retired):
+            raise
         except TableError as error:
             log.info("table %s: timeout at version %s not applied (%s)", table_id, version, error.code)
             return None
 
+    @saving
     async def ai_move(self, table_id: int, version: int) -> Outcome | None:
         """Let the first AI seat that may act choose and play one action."""
         table = await self.get(table_id)
@@ -663,10 +745,14 @@ class TableService:
         if action.get("type") in table.spec.race_actions:
             try:
                 return await self.races.press(("race", table.id), int(self.clock() * 1000), attempt)
+            except StorageDown:
+                raise
             except (TooSlow, TableError):
                 return None
         try:
             return await attempt()
+        except StorageDown:
+            raise
         except TableError:
             return None
 
@@ -742,6 +828,7 @@ class TableService:
             due = now + delay * self.timer_scale
         return TimerRow(table.id, "nudge", table.version, due, snapshot_json({"seats": seats, "told": told}))
 
+    @saving
     async def nudge(self, table_id: int) -> list[int]:
         """The "your turn" timer ran out: the persons still on the same turn, not yet told, are told now (once)."""
         table = await self.get(table_id)

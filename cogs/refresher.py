@@ -18,7 +18,7 @@ import discord
 
 from bot import render_pool
 from bot.render_pool import ready
-from bot.tables import Table
+from bot.tables import Table, TableError
 from bot.ui import Board
 
 if TYPE_CHECKING:
@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)  # after a write that may not have landed (5xx, network): then wait a change
+
+
+class Retired(Exception):
+    """The table object to draw was dropped from memory after a failed commit: it may show what was never saved."""
 
 
 class Refresher:
@@ -39,6 +43,7 @@ class Refresher:
         self._tasks: set[asyncio.Task] = set()
         self._failures: dict[int, int] = {}  # table id -> writes failed in a row
         self.edits = 0
+        self.repair_pause = 0.2  # seconds between the edits that bring every table up to date after a restart
         self.patience = 1.5  # seconds a press waits behind another write of its table's message before it defers
 
     def _track(self, table: Table) -> None:
@@ -120,6 +125,11 @@ class Refresher:
         await waiting()
 
     async def _write_locked(self, table: Table, send: Callable[[Board], Awaitable[object]]) -> None:
+        if table.lock.locked():  # a change is being committed: draw the table once it is (never its memory ahead)
+            async with table.lock:
+                pass
+        if table.retired:  # its last change never reached storage: this copy is never drawn
+            raise Retired(table.id)
         revision = table.revision
         board = self.cog.public_board(table)
         await ready(board)  # drawn in the render pool
@@ -143,6 +153,9 @@ class Refresher:
             try:
                 await self._write_locked(table, self._edit_sender(table))
                 self.edits += 1
+            except Retired:  # the reloaded copy asks for its own refresh when it changes
+                self._forget(table_id)
+                return
             except discord.NotFound:
                 log.info("table %s: its message is gone", table_id)
                 self._forget(table_id)
@@ -177,6 +190,27 @@ class Refresher:
         self.shown.pop(table_id, None)
         self._tables.pop(table_id, None)
         self._failures.pop(table_id, None)
+
+    async def repair(self, table_ids: list[int]) -> int:
+        """Draw these tables' messages from storage again, in this order, one at a time and `repair_pause` apart
+        (after a restart: a crash may have come between a commit and its edit). Returns how many were written."""
+        written = 0
+        for table_id in table_ids:
+            try:
+                table = await self.cog.service.get(table_id)
+            except TableError:  # gone, or storage is down: its next change draws it
+                continue
+            if table.message_id is None or table.id in self.shown:  # written since the start already
+                continue
+            try:
+                await self.write(table, self._edit_sender(table))
+                written += 1
+            except discord.NotFound:
+                self._forget(table_id)
+            except (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError, Retired) as error:
+                log.info("table %s: its message could not be brought up to date (%r)", table_id, error)
+            await asyncio.sleep(self.repair_pause)
+        return written
 
     async def flush(self) -> None:
         """Wait until every refresh asked for so far (and any it asks for in turn) is done."""

@@ -22,10 +22,11 @@ from bot.i18n import has, normalise, t
 from cogs.host import option_value
 from cogs.presenter import SEAT_MARKS, Presenter, recent_lines, seat_name
 from bot.races import snowflake_time_ms
-from cogs.refresher import Refresher
+from cogs.refresher import Refresher, Retired
 from cogs.reposter import Reposter
 from bot.storage import TimerRow
-from bot.tables import Table, TableError
+from bot.storage.faults import is_fault
+from bot.tables import StorageDown, Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,10 @@ def on_private_message(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-def is_moderator(interaction: discord.Interaction) -> bool:
+def is_moderator(interaction: discord.Interaction, table: Table | None = None) -> bool:
+    """Manage messages or the server: in the interaction's own guild only (never over another guild's table)."""
+    if table is not None and table.guild_id != interaction.guild_id:
+        return False
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_messages or permissions.manage_guild))
 
@@ -369,9 +373,26 @@ class TableCog(commands.Cog, name="TableCog"):
     async def on_press(self, interaction: discord.Interaction, table_id: int, version: int, what: str,
                        values: list[str] | None) -> None:
         try:
+            await self.dispatch_press(interaction, table_id, version, what, values)
+        except Retired:  # committed, but this copy was dropped since: the reloaded one is drawn when it changes
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+        except Exception as error:
+            if not is_fault(error):
+                raise
+            await self.refuse(interaction, StorageDown())  # storage's health logs the fault once
+
+    async def dispatch_press(self, interaction: discord.Interaction, table_id: int, version: int, what: str,
+                             values: list[str] | None) -> None:
+        try:
             table = await self.service.get(table_id)
         except TableError as error:
             return await self.refuse(interaction, error)
+        # custom_ids come from the client: a press counts only where its table is (guild, channel or thread)
+        if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
+            log.info("table %s: a press from guild %s, channel %s refused", table.id, interaction.guild_id,
+                     interaction.channel_id)
+            return await self.refuse(interaction, "table.error.wrong_table")
         try:
             if what.startswith("a."):
                 return await self.press_action(interaction, table, version, codec.decode(what[2:]))
@@ -455,7 +476,7 @@ class TableCog(commands.Cog, name="TableCog"):
         elif name == "ai_remove":
             await self.service.remove_ai(table.id, user.id)
         elif name == "cancel":
-            await self.service.cancel(table.id, user.id, is_moderator(interaction))
+            await self.service.cancel(table.id, user.id, is_moderator(interaction, table))
         elif name == "settings":
             return await self.open_settings(interaction, table)
         elif name == "start":
@@ -512,6 +533,7 @@ class TableCog(commands.Cog, name="TableCog"):
         await interaction.response.send_message(embed=embed, view=Board(embed, items=[select]).view(), ephemeral=True)
 
     async def choose_option(self, interaction: discord.Interaction, table: Table, name: str) -> None:
+        self._check_settings_chooser(interaction, table)
         choices = table.spec.choices.get(name)
         if choices is None:
             raise TableError("bad_option")
@@ -525,6 +547,7 @@ class TableCog(commands.Cog, name="TableCog"):
         await interaction.response.edit_message(embed=embed, view=Board(embed, items=[select]).view())
 
     async def set_option(self, interaction: discord.Interaction, table: Table, name: str, index: str) -> None:
+        self._check_settings_chooser(interaction, table)
         choices = table.spec.choices.get(name) or []
         if not index.isdigit() or int(index) >= len(choices):
             raise TableError("bad_option")
@@ -533,6 +556,17 @@ class TableCog(commands.Cog, name="TableCog"):
         embed = discord.Embed(description=t("lobby.setting_saved", locale) + "\n" + self.settings_text(table, locale))
         await interaction.response.edit_message(embed=embed, view=None)
         self.refresher.request(table)
+
+    @staticmethod
+    def _check_settings_chooser(interaction: discord.Interaction, table: Table) -> None:
+        """The settings chooser is the host's private message: a choice from anywhere else (a forged custom_id on
+        the public lobby) is refused before it can replace any message."""
+        if table.status != "lobby":
+            raise TableError("not_in_lobby")
+        if interaction.user.id != table.host_id:
+            raise TableError("host_only")
+        if not on_private_message(interaction):
+            raise TableError("malformed", "error.malformed_action")
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -707,7 +741,7 @@ class TableCog(commands.Cog, name="TableCog"):
     async def table_kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         async def work():
             table = await self._here(interaction)
-            await self.service.kick(table.id, interaction.user.id, member.id, is_moderator(interaction))
+            await self.service.kick(table.id, interaction.user.id, member.id, is_moderator(interaction, table))
             await interaction.response.send_message(
                 t("table.kicked", table.locale, user=member.mention), allowed_mentions=discord.AllowedMentions.none())
         await self._run(interaction, work)
@@ -716,7 +750,7 @@ class TableCog(commands.Cog, name="TableCog"):
     async def table_cancel(self, interaction: discord.Interaction) -> None:
         async def work():
             table = await self._here(interaction)
-            await self.service.cancel(table.id, interaction.user.id, is_moderator(interaction))
+            await self.service.cancel(table.id, interaction.user.id, is_moderator(interaction, table))
             await interaction.response.send_message(t("table.cancelled_by", table.locale, user=interaction.user.mention),
                                                     allowed_mentions=discord.AllowedMentions.none())
         await self._run(interaction, work)
@@ -726,7 +760,7 @@ class TableCog(commands.Cog, name="TableCog"):
     async def table_host(self, interaction: discord.Interaction, member: discord.Member) -> None:
         async def work():
             table = await self._here(interaction)
-            await self.service.hand_over(table.id, interaction.user.id, member.id, is_moderator(interaction))
+            await self.service.hand_over(table.id, interaction.user.id, member.id, is_moderator(interaction, table))
             await interaction.response.send_message(t("table.new_host", table.locale, user=member.mention),
                                                     allowed_mentions=discord.AllowedMentions.none())
         await self._run(interaction, work)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from json.encoder import encode_basestring as quoted
 from typing import Any, Callable, Sequence
 
+from bot.storage.faults import StorageHealth, is_fault
 from games.contract import snapshot_json
 
 class SQLiteOnly(str):
@@ -270,8 +271,10 @@ class GroupCommit:
 
     MAX_BATCH = 256
 
-    def __init__(self, commit_batch: Callable[[list[ActionWrite]], Any]) -> None:
+    def __init__(self, commit_batch: Callable[[list[ActionWrite]], Any],
+                 health: StorageHealth | None = None) -> None:
         self._commit_batch = commit_batch
+        self.health = health or StorageHealth()
         self._pending: list[tuple[ActionWrite, asyncio.Future]] = []
         self._committing = 0  # commits under way (a caller's own, or the batch task's)
         self._idle: asyncio.Event | None = None
@@ -313,7 +316,10 @@ class GroupCommit:
         except asyncio.CancelledError:
             raise
         except Exception as error:  # the transaction failed: nothing in it is acknowledged
+            if is_fault(error):
+                self.health.failed(error)
             return [error] * len(writes)
+        self.health.succeeded()
         self.transactions += 1
         self.actions += sum(error is None for error in errors)
         return errors
@@ -369,7 +375,34 @@ class Storage:
 
     def __init__(self, target: Any) -> None:
         self.target = str(target)
-        self.group = GroupCommit(self._commit_batch)
+        self.health = StorageHealth()
+        self.group = GroupCommit(self._commit_batch, self.health)
+        # every read and write reports to `health`: a fault sets it down, a committed write brings it up
+        self._transaction = self._watched(self._transaction, commits=True)
+        self._rows = self._watched(self._rows, commits=False)
+
+    def _watched(self, operation: Callable[..., Any], *, commits: bool) -> Callable[..., Any]:
+        health = self.health
+
+        async def watched(*args: Any) -> Any:
+            try:
+                value = await operation(*args)
+            except Exception as error:
+                if is_fault(error):
+                    health.failed(error)
+                raise
+            if commits:
+                health.succeeded()
+            return value
+        return watched
+
+    async def probe(self) -> None:
+        """A real, tiny committed write (it raises what a commit would raise): the health check's proof that
+        storage can commit, not merely answer."""
+        await self._transaction(self._probe_steps())
+
+    def _probe_steps(self) -> list[tuple[str, Any, bool]]:
+        raise NotImplementedError
 
     # --- what each backend provides -------------------------------------------------------------
     async def open(self) -> "Storage":
@@ -541,6 +574,12 @@ class Storage:
         rows = await self._rows("SELECT id, guild_id, timers FROM tables WHERE status IN ('lobby', 'running')"
                                 " AND timers <> '{}' ORDER BY id")
         return [timer for row in rows if owns is None or owns(row[1]) for timer in timer_rows(row[0], row[2])]
+
+    async def running_tables(self, owns: Callable[[int | None], bool] | None = None) -> list[int]:
+        """Running tables with a message, the most recently changed first; with `owns`, of those guilds only."""
+        rows = await self._rows("SELECT id, guild_id FROM tables WHERE status = 'running' AND message_id IS NOT NULL"
+                                " ORDER BY updated_at DESC, id DESC")
+        return [row[0] for row in rows if owns is None or owns(row[1])]
 
     async def lobbies_without_idle_timer(self) -> list[tuple[int, int | None, float]]:
         """Open lobbies with no idle-lobby timer: (table id, guild id, time of the last change)."""

@@ -9,6 +9,7 @@ moved on: Conflict), the group is rolled back and its actions are committed one 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from typing import Any, Sequence
 
@@ -85,6 +86,17 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
     trip after every statement, doubling the cost of each action's commit) has nothing to undo."""
 
 
+class _QuietFloor(logging.Filter):
+    """asyncpg's pool logs a traceback each time it fails to reconnect its floor (about every second while the
+    server is down); storage's health has already said that it is down, once."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "connection floor" not in record.getMessage()
+
+
+logging.getLogger("asyncpg.pool").addFilter(_QuietFloor())
+
+
 class PostgresStorage(Storage):
     dialect = "postgresql"
     TIMERS_PUT = "(timers::jsonb || jsonb_build_object(?::text, ?::jsonb))::text"
@@ -98,7 +110,9 @@ class PostgresStorage(Storage):
         self.pool: asyncpg.Pool | None = None
 
     async def open(self) -> "PostgresStorage":
-        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size, reset=_keep_session)
+        # timeout: a connection that cannot be made within 2 s is a fault, answered within Discord's 3 seconds
+        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size, reset=_keep_session,
+                                              timeout=2.0)
         await self._migrate()
         return self
 
@@ -122,6 +136,9 @@ class PostgresStorage(Storage):
                     await conn.execute(translate(script))
                 await conn.execute("UPDATE schema_version SET version = $1", number)
             await conn.execute(RECORD_FUNCTION)
+
+    def _probe_steps(self) -> list[tuple[str, Any, bool]]:
+        return [("UPDATE schema_version SET version = version", (), False)]
 
     async def schema_version(self) -> int:
         return await self.pool.fetchval("SELECT version FROM schema_version")

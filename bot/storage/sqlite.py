@@ -38,7 +38,9 @@ class SQLiteStorage(Storage):
         await self.db.execute("PRAGMA journal_mode=WAL")
         await self.db.execute(f"PRAGMA synchronous={self.synchronous}")
         await self.db.execute("PRAGMA foreign_keys=ON")
-        await self.db.execute("PRAGMA busy_timeout=5000")  # another connection (a reader, migrate-db) may hold it
+        # another connection (a reader, migrate-db) may hold it; past this, a press is told storage is busy, well
+        # within Discord's 3 seconds
+        await self.db.execute("PRAGMA busy_timeout=2000")
         await self._migrate()
         return self
 
@@ -53,6 +55,10 @@ class SQLiteStorage(Storage):
         for number, entry in enumerate(MIGRATIONS[current:], start=current + 1):
             script = migration_script(entry, self.dialect)
             await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+
+    def _probe_steps(self) -> list[tuple[str, Any, bool]]:
+        # rewrites the header's application_id with the value it has (0): one page through the WAL and its fsync
+        return [("PRAGMA application_id = 0", (), False)]
 
     async def schema_version(self) -> int:
         (version,) = await (await self.db.execute("PRAGMA user_version")).fetchone()

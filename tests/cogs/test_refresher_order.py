@@ -47,7 +47,27 @@ def refresher_for(message: Message, delay: float = 0.01) -> Refresher:
 
 
 def new_table(revision: int = 1):
-    return SimpleNamespace(id=1, revision=revision, message_id=10, channel_id=5, guild_id=2)
+    return SimpleNamespace(id=1, revision=revision, message_id=10, channel_id=5, guild_id=2, lock=asyncio.Lock(),
+                           retired=False)
+
+
+async def test_a_board_is_drawn_only_from_committed_state():
+    """A refresh due while a change is being committed waits for the commit; if the commit fails (the copy is
+    retired), the memory that ran ahead of storage is never drawn."""
+    message = Message()
+    refresher = refresher_for(message)
+    table = new_table()
+    refresher.request(table)
+    await refresher.flush()
+    assert message.edits == [1]
+    async with table.lock:  # a change applied in memory, its commit under way
+        table.revision = 2
+        refresher.request(table, 0)
+        await asyncio.sleep(0.05)
+        assert message.edits == [1]  # not drawn before the commit
+        table.retired = True  # the commit failed
+    await refresher.flush()
+    assert message.edits == [1]
 
 
 async def test_writes_of_one_message_never_overlap_and_the_last_shows_the_latest_revision():

@@ -741,7 +741,8 @@ class FakeDiscord(RestMixin):
 
     def _new_interaction(self, itype: int, user: FakeUser, channel: FakeChannel, data: dict[str, Any], *,
                          at: Any = None, message: FakeMessage | None = None, parent: FakeInteraction | None = None,
-                         name: str | None = None, locale: str | None = None, expired: bool = False) -> FakeInteraction:
+                         name: str | None = None, locale: str | None = None, expired: bool = False,
+                         message_payload: dict[str, Any] | None = None) -> FakeInteraction:
         guild = channel.guild
         member = guild.member(user) if guild is not None else None
         if guild is not None and member is None:
@@ -764,7 +765,9 @@ class FakeDiscord(RestMixin):
                             "member": member.payload(with_permissions=True)})
         else:
             payload["user"] = user.payload()
-        if message is not None:
+        if message_payload is not None:
+            payload["message"] = message_payload
+        elif message is not None:
             payload["message"] = message.payload(self.application_id, copy=False)
         sessions = self._sessions_for_channel(channel)
         if not sessions:
@@ -972,6 +975,28 @@ class FakeDiscord(RestMixin):
         inter = self._new_interaction(MESSAGE_COMPONENT, user, msg.channel, data, at=at, message=msg,
                                       name=comp["custom_id"], locale=locale, expired=expired)
         return await self._outcome(inter, timeout, wait_deferred)
+
+    async def forge(self, user: FakeUser, message: FakeMessage | int, custom_id: str, values: list[str] | None = None,
+                    *, at: Any = None, timeout: float | None = None, locale: str | None = None) -> FakeInteraction:
+        """A component interaction Discord itself never sends: `custom_id` (a button's, or a string select's with
+        `values`) as a modified client would send it from `message`, in that message's channel and guild, whatever
+        the message shows. For tests of the bot's own checks; only the user's visibility of the message is checked.
+        The interaction's copy of the message shows the forged component in a row of its own (discord.py routes a
+        press only to a component its message has); the stored message is not changed."""
+        msg = self.message(message)
+        self._check_visible(user, msg)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is None:
+            component: dict[str, Any] = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
+        else:
+            data["values"] = [str(value) for value in values]
+            component = {"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": max(1, len(values)),
+                         "options": [{"label": str(value), "value": str(value)} for value in values]}
+        shown = msg.payload(self.application_id, copy=True)
+        shown["components"] = [*(shown.get("components") or []), {"type": 1, "components": [component]}]
+        inter = self._new_interaction(MESSAGE_COMPONENT, user, msg.channel, data, at=at, message=msg,
+                                      name=custom_id, locale=locale, message_payload=shown)
+        return await self._outcome(inter, timeout, None)
 
     async def submit_modal(self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, Any], *,
                            at: Any = None, timeout: float | None = None, wait_deferred: bool | None = None,

@@ -45,7 +45,8 @@ def free_port() -> int:
 
 
 class PostgresServer:
-    """initdb + postgres on a temp dir; `url(name)` for a database; `stop()` ends the server this object started."""
+    """initdb + postgres on a temp dir; `url(name)` for a database; `stop()` ends the server this object started
+    (`halt()` and `resume()`: an outage, the data kept)."""
 
     def __init__(self, *, durable: bool = False) -> None:
         self.durable = durable  # False: fsync off (a test server; a killed *bot* still loses nothing acknowledged)
@@ -73,11 +74,14 @@ class PostgresServer:
                               capture_output=True, text=True)
         if init.returncode != 0:
             raise PostgresUnavailable(f"initdb failed ({init.returncode}): {init.stderr.strip() or init.stdout}")
+        return self._launch()
+
+    def _launch(self) -> "PostgresServer":
         settings = ["-c", "listen_addresses=127.0.0.1", "-c", f"port={self.port}", "-c", "unix_socket_directories=",
                     "-c", "max_connections=200", "-c", "shared_buffers=64MB"]
         if not self.durable:
             settings += ["-c", "fsync=off", "-c", "full_page_writes=off"]
-        log = open(self.directory / "server.log", "wb")
+        log = open(self.directory / "server.log", "ab")
         self.process = subprocess.Popen(self._command(str(self.binaries / "postgres"), "-D", str(self.data),
                                                       *settings), stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -117,7 +121,19 @@ class PostgresServer:
             await connection.close()
         return self.url(name)
 
+    def halt(self) -> None:
+        """Stop the server the hard way (as a crash or a lost machine would), keeping its data for `resume`."""
+        self._shut_down()
+
+    def resume(self) -> "PostgresServer":
+        """Start a halted server again, on the same data and port."""
+        return self._launch()
+
     def stop(self) -> None:
+        self._shut_down()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def _shut_down(self) -> None:
         if self.process is not None and self.process.poll() is None:
             subprocess.run(self._command(str(self.binaries / "pg_ctl"), "-D", str(self.data), "stop", "-m",
                                          "immediate", "-w"), capture_output=True)
@@ -127,4 +143,3 @@ class PostgresServer:
                 self.process.kill()  # runuser itself (the server is gone or going)
                 self.process.wait()
         self.process = None
-        shutil.rmtree(self.directory, ignore_errors=True)
