@@ -412,8 +412,6 @@ class TableCog(commands.Cog, name="TableCog"):
                                                 stamp_ms=snowflake_time_ms(interaction.id))
         except TableError as error:
             if error.code == "stale":
-                if interaction.message is not None and interaction.message.id == table.message_id:
-                    return await self.show(interaction, table)  # pressed on an old board: the answer is the new one
                 await self.refuse(interaction, error)
                 if self.refresher.shown.get(table.id) != table.revision:
                     self.refresher.request(table, 0)  # the member saw an old board: show the current one now

@@ -323,13 +323,7 @@ def paint_rows(draw, rows: list[dict], colours: list[str], x0: float, y: float, 
         x = x0 + number * step
         values = [row.get(colour) for colour in colours]
         for top, colour, value in zip(lines, colours, values):
-            box = (x, top, x + cell, top + CELL_H)
-            if value is None:
-                draw.rounded_rectangle(box, radius=4, outline="#4a5568", width=1)
-            else:
-                fill = food_colour(colour)
-                draw.rounded_rectangle(box, radius=4, fill=fill)
-                centred_text(draw, box, str(value), MIN_TEXT, fill=readable_on(fill))
+            _food_cell(draw, (x, top, x + cell, top + CELL_H), colour, value, radius=4, line=1, size=MIN_TEXT)
         if all(value is not None for value in values):
             draw.rounded_rectangle((x - 1, y - 3, x + cell + 1, lines[-1] + CELL_H + 3), radius=5,
                                    outline=HIGHLIGHT, width=2)
@@ -522,13 +516,7 @@ def draw_own(view: dict) -> bytes:
         complete = all(value is not None for value in values)
         for index, (colour_name, value) in enumerate(zip(colours, values)):
             top = y0 + index * (OWN_CELL_H + 4)
-            box = (x, top, x + cell, top + OWN_CELL_H)
-            if value is None:
-                draw.rounded_rectangle(box, radius=6, outline="#4a5568", width=2)
-            else:
-                fill = food_colour(colour_name)
-                draw.rounded_rectangle(box, radius=6, fill=fill)
-                centred_text(draw, box, str(value), 28, fill=readable_on(fill))
+            _food_cell(draw, (x, top, x + cell, top + OWN_CELL_H), colour_name, value, radius=6, line=2, size=28)
         bottom = y0 + len(colours) * (OWN_CELL_H + 4)
         if complete:
             draw.rounded_rectangle((x - 2, y0 - 3, x + cell + 2, bottom - 1), radius=7, outline=HIGHLIGHT, width=3)
@@ -537,3 +525,13 @@ def draw_own(view: dict) -> bytes:
         centred_text(draw, (x - 4, bottom, x + cell + 4, bottom + 28), str(points), MIN_TEXT,
                      fill=HIGHLIGHT if complete else MUTED)
     return png(image)
+
+
+def _food_cell(draw, box, colour: str, value: int | None, *, radius: int, line: int, size: int) -> None:
+    """A tableau's cell: an empty outline, or the food's colour with its points."""
+    if value is None:
+        draw.rounded_rectangle(box, radius=radius, outline="#4a5568", width=line)
+        return
+    fill = food_colour(colour)
+    draw.rounded_rectangle(box, radius=radius, fill=fill)
+    centred_text(draw, box, str(value), size, fill=readable_on(fill))

@@ -51,6 +51,8 @@ async def move(fake, table, board, user, rng: random.Random, depth: int = 5,
         candidates = person_order(candidates, rng)
         opened = None
         for component in candidates[:6]:
+            if component["custom_id"] not in {c.get("custom_id") for c in message.all_components()}:
+                break  # the message moved on under the person (an answer showed the board as it now is)
             started = time.perf_counter()
             outcome = await _use(fake, user, message, component, rng)
             if pressed is not None:

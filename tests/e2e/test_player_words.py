@@ -30,7 +30,7 @@ async def open_with_ai(h: Harness, game: str, players: int, locale: str):
         chooser = await h.fake.press(host, board, custom_id=button(board, "u.ai_add")["custom_id"])
         if chooser.ephemeral and chooser.message.selects():
             select = chooser.message.selects()[0]
-            rule_levels = [o for o in select["options"] if o["value"] != "strong"]  # no search: a quick scan
+            rule_levels = [o for o in select["options"] if o["value"] not in ("strong", "-")]  # "-" removes an AI  # no search: a quick scan
             await h.fake.select(host, chooser.message, select["custom_id"],
                                 [rule_levels[n % len(rule_levels)]["value"]])
     await h.fake.wait_for(lambda: len(table.seats) == players, what="the seats")

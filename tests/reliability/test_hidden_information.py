@@ -268,7 +268,8 @@ async def open_game(h: Harness, game: str, humans: list, ai: int):
         chooser = await h.fake.press(humans[0], board, custom_id=button(board, "u.ai_add")["custom_id"])
         if chooser.ephemeral:
             select = chooser.message.selects()[0]
-            await h.fake.select(humans[0], chooser.message, select["custom_id"], [select["options"][-1]["value"]])
+            levels = [o["value"] for o in select["options"] if o["value"] != "-"]  # "-" would remove an AI
+            await h.fake.select(humans[0], chooser.message, select["custom_id"], [levels[-1]])
     table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
     start = await h.fake.wait_for(lambda: (b := button(board, "u.start")) and not b.get("disabled") and b,
                                   what="the start button")
