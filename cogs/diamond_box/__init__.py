@@ -71,7 +71,7 @@ class DiamondBoxPresenter(Presenter):
             # every legal placement on pictures: a view, so in the shared bottom row, emoji only. No "My view":
             # hands are public, no seat has anything private to see (its DM still draws its hand, `private`)
             items.append(TableButton(ui_id(table.id, table.version, "move"), emoji="🔍",
-                                     style=discord.ButtonStyle.secondary, row=4))
+                                     style=discord.ButtonStyle.secondary, row=2))
         return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png",
                      items=items)
 

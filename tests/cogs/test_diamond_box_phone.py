@@ -26,7 +26,7 @@ from cogs.diamond_box.image import board_area, coordinate
 
 GAME = "diamond_box"
 LINE_LIMIT = {"en": 60, "ja": 44}  # columns: a Japanese (wide) character counts two
-SHARED_ROW = 4  # the shared bottom row (My view, Log, More time, ...) that the table cog adds to
+SHARED_ROW = 2  # the shared bottom row (cogs/table.py host_items), where 🔍 joins it
 
 
 def columns(line: str) -> int:
