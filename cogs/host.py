@@ -9,7 +9,8 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot.i18n import LOCALES, has, normalise, t
+from bot.i18n import LOCALES, has, t
+from cogs.common import game_choices, user_locale
 from games.data import load
 
 TIMERS = [30, 60, 90, 120, 180]
@@ -38,14 +39,6 @@ def option_value(game: str, name: str, value, locale: str) -> str:
     return "-" if value is None else str(value)
 
 
-def user_locale(interaction: discord.Interaction) -> str:
-    return normalise(interaction.locale)
-
-
-def _game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=_(games.get(g).name("en"), key=f"{g}.name"), value=g) for g in games.ids()]
-
-
 class HostCog(commands.Cog, name="HostCog"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -53,7 +46,7 @@ class HostCog(commands.Cog, name="HostCog"):
 
     async def cog_load(self) -> None:
         for command in (self.stats, self.rules):
-            command._params["game"].choices = _game_choices()
+            command._params["game"].choices = game_choices()
 
     # --- /stats -----------------------------------------------------------------------------------
     @app_commands.command(name=_("stats", key="cmd.stats"), description=_("Games played, wins and the leaderboard", key="cmd.stats.desc"))

@@ -19,6 +19,7 @@ from bot import codec
 from bot.delivery import send_dm
 from bot.render_pool import ready
 from bot.i18n import has, normalise, t
+from cogs.common import game_choices, user_locale
 from cogs.host import option_value
 from cogs.presenter import SEAT_MARKS, Presenter, recent_lines, seat_name
 from bot.races import snowflake_time_ms
@@ -35,10 +36,6 @@ AI_REMOVE = "-"  # the AI chooser's "remove an AI" (never an AI level)
 LOG_LINES = 40  # the log's moves: what the table keeps in memory of its recent actions
 
 
-def user_locale(interaction: discord.Interaction) -> str:
-    return normalise(interaction.locale)
-
-
 def on_private_message(interaction: discord.Interaction) -> bool:
     """Pressed on an ephemeral message (a chooser or private view): answers may replace it."""
     message = interaction.message
@@ -51,10 +48,6 @@ def is_moderator(interaction: discord.Interaction, table: Table | None = None) -
         return False
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_messages or permissions.manage_guild))
-
-
-def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=_(games.get(g).name("en"), key=f"{g}.name"), value=g) for g in games.ids()]
 
 
 class TableCog(commands.Cog, name="TableCog"):

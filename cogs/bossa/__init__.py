@@ -33,6 +33,7 @@ from bot.text import format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import bossa_tile, bossa_tiles, event_fields
 from cogs.bossa.image import draw_board, draw_hand
+from cogs.common import user_locale
 from bot.render_pool import Picture, ready
 from games.bossa.tiles import dots
 
@@ -172,10 +173,6 @@ def short_event(table: Table, event: dict, locale: str) -> str:
         else:
             fields[name] = value
     return t(key, locale, **fields)
-
-
-def user_locale(interaction: discord.Interaction) -> str:
-    return normalise(getattr(interaction, "locale", None))
 
 
 class BossaPresenter(Presenter):
