@@ -127,10 +127,17 @@ class BodogeBot(commands.AutoShardedBot):
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: discord.app_commands.AppCommandError) -> None:
         """A slash command that met a storage fault gets the same private answer as a press (storage's health has
-        logged the fault once); any other error is discord.py's to report."""
+        logged the fault once); any other error is reported as discord.py would. A refusal the cog gave already (its
+        cog_app_command_error marks the interaction) is done."""
+        if interaction.extras.get("refused"):
+            return
         original = getattr(error, "original", error)
         if not (isinstance(original, StorageDown) or is_fault(original)):
-            return await discord.app_commands.CommandTree.on_error(self.tree, interaction, error)
+            # discord.py's own report (CommandTree.on_error keeps quiet for a cog with an error handler)
+            report = logging.getLogger("discord.app_commands.tree")
+            if interaction.command is None:
+                return report.error("Ignoring exception in command tree", exc_info=error)
+            return report.error("Ignoring exception in command %r", interaction.command.name, exc_info=error)
         text = t("table.error.storage_down", normalise(interaction.locale))
         try:
             if interaction.response.is_done():

@@ -606,12 +606,10 @@ class TableCog(commands.Cog, name="TableCog"):
         if use_thread:
             return await self.open_in_thread(interaction, game, settings, public_locale)
         user = interaction.user
-        try:
-            table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=channel.id,
-                                            host_id=user.id, host_name=user.display_name, locale=public_locale,
-                                            options=self.default_options(game, settings))
-        except TableError as error:  # another /play took the channel a moment ago
-            return await self.refuse(interaction, error)
+        # a TableError here (another /play took the channel a moment ago) is refused by cog_app_command_error
+        table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=channel.id,
+                                        host_id=user.id, host_name=user.display_name, locale=public_locale,
+                                        options=self.default_options(game, settings))
         await interaction.response.send_message(**(await ready(self.public_board(table))).message_kwargs(editing=False))
         message = await interaction.original_response()
         await self.service.set_message(table, channel.id, message.id)
@@ -664,97 +662,86 @@ class TableCog(commands.Cog, name="TableCog"):
             raise TableError("no_table_here")
         return await self.service.get(table_id)
 
-    async def _run(self, interaction: discord.Interaction, work) -> None:
-        try:
-            await work()
-        except TableError as error:
-            await self.refuse(interaction, error)
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """A slash command's TableError is a refusal for the person alone, marked so that the tree's handler
+        (bot/client.py, which discord.py calls next) leaves it be; any other error goes on to that handler."""
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            interaction.extras["refused"] = True
+            await self.refuse(interaction, original)
 
     @table_group.command(name=_("status", key="cmd.table.status"), description=_("Show this channel's table", key="cmd.table.status.desc"))
     async def table_status(self, interaction: discord.Interaction) -> None:
-        async def work():
-            table = await self._here(interaction)
-            board = self.presenter(table.game).spectator(table, user_locale(interaction)) if table.state else \
-                self.lobby_board(table, user_locale(interaction))
-            board.items = []
-            link = self.jump_url(table)
-            board.content = link
-            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
-        await self._run(interaction, work)
+        table = await self._here(interaction)
+        board = self.presenter(table.game).spectator(table, user_locale(interaction)) if table.state else \
+            self.lobby_board(table, user_locale(interaction))
+        board.items = []
+        link = self.jump_url(table)
+        board.content = link
+        await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
 
     @table_group.command(name=_("watch", key="cmd.table.watch"), description=_("Watch this channel's table (only public information)", key="cmd.table.watch.desc"))
     async def table_watch(self, interaction: discord.Interaction) -> None:
-        async def work():
-            table = await self._here(interaction)
-            if table.state is None:
-                raise TableError("not_running")
-            board = self.presenter(table.game).spectator(table, user_locale(interaction))
-            board.items = []
-            board.content = t("table.watching", user_locale(interaction), link=self.jump_url(table) or "")
-            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
-        await self._run(interaction, work)
+        table = await self._here(interaction)
+        if table.state is None:
+            raise TableError("not_running")
+        board = self.presenter(table.game).spectator(table, user_locale(interaction))
+        board.items = []
+        board.content = t("table.watching", user_locale(interaction), link=self.jump_url(table) or "")
+        await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
 
     @table_group.command(name=_("log", key="cmd.table.log"), description=_("Export a finished game's record", key="cmd.table.log.desc"))
     @app_commands.describe(table=_("Table number (default: the last one in this channel)", key="cmd.table.log.table"))
     @app_commands.rename(table=_("table", key="cmd.table.log.table.name"))
     async def table_log(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        async def work():
-            from bot.records import export, move_list
+        from bot.records import export, move_list
 
-            table_id = table or await self.service.storage.latest_table_in(interaction.channel_id)
-            if table_id is None:
-                raise TableError("no_table_here")
-            found = await self.service.get(table_id)
-            if found.guild_id != interaction.guild_id:
-                raise TableError("no_table")
-            if found.status not in ("finished", "cancelled"):
-                raise TableError("log_after_end")  # the record holds the seed: it would reveal the deck
-            record = await export(self.service.storage, table_id)
-            locale = user_locale(interaction)
-            text = move_list(found, record, locale)
-            files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
-                                  filename=f"bodoge-{table_id}.json"),
-                     discord.File(io.BytesIO(text.encode()), filename=f"bodoge-{table_id}.txt")]
-            await interaction.response.send_message(t("table.log_ready", locale, id=table_id), files=files,
-                                                    ephemeral=True)
-        await self._run(interaction, work)
+        table_id = table or await self.service.storage.latest_table_in(interaction.channel_id)
+        if table_id is None:
+            raise TableError("no_table_here")
+        found = await self.service.get(table_id)
+        if found.guild_id != interaction.guild_id:
+            raise TableError("no_table")
+        if found.status not in ("finished", "cancelled"):
+            raise TableError("log_after_end")  # the record holds the seed: it would reveal the deck
+        record = await export(self.service.storage, table_id)
+        locale = user_locale(interaction)
+        text = move_list(found, record, locale)
+        files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                              filename=f"bodoge-{table_id}.json"),
+                 discord.File(io.BytesIO(text.encode()), filename=f"bodoge-{table_id}.txt")]
+        await interaction.response.send_message(t("table.log_ready", locale, id=table_id), files=files,
+                                                ephemeral=True)
 
     @table_group.command(name=_("leave", key="cmd.table.leave"), description=_("Leave this channel's table", key="cmd.table.leave.desc"))
     async def table_leave(self, interaction: discord.Interaction) -> None:
-        async def work():
-            table = await self._here(interaction)
-            await self.service.leave(table.id, interaction.user.id)
-            await interaction.response.send_message(t("table.left", user_locale(interaction)), ephemeral=True)
-        await self._run(interaction, work)
+        table = await self._here(interaction)
+        await self.service.leave(table.id, interaction.user.id)
+        await interaction.response.send_message(t("table.left", user_locale(interaction)), ephemeral=True)
 
     @table_group.command(name=_("kick", key="cmd.table.kick"), description=_("Remove a player (an AI takes a running seat)", key="cmd.table.kick.desc"))
     @app_commands.rename(member=_("member", key="cmd.member"))
     async def table_kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        async def work():
-            table = await self._here(interaction)
-            await self.service.kick(table.id, interaction.user.id, member.id, is_moderator(interaction, table))
-            await interaction.response.send_message(
-                t("table.kicked", table.locale, user=member.mention), allowed_mentions=discord.AllowedMentions.none())
-        await self._run(interaction, work)
+        table = await self._here(interaction)
+        await self.service.kick(table.id, interaction.user.id, member.id, is_moderator(interaction, table))
+        await interaction.response.send_message(
+            t("table.kicked", table.locale, user=member.mention), allowed_mentions=discord.AllowedMentions.none())
 
     @table_group.command(name=_("cancel", key="cmd.table.cancel"), description=_("Cancel this channel's table", key="cmd.table.cancel.desc"))
     async def table_cancel(self, interaction: discord.Interaction) -> None:
-        async def work():
-            table = await self._here(interaction)
-            await self.service.cancel(table.id, interaction.user.id, is_moderator(interaction, table))
-            await interaction.response.send_message(t("table.cancelled_by", table.locale, user=interaction.user.mention),
-                                                    allowed_mentions=discord.AllowedMentions.none())
-        await self._run(interaction, work)
+        table = await self._here(interaction)
+        await self.service.cancel(table.id, interaction.user.id, is_moderator(interaction, table))
+        await interaction.response.send_message(t("table.cancelled_by", table.locale, user=interaction.user.mention),
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     @table_group.command(name=_("host", key="cmd.table.host"), description=_("Hand the host role to another player", key="cmd.table.host.desc"))
     @app_commands.rename(member=_("member", key="cmd.member"))
     async def table_host(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        async def work():
-            table = await self._here(interaction)
-            await self.service.hand_over(table.id, interaction.user.id, member.id, is_moderator(interaction, table))
-            await interaction.response.send_message(t("table.new_host", table.locale, user=member.mention),
-                                                    allowed_mentions=discord.AllowedMentions.none())
-        await self._run(interaction, work)
+        table = await self._here(interaction)
+        await self.service.hand_over(table.id, interaction.user.id, member.id, is_moderator(interaction, table))
+        await interaction.response.send_message(t("table.new_host", table.locale, user=member.mention),
+                                                allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -143,3 +143,21 @@ async def test_rules_and_help(harness: Harness):
     assert rules.ephemeral and "ボーダー" in rules.message.text() and "blue_border.md" in rules.message.text()
     helped = await h.fake.slash(h.alice, h.channel, "help")
     assert helped.ephemeral and "/play" in helped.message.text()
+
+
+async def test_a_table_command_refuses_privately_in_the_members_words_and_still_reports_a_bug(harness: Harness,
+                                                                                            caplog, monkeypatch):
+    from bot.i18n import t
+
+    h = harness
+    for command, locale in (("table status", "ja"), ("table leave", "en-US")):
+        refused = await h.fake.slash(h.bob, h.channel, command, locale=locale)
+        assert refused.ephemeral and refused.message.text() == t("table.error.no_table_here", locale)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]  # a refusal is not reported as a failure
+
+    async def broken(channel_id):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(h.service.storage, "open_table_in", broken)
+    with pytest.raises(Exception):
+        await h.fake.slash(h.bob, h.channel, "table status", timeout=2)
+    assert any(r.levelname == "ERROR" and "Ignoring exception in command" in r.getMessage() for r in caplog.records)
