@@ -27,6 +27,25 @@ def colorse_sign(sign: str, locale: str) -> str:
     return t(f"colorse.sign.{sign}", locale)
 
 
+def colorse_action(action: dict, locale: str) -> str | None:
+    """A COLORSE action as its button label (the Discord cog and the terminal say the same); None for a kind no
+    player chooses (the timer's), which each caller names its own way."""
+    kind = action["type"]
+    if kind == "take":
+        return t(f"colorse.action.take.{action['slot']}", locale)
+    if kind == "place":
+        if action["card"] == "S":
+            return t("colorse.action.place.special", locale, colour=colorse_colour(action["colour"], locale))
+        return t("colorse.action.place.card", locale, card=colorse_card(action["card"], locale))
+    if kind == "bonus":
+        return t(f"colorse.action.bonus.{'face_down' if action['face_down'] else 'face_up'}", locale)
+    if kind == "special":
+        return t("colorse.action.special", locale, colour=colorse_colour(action["colour"], locale))
+    if kind == "sign":
+        return t(f"colorse.action.sign.{action['sign']}", locale)
+    return None
+
+
 # --- Diamond Box -------------------------------------------------------------------------------------
 def diamond_pattern(pattern: str) -> str:
     """Six W/B diamonds, two rows of three, drawn as ◇ (white) and ◆ (black)."""

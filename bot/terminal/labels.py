@@ -7,7 +7,7 @@ from typing import Any
 from bot.i18n import has, t
 from bot.tables import Table
 from bot.text import format_event, seat_name
-from bot.words import bossa_tile, bossa_tiles, colorse_card, deep_dive_action, diamond_card, diamond_rotation
+from bot.words import bossa_tile, bossa_tiles, colorse_action, deep_dive_action, diamond_card, diamond_rotation
 
 # --- choices ---------------------------------------------------------------------------------------------------------
 
@@ -68,20 +68,7 @@ def _deep_dive_label(action: dict, view: dict, locale: str) -> str:
 
 
 def _colorse_label(action: dict, view: dict, locale: str) -> str:
-    kind = action["type"]
-    if kind == "take":
-        return t(f"colorse.action.take.{action['slot']}", locale)
-    if kind == "place":
-        if action["card"] == "S":
-            return t("colorse.action.place.special", locale, colour=t(f"colorse.colour.{action['colour']}", locale))
-        return t("colorse.action.place.card", locale, card=colorse_card(action["card"], locale))
-    if kind == "bonus":
-        return t(f"colorse.action.bonus.{'face_down' if action['face_down'] else 'face_up'}", locale)
-    if kind == "special":
-        return t("colorse.action.special", locale, colour=t(f"colorse.colour.{action['colour']}", locale))
-    if kind == "sign":
-        return t(f"colorse.action.sign.{action['sign']}", locale)
-    return t("terminal.action", locale, kind=kind)
+    return colorse_action(action, locale) or t("terminal.action", locale, kind=action["type"])
 
 
 ARROWS = {"down": "◀", "up": "▶"}

@@ -16,7 +16,7 @@ from bot.i18n import has, normalise, t
 from cogs.presenter import Presenter, format_event, last_events, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
-from bot.words import colorse_card
+from bot.words import colorse_action, colorse_card
 from cogs.colorse.image import draw_board, draw_private
 from bot.render_pool import Picture, ready
 
@@ -25,20 +25,7 @@ SIGN_EMOJI = {"doh": "✊", "zorf": "✌️", "rau": "🖐️"}
 
 
 def label(action: dict, locale: str) -> str:
-    kind = action["type"]
-    if kind == "take":
-        return t(f"{GAME}.action.take.{action['slot']}", locale)
-    if kind == "place":
-        if action["card"] == "S":
-            return t(f"{GAME}.action.place.special", locale, colour=t(f"{GAME}.colour.{action['colour']}", locale))
-        return t(f"{GAME}.action.place.card", locale, card=card_name(action["card"], locale))
-    if kind == "bonus":
-        return t(f"{GAME}.action.bonus.{'face_down' if action['face_down'] else 'face_up'}", locale)
-    if kind == "special":
-        return t(f"{GAME}.action.special", locale, colour=t(f"{GAME}.colour.{action['colour']}", locale))
-    if kind == "sign":
-        return t(f"{GAME}.action.sign.{action['sign']}", locale)
-    return kind
+    return colorse_action(action, locale) or action["type"]
 
 
 card_name = colorse_card
