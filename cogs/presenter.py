@@ -28,8 +28,10 @@ CLOCK_COLUMNS = 20  # " · ⏱️ in 30 seconds" as Discord shows the timestamp
 
 
 def columns(text: str) -> int:
-    """The width of a line of text in Latin letters: a wide character (CJK, emoji) counts two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" or ord(c) > 0x1F000 else 1 for c in text)
+    """The width of a line of text on a phone in Latin letters: a wide character (CJK, emoji) counts two, a
+    combining mark or an emoji's variation selector nothing."""
+    return sum(0 if unicodedata.combining(c) or c == "\ufe0f" else
+               2 if unicodedata.east_asian_width(c) in "WF" or ord(c) > 0x1F000 else 1 for c in text)
 
 
 def last_events(table: Table, limit: int, skip: Container[str] = ()) -> list[dict]:

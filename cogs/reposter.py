@@ -39,9 +39,11 @@ class Reposter:
             if self.tables.get(table.channel_id) != table.id:
                 self.tables[table.channel_id] = table.id
                 self.below.pop(table.channel_id, None)
-        elif self.tables.get(table.channel_id) == table.id:
-            self.tables.pop(table.channel_id, None)
-            self.below.pop(table.channel_id, None)
+        else:
+            self.last.pop(table.id, None)
+            if self.tables.get(table.channel_id) == table.id:
+                self.tables.pop(table.channel_id, None)
+                self.below.pop(table.channel_id, None)
 
     async def on_message(self, message: discord.Message) -> None:
         channel_id = message.channel.id

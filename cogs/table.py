@@ -33,6 +33,7 @@ from bot.ui import Board, TableButton, TableSelect, ui_id
 log = logging.getLogger(__name__)
 LOBBY_ACTIONS = {"join", "leave", "ai_add", "ai_remove", "settings", "start", "cancel"}
 AI_REMOVE = "-"  # the AI chooser's "remove an AI" (never an AI level)
+PRIVATE_REPLIES_KEPT = 2000  # private replies remembered to be replaced (their tokens last 15 minutes anyway)
 LOG_LINES = 40  # the log's moves: what the table keeps in memory of its recent actions
 
 
@@ -324,7 +325,9 @@ class TableCog(commands.Cog, name="TableCog"):
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
         key = (table.id, interaction.user.id, kind)
         previous = self.private_replies.pop(key, None)
-        self.private_replies[key] = interaction
+        self.private_replies[key] = interaction  # the newest last: the oldest go first when there are too many
+        while len(self.private_replies) > PRIVATE_REPLIES_KEPT:
+            self.private_replies.pop(next(iter(self.private_replies)))
         if previous is not None:
             self._spawn(self._forget_reply(previous))
 

@@ -6,14 +6,13 @@ picks in a select is sent to the bot alone (Discord shows it to nobody else), so
 answer edits the table in the same REST call. (The older ephemeral sign prompt still answers its button.)"""
 from __future__ import annotations
 
-import unicodedata
 
 import discord
 from discord.ext import commands
 
 from bot import codec
 from bot.i18n import has, normalise, t
-from cogs.presenter import Presenter, format_event, last_events, seat_name
+from cogs.presenter import Presenter, columns, format_event, last_events, seat_name
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import colorse_action, colorse_card
@@ -36,11 +35,6 @@ MAX_BUTTONS = 3    # more choices than this go in one select (a row of short but
 QUIET_EVENTS = {"common_laid", "refilled", "sign_chosen", "duel_started", "bonus_offered", "starting_special",
                 "game_started"}  # what the picture or the status line already says
 COLOUR_EMOJI = {"R": "🟥", "G": "🟩", "B": "🟦", "Y": "🟨"}
-
-
-def columns(text: str) -> int:
-    """How wide a line is on a phone, in Latin letters: a Japanese character or an emoji counts two."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def clip(line: str, limit: int = LINE_COLUMNS) -> str:

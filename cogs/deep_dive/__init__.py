@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import normalise, t
-from cogs.presenter import Presenter, last_events, seat_name
+from cogs.presenter import Presenter, columns, last_events, seat_name
 from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
@@ -27,11 +27,6 @@ ACTION_EMOJI = {"flip": "🔄", "skip": "⏭️", "keep": "✋", "deeper": "⬇�
 
 
 LINE_WIDTH = 36  # what one line of an embed's text holds on a phone (360 CSS px), in Latin letters (measured)
-
-
-def shown_width(text: str) -> int:
-    """How wide `text` is on a phone, in Latin letters: a Japanese character or an emoji takes two."""
-    return sum(2 if ord(char) > 0x2E80 else 1 for char in text)
 
 
 # --- words -----------------------------------------------------------------------------------------
@@ -115,7 +110,7 @@ class DeepDivePresenter(Presenter):
         # the last moves (at the end, the last one: the result is the picture's banner and the winners' line)
         recent = [event_line(table, event, locale, short=True) for event in
                   last_events(table, RECENT_LINES if running else 1, QUIET_EVENTS | {"game_end"})]
-        if len(recent) > 1 and max(map(shown_width, recent)) > LINE_WIDTH:  # two moves only when neither wraps
+        if len(recent) > 1 and max(map(columns, recent)) > LINE_WIDTH:  # two moves only when neither wraps
             recent = recent[-1:]
         lines += recent
         embed = self.framed(table, locale, COLOUR, lines)

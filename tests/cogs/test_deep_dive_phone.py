@@ -5,7 +5,7 @@ phone leaves for it.
 
 The limits were measured on phone screenshots (python -m tests.phone, 360 CSS px wide): one line of the embed holds
 about 36 Latin letters (`LINE_WIDTH`), so a line of at most 60 wraps once; Japanese characters and emoji count
-twice (`shown_width`)."""
+twice (`cogs.presenter.columns`)."""
 import io
 import json
 import random
@@ -19,7 +19,8 @@ import games
 from bot.render import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Seat, Table
 from cogs import gallery
-from cogs.deep_dive import LINE_WIDTH, shown_width
+from cogs.deep_dive import LINE_WIDTH
+from cogs.presenter import columns as shown_width
 
 SPEC = games.get("deep_dive")
 LIMITS = {"en": 60, "ja": 64}  # a line's shown width: it wraps at most once on a phone

@@ -8,7 +8,6 @@ The line limits come from measuring the phone view (python -m tests.phone): at 3
 character counting two) wraps at most once."""
 import io
 import random
-import unicodedata
 from functools import cache
 from types import SimpleNamespace
 
@@ -22,15 +21,12 @@ from bot.render import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Seat
 from cogs import gallery
 from cogs.diamond_box import DiamondBoxPresenter
+from cogs.presenter import columns
 from cogs.diamond_box.image import board_area, coordinate
 
 GAME = "diamond_box"
 LINE_LIMIT = {"en": 60, "ja": 44}  # columns: a Japanese (wide) character counts two
 SHARED_ROW = 2  # the shared bottom row (cogs/table.py host_items), where 🔍 joins it
-
-
-def columns(line: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
 
 
 @cache
