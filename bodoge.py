@@ -12,6 +12,7 @@ Dependencies are installed from the hash-pinned lock files (requirements.lock; w
 requirements-test.lock), so a new release of a dependency cannot change an install. A dependency added to
 pyproject.toml but not yet in the lock is installed unpinned, with a warning to run `python3 bodoge.py lock`.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -48,7 +49,7 @@ def unlocked(extras: str) -> list[str]:
 
 
 def ensure_environment(extras: str) -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - bodoge.py runs on whatever python3 the machine has
         sys.exit("Bodoge Host needs Python 3.11 or newer.")
     lock = lock_file(extras)
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + lock.read_bytes() + extras.encode()).hexdigest()
@@ -63,8 +64,12 @@ def ensure_environment(extras: str) -> None:
     subprocess.run([*pip, "--require-hashes", "--no-deps", "-r", str(lock)], cwd=ROOT, check=True)
     missing = unlocked(extras)
     if missing:
-        print(f"warning: {', '.join(missing)} not in {lock.name}; installing unpinned. "
-              "Refresh the lock: python3 bodoge.py lock", file=sys.stderr, flush=True)
+        print(
+            f"warning: {', '.join(missing)} not in {lock.name}; installing unpinned. "
+            "Refresh the lock: python3 bodoge.py lock",
+            file=sys.stderr,
+            flush=True,
+        )
         subprocess.run([*pip, *missing], cwd=ROOT, check=True)
     marker.write_text(wanted)
 
@@ -78,10 +83,22 @@ def refresh_locks(upgrade: bool) -> int:
     env = {key: value for key, value in os.environ.items() if key not in mirrors}
     env["PIP_CONFIG_FILE"] = os.devnull  # pip's default index, not a machine's local mirrors or caps
     for extras in ("", "test"):
-        command = [str(PYTHON), "-m", "piptools", "compile", "--quiet", *(["--upgrade"] if upgrade else []),
-                   "--generate-hashes",
-                   "--strip-extras", "--allow-unsafe", "--no-emit-index-url", "--no-emit-find-links",
-                   "-o", lock_file(extras).name, "pyproject.toml"]
+        command = [
+            str(PYTHON),
+            "-m",
+            "piptools",
+            "compile",
+            "--quiet",
+            *(["--upgrade"] if upgrade else []),
+            "--generate-hashes",
+            "--strip-extras",
+            "--allow-unsafe",
+            "--no-emit-index-url",
+            "--no-emit-find-links",
+            "-o",
+            lock_file(extras).name,
+            "pyproject.toml",
+        ]
         if extras:
             command[-3:-3] = ["--extra", extras]
         if subprocess.call(command, cwd=ROOT, env=env):

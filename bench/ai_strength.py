@@ -8,6 +8,7 @@ Prints issue 17's table: per row, the strong level's share of the wins (a shared
 and their ratio against the target, and the strong level's decision time (median and p95, decisions with a real
 choice only). DEEP DIVE solo compares the mean score with the hard automaton's. `--vs-random` prints the older
 table instead: one rule-based AI seat (rotating) against random seats."""
+
 from __future__ import annotations
 
 import argparse
@@ -28,11 +29,16 @@ BEST_RULE_LEVEL = {"blue_border": "hard"}  # elsewhere "normal" is the best rule
 # Issue 17: 2-player games against the best rule-based level, 3-4 players against normal seats (rival None); Blue
 # Border 4p is also measured against hard seats, a stricter match than the issue asks
 ROWS = [
-    ("blue_border", 2, "share", 0.65, None), ("diamond_box", 2, "share", 0.65, None),
-    ("bossa", 2, "share", 0.65, None), ("deep_dive", 2, "share", 0.65, None),
-    ("blue_border", 4, "ratio", 1.6, None), ("blue_border", 4, "ratio", 1.6, "hard"),
-    ("diamond_box", 4, "ratio", 1.6, None), ("deep_dive", 4, "ratio", 1.6, None),
-    ("colorse", 3, "ratio", 1.5, None), ("colorse", 4, "ratio", 1.6, None),
+    ("blue_border", 2, "share", 0.65, None),
+    ("diamond_box", 2, "share", 0.65, None),
+    ("bossa", 2, "share", 0.65, None),
+    ("deep_dive", 2, "share", 0.65, None),
+    ("blue_border", 4, "ratio", 1.6, None),
+    ("blue_border", 4, "ratio", 1.6, "hard"),
+    ("diamond_box", 4, "ratio", 1.6, None),
+    ("deep_dive", 4, "ratio", 1.6, None),
+    ("colorse", 3, "ratio", 1.5, None),
+    ("colorse", 4, "ratio", 1.6, None),
 ]
 
 
@@ -44,15 +50,22 @@ def rival_of(game: str, players: int, rival: str | None = None) -> str:
 SEED = 17_000
 
 
-def head_to_head(game: str, players: int, count: int, level: str, baseline: bool = False,
-                 rival: str | None = None) -> dict:
+def head_to_head(
+    game: str, players: int, count: int, level: str, baseline: bool = False, rival: str | None = None
+) -> dict:
     rival = rival_of(game, players, rival)
     report = simulate(game, players, count, seed=SEED, levels=[level, rival])
     data = report.as_dict()
     share = data["share_by_agent"][level]
-    return {"rival": rival, "share": share, "fair": 1 / players, "errors": report.errors,
-            "ms": data["decision_ms_by_agent"][level], "seconds": report.seconds,
-            "baseline": self_play_share(game, players, count, rival) if baseline else None}
+    return {
+        "rival": rival,
+        "share": share,
+        "fair": 1 / players,
+        "errors": report.errors,
+        "ms": data["decision_ms_by_agent"][level],
+        "seconds": report.seconds,
+        "baseline": self_play_share(game, players, count, rival) if baseline else None,
+    }
 
 
 def self_play_share(game: str, players: int, count: int, level: str) -> float:
@@ -62,8 +75,9 @@ def self_play_share(game: str, players: int, count: int, level: str) -> float:
     agent = games.get(game).agent
     wins = 0.0
     for number in range(count):
-        state, _ = play_one(game, players, SEED + number,
-                            [lambda view, legal, rng, _level: agent(view, legal, rng, level)] * players)
+        state, _ = play_one(
+            game, players, SEED + number, [lambda view, legal, rng, _level: agent(view, legal, rng, level)] * players
+        )
         winners = state.result().get("winners") or []
         wins += 1 / len(winners) if number % players in winners else 0.0
     return wins / count
@@ -87,16 +101,24 @@ def solo(count: int, level: str) -> dict:
         mine.append(state.result()["scores"][0])
         automaton.append(state.result()["automaton"]["score"])
     times.sort()
-    return {"mine": statistics.mean(mine), "automaton": statistics.mean(automaton),
-            "ms": {"median": round(1000 * times[len(times) // 2], 2) if times else None,
-                   "p95": round(1000 * times[int(0.95 * len(times))], 2) if times else None},
-            "seconds": time.perf_counter() - start}
+    return {
+        "mine": statistics.mean(mine),
+        "automaton": statistics.mean(automaton),
+        "ms": {
+            "median": round(1000 * times[len(times) // 2], 2) if times else None,
+            "p95": round(1000 * times[int(0.95 * len(times))], 2) if times else None,
+        },
+        "seconds": time.perf_counter() - start,
+    }
 
 
-def strength_table(count: int, only: list[str] | None, level: str, players_wanted: int | None = None,
-                   baseline: bool = False) -> None:
-    print(f"{'match':<34} {'games':>5} {'strong':>7} {'fair':>5} {'ratio':>5} {'target':>7} {'met':>4} "
-          f"{'med ms':>7} {'p95 ms':>7} {'s':>6}" + ("  rule self-play" if baseline else ""))
+def strength_table(
+    count: int, only: list[str] | None, level: str, players_wanted: int | None = None, baseline: bool = False
+) -> None:
+    print(
+        f"{'match':<34} {'games':>5} {'strong':>7} {'fair':>5} {'ratio':>5} {'target':>7} {'met':>4} "
+        f"{'med ms':>7} {'p95 ms':>7} {'s':>6}" + ("  rule self-play" if baseline else "")
+    )
     for game, players, kind, target, rival in ROWS:
         if only and game not in only or players_wanted and players != players_wanted:
             continue
@@ -105,16 +127,23 @@ def strength_table(count: int, only: list[str] | None, level: str, players_wante
         met = (row["share"] if kind == "share" else ratio) >= target
         shown = f"{target:.0%}" if kind == "share" else f"{target:.1f}x"
         name = f"{game} {players}p vs {row['rival']}"
-        print(f"{name:<34} {count:>5} {row['share']:>7.3f} {row['fair']:>5.2f} {ratio:>5.2f} {shown:>7} "
-              f"{'yes' if met else 'NO':>4} {row['ms']['median'] or 0:>7.1f} {row['ms']['p95'] or 0:>7.1f} "
-              f"{row['seconds']:>6.0f}" + (f"  {row['baseline']:.3f}" if baseline else "")
-              + (f"  errors {row['errors']}" if row["errors"] else ""), flush=True)
+        print(
+            f"{name:<34} {count:>5} {row['share']:>7.3f} {row['fair']:>5.2f} {ratio:>5.2f} {shown:>7} "
+            f"{'yes' if met else 'NO':>4} {row['ms']['median'] or 0:>7.1f} {row['ms']['p95'] or 0:>7.1f} "
+            f"{row['seconds']:>6.0f}"
+            + (f"  {row['baseline']:.3f}" if baseline else "")
+            + (f"  errors {row['errors']}" if row["errors"] else ""),
+            flush=True,
+        )
     if (not only or "deep_dive" in only) and players_wanted in (None, 1):
         row = solo(count, level)
         met = row["mine"] > row["automaton"]
-        print(f"{'deep_dive solo vs hard automaton':<34} {count:>5} mean {row['mine']:.1f} vs {row['automaton']:.1f}"
-              f"  {'yes' if met else 'NO'}  {row['ms']['median'] or 0:.1f} / {row['ms']['p95'] or 0:.1f} ms "
-              f"{row['seconds']:.0f} s", flush=True)
+        print(
+            f"{'deep_dive solo vs hard automaton':<34} {count:>5} mean {row['mine']:.1f} vs {row['automaton']:.1f}"
+            f"  {'yes' if met else 'NO'}  {row['ms']['median'] or 0:.1f} / {row['ms']['p95'] or 0:.1f} ms "
+            f"{row['seconds']:.0f} s",
+            flush=True,
+        )
 
 
 # --- the older table: a rule-based AI against random play ------------------------------------------------------
@@ -135,8 +164,10 @@ def random_table(count: int, only: list[str] | None, players_wanted: int | None)
         start = time.perf_counter()
         share, errors = ai_share(game, players, count)
         fair = 1 / players
-        print(f"{game:<12} {players:>7} {count:>6} {share:>8.3f} {fair:>6.3f} {share / fair:>6.2f} {errors:>6} "
-              f"{time.perf_counter() - start:>6.1f}")
+        print(
+            f"{game:<12} {players:>7} {count:>6} {share:>8.3f} {fair:>6.3f} {share / fair:>6.2f} {errors:>6} "
+            f"{time.perf_counter() - start:>6.1f}"
+        )
 
 
 def main() -> None:
@@ -148,8 +179,11 @@ def main() -> None:
     parser.add_argument("--level", default="strong", help='the searching level, e.g. "strong" or "strong:200"')
     parser.add_argument("--seed", type=int, default=17_000, help="seed of each row's first game")
     parser.add_argument("--vs-random", action="store_true", help="the rule-based AI against random play instead")
-    parser.add_argument("--baseline", action="store_true",
-                        help="also the rule level's self-play share in the strong level's seats, same seeds")
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="also the rule level's self-play share in the strong level's seats, same seeds",
+    )
     args = parser.parse_args()
     SEED = args.seed
     random.seed(0)

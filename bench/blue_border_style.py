@@ -8,6 +8,7 @@ One seat (rotating: seat n mod players in game n) plays the rule with the strong
 with the hard eye everywhere. Prints each variant's share of the wins next to the hard level's own share in those
 seats on the same seeds. Rule against rule is fast (about 100 two-player games a second), so thousands of games
 per variant are cheap; the search on top is measured by bench/ai_strength.py."""
+
 from __future__ import annotations
 
 import argparse
@@ -28,6 +29,7 @@ def styled(style: ai.Style):
         if len(legal) == 1:
             return legal[0]
         return ai.decide(ai._Mind(view, rng, ai.PERCEPTION_ERROR[strong.EYE], style), legal)
+
     return agent
 
 

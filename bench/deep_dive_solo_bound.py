@@ -7,9 +7,11 @@ beam search over rounds (one dive of the diver and the automaton's turn, every d
 diver's choice when the automaton ties), keeping the `width` best states by the margin so far. Once the order is
 known the game is deterministic, so the best plan found is played for real through the engine (its actions replayed
 on the same seed) and the engine's final scores are the figures. A beam can miss the best plan (the figures are
-what an omniscient diver reaches at least); the table shows the width's effect. Prints the mean scores of the diver and of the automaton,
+what an omniscient diver reaches at least); the table shows the width's effect.
+Prints the mean scores of the diver and of the automaton,
 the share of games the diver won (ties by score counted as won) and the mean number of the diver's turns.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,7 +48,7 @@ def _without(row: tuple, tile: str) -> tuple:
 
 
 def _set(seq: tuple, index: int, value) -> tuple:
-    return seq[:index] + (value,) + seq[index + 1:]
+    return seq[:index] + (value,) + seq[index + 1 :]
 
 
 class Plan:
@@ -94,8 +96,15 @@ class Plan:
                         at(deeper, acts + [{"type": "swallow", "depth": deeper}], ptr, up, rocks - 1, trig, False)
             row = up[depth - 1]
             for tile in sorted(set(row)):
-                acquire(acts + [{"type": "take", "tile": tile}], ptr, _set(up, depth - 1, _without(row, tile)),
-                        rocks, trapped, trig, tile)
+                acquire(
+                    acts + [{"type": "take", "tile": tile}],
+                    ptr,
+                    _set(up, depth - 1, _without(row, tile)),
+                    rocks,
+                    trapped,
+                    trig,
+                    tile,
+                )
             if ptr[depth - 1] < self.sizes[depth - 1]:
                 tile = self.order[depth - 1][ptr[depth - 1]]
                 after = _set(ptr, depth - 1, ptr[depth - 1] + 1)
@@ -148,8 +157,17 @@ class Plan:
         if not options:
             return [([], ptr, up, bot_depth, counts, score, trig)]
         acts = (lambda tile: [{"type": "automaton_pick", "tile": tile}]) if len(options) > 1 else (lambda tile: [])
-        return [(acts(tile), ptr, _set(up, depth - 1, _without(up[depth - 1], tile)), bot_depth,
-                 *self.bot_takes(counts, score, tile), trig) for tile in options]
+        return [
+            (
+                acts(tile),
+                ptr,
+                _set(up, depth - 1, _without(up[depth - 1], tile)),
+                bot_depth,
+                *self.bot_takes(counts, score, tile),
+                trig,
+            )
+            for tile in options
+        ]
 
     @staticmethod
     def bot_takes(counts, score, tile):
@@ -166,8 +184,9 @@ class Plan:
         result = []
         bot_depth, counts, score, _, last = state[5:]
         for (ptr, up, cols, rocks, trapped, trig), acts in self.dives(state).items():
-            for more, ptr2, up2, depth2, counts2, score2, trig2 in self.automaton(ptr, up, bot_depth, counts,
-                                                                                  score, trig):
+            for more, ptr2, up2, depth2, counts2, score2, trig2 in self.automaton(
+                ptr, up, bot_depth, counts, score, trig
+            ):
                 nxt = (ptr2, up2, cols, rocks, trapped, depth2, counts2, score2, trig2, last or trig2)
                 result.append((acts + more, nxt, last))
         return result
@@ -236,8 +255,13 @@ def fresh_odds() -> tuple[float, float]:
     for counts in reversed(tiles.composition(1)):
         total = sum(counts.values())
         points = {tile: (_food(tile) or (None, 0))[1] for tile in counts}
-        flip = sum(count * (best if tile == tiles.WATER else 0.0 if tile == tiles.PREDATOR
-                            else max(points[tile], best)) for tile, count in counts.items()) / total
+        flip = (
+            sum(
+                count * (best if tile == tiles.WATER else 0.0 if tile == tiles.PREDATOR else max(points[tile], best))
+                for tile, count in counts.items()
+            )
+            / total
+        )
         best = max(best, flip)
         automaton.append(sum(count * worth.get(tile, points[tile]) for tile, count in counts.items()) / total)
     return best, statistics.mean(automaton)
@@ -248,23 +272,33 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=22_000, help="seed of the first game (the bench's seeds)")
     parser.add_argument("--width", type=int, action="append", help="beam widths to compare (default 100)")
-    parser.add_argument("--own", action="store_true",
-                        help="plan for the diver's own score alone (how much of the margin is the automaton starved)")
+    parser.add_argument(
+        "--own",
+        action="store_true",
+        help="plan for the diver's own score alone (how much of the margin is the automaton starved)",
+    )
     args = parser.parse_args()
     dive, flip = fresh_odds()
-    print(f"without foresight, fresh ocean: one dive (any start, free skips) {dive:.2f} food points at best; "
-          f"the hard automaton {flip:.2f} a flip besides what predators hand it")
-    print(f"{'width':>6} {'games':>5} {'seeds':>12} {'diver':>6} {'automaton':>9} {'margin':>7} {'won':>5} "
-          f"{'turns':>5} {'s':>5}")
+    print(
+        f"without foresight, fresh ocean: one dive (any start, free skips) {dive:.2f} food points at best; "
+        f"the hard automaton {flip:.2f} a flip besides what predators hand it"
+    )
+    print(
+        f"{'width':>6} {'games':>5} {'seeds':>12} {'diver':>6} {'automaton':>9} {'margin':>7} {'won':>5} "
+        f"{'turns':>5} {'s':>5}"
+    )
     for width in args.width or [100]:
         start = time.perf_counter()
         scores = [play(args.seed + number, width, args.own) for number in range(args.games)]
         mine, bot, turns = ([row[i] for row in scores] for i in range(3))
         won = sum(m >= b for m, b, _ in scores) / len(scores)
         seeds = f"{args.seed}-{args.seed + args.games - 1}"
-        print(f"{width:>6} {args.games:>5} {seeds:>12} {statistics.mean(mine):>6.1f} {statistics.mean(bot):>9.1f} "
-              f"{statistics.mean(mine) - statistics.mean(bot):>7.1f} {won:>5.0%} {statistics.mean(turns):>5.1f} "
-              f"{time.perf_counter() - start:>5.0f}", flush=True)
+        print(
+            f"{width:>6} {args.games:>5} {seeds:>12} {statistics.mean(mine):>6.1f} {statistics.mean(bot):>9.1f} "
+            f"{statistics.mean(mine) - statistics.mean(bot):>7.1f} {won:>5.0%} {statistics.mean(turns):>5.1f} "
+            f"{time.perf_counter() - start:>5.0f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ move is applied, and the next seat's placements listed, twice: on the played sta
 them); both must list the same. Also times `Board.copy()` (the strong AI copies the board for every determinisation).
 Prints the mean and median µs per move and the ratio.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -1,6 +1,7 @@
 """The bench's process's side of the people's process (bench/people.py): the bot under measure makes tables and
 channels in a fake Discord that runs there (`World`), and tells the people each change its table service commits
 (`PeopleApart`, a listener writing `States`)."""
+
 from __future__ import annotations
 
 import array
@@ -8,8 +9,8 @@ import asyncio
 import contextlib
 import os
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import AsyncIterator
 
 import games
 from bench.link import Link
@@ -44,8 +45,9 @@ class World:
         channel = await self.channel(bot, f"t{self.channels}")
         players = max(2, games.get(game).min_players)
         (host_id, host_name), *others = self.users[:players]
-        table = await bot.service.open(game, guild_id=self.guild_id, channel_id=channel.id, host_id=host_id,
-                                       host_name=host_name)
+        table = await bot.service.open(
+            game, guild_id=self.guild_id, channel_id=channel.id, host_id=host_id, host_name=host_name
+        )
         for user_id, name in others:
             await bot.service.join(table.id, user_id, name)
         await bot.service.start(table.id, host_id)

@@ -2,6 +2,7 @@
 A note (`note(name, *args)`) is handled on arrival, synchronously and in order; a call (`await call(name, *args)`)
 runs the other side's coroutine of that name as a task and returns its result. bench/run.py talks to its people
 process (bench/people.py) through it."""
+
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +10,8 @@ import itertools
 import pickle
 import socket
 import struct
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 LENGTH = struct.Struct("!I")
 
@@ -29,7 +31,7 @@ class Link(asyncio.Protocol):
         self._transport: asyncio.Transport | None = None
 
     @classmethod
-    async def over(cls, sock: socket.socket, handlers: dict[str, Callable]) -> "Link":
+    async def over(cls, sock: socket.socket, handlers: dict[str, Callable]) -> Link:
         _, link = await asyncio.get_running_loop().create_connection(lambda: cls(handlers), sock=sock)
         return link
 
@@ -49,8 +51,8 @@ class Link(asyncio.Protocol):
             (size,) = LENGTH.unpack_from(self._buffer)
             if len(self._buffer) < LENGTH.size + size:
                 return
-            message = pickle.loads(bytes(self._buffer[LENGTH.size:LENGTH.size + size]))
-            del self._buffer[:LENGTH.size + size]
+            message = pickle.loads(bytes(self._buffer[LENGTH.size : LENGTH.size + size]))
+            del self._buffer[: LENGTH.size + size]
             self._receive(*message)
 
     def _send(self, *message: Any) -> None:

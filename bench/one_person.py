@@ -1,6 +1,7 @@
 """The games section's person, in the people's process (bench/people.py): one person pressing at a time, in the
 slices the bench's process asks for, on the do-nothing button or at one table of a game. Each slice reports what it
 cost this process (the fake Discord and the person) beside what it did."""
+
 from __future__ import annotations
 
 import asyncio
@@ -23,8 +24,9 @@ class OnePerson:
     async def floor(self, message_id: int, seconds: float, custom_id: str = FLOOR_ID) -> dict:
         """A do-nothing button (`custom_id`) on message `message_id` pressed for `seconds`."""
         cpu = time.process_time()
-        presses, took = await press_floor(self.people.fake, self.user, self.people.fake.message(message_id), seconds,
-                                          custom_id)
+        presses, took = await press_floor(
+            self.people.fake, self.user, self.people.fake.message(message_id), seconds, custom_id
+        )
         return {"presses": presses, "elapsed": took, "cpu": time.process_time() - cpu}
 
     async def play(self, table_id: int, game: str, message_id: int) -> None:
@@ -56,8 +58,15 @@ class OnePerson:
             version = table.version
             pressed += await move(fake, table, table.board, user, rng)
             actions += table.version > version
-        return {"actions": actions, "presses": pressed, "elapsed": time.perf_counter() - start_time,
-                "cpu": time.process_time() - cpu, "mark": mark, "opening": opening, "opening_cpu": opening_cpu}
+        return {
+            "actions": actions,
+            "presses": pressed,
+            "elapsed": time.perf_counter() - start_time,
+            "cpu": time.process_time() - cpu,
+            "mark": mark,
+            "opening": opening,
+            "opening_cpu": opening_cpu,
+        }
 
     async def calls_since(self, mark: int) -> int:
         """The bot's REST calls after `mark` that change something (GETs left out)."""

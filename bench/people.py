@@ -12,6 +12,7 @@ both processes share; people read it through a `Mirror`, which has the fields of
 this one by calls on a `Link` (bench/link.py); a person who finds a table finished asks it for a new one of the same
 game, as before.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,8 +24,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import AsyncIterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -71,12 +72,23 @@ class People:
         self.done = asyncio.get_running_loop().create_future()
 
     def handlers(self) -> dict:
-        return {"close": lambda: self.done.done() or self.done.set_result(None), "world": self.world,
-                "channel": self.channel, "tables": self.watch, "settle": self.settle, "load": self.load}
+        return {
+            "close": lambda: self.done.done() or self.done.set_result(None),
+            "world": self.world,
+            "channel": self.channel,
+            "tables": self.watch,
+            "settle": self.settle,
+            "load": self.load,
+        }
 
     async def world(self) -> dict:
-        return {"bot_token": self.fake.bot_token, "api_base": self.fake.api_base, "guild_id": self.guild.id,
-                "users": [(user.id, user.name) for user in self.users.values()], "pid": os.getpid()}
+        return {
+            "bot_token": self.fake.bot_token,
+            "api_base": self.fake.api_base,
+            "guild_id": self.guild.id,
+            "users": [(user.id, user.name) for user in self.users.values()],
+            "pid": os.getpid(),
+        }
 
     async def channel(self, name: str) -> int:
         return self.fake.add_channel(self.guild, name).id
@@ -116,8 +128,13 @@ class People:
         start_time, cpu, queued = time.perf_counter(), time.process_time(), run_queue_seconds()
         stop_at = start_time + duration
         await asyncio.gather(*(self.person(presses, accepted, busy, stop_at) for _ in range(people)))
-        return {"presses": presses, "accepted": accepted[0], "elapsed": time.perf_counter() - start_time,
-                "cpu": time.process_time() - cpu, "queued": run_queue_seconds() - queued}
+        return {
+            "presses": presses,
+            "accepted": accepted[0],
+            "elapsed": time.perf_counter() - start_time,
+            "cpu": time.process_time() - cpu,
+            "queued": run_queue_seconds() - queued,
+        }
 
     async def person(self, presses: list, accepted: list, busy: set, stop_at: float) -> None:
         tables, rng = self.tables, self.rng
@@ -151,6 +168,7 @@ async def serve(fd: int, states_path: str) -> None:
     # the bot's SCHED_IDLE render workers, as the bot's own threads do)
     os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
     from bot.client import tune_gc
+
     tune_gc()  # the collector as the bot's process has it
     async with FakeDiscord(timeout=60) as fake:
         people = People(fake, states_path)
@@ -164,8 +182,11 @@ async def started(handlers: dict, states_path: str | Path) -> AsyncIterator[tupl
     """This module in a process of its own, and the link to it; `handlers` answer its calls. It makes its States
     at `states_path`."""
     ours, theirs = socket.socketpair()
-    process = subprocess.Popen([sys.executable, "-m", "bench.people", str(theirs.fileno()), str(states_path)],
-                               pass_fds=[theirs.fileno()], cwd=ROOT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bench.people", str(theirs.fileno()), str(states_path)],
+        pass_fds=[theirs.fileno()],
+        cwd=ROOT,
+    )
     theirs.close()
     link = await Link.over(ours, handlers)
     try:
@@ -183,5 +204,6 @@ async def started(handlers: dict, states_path: str | Path) -> AsyncIterator[tupl
 
 if __name__ == "__main__":
     import logging
+
     logging.disable(logging.WARNING)
     asyncio.run(serve(int(sys.argv[1]), sys.argv[2]))

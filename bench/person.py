@@ -1,6 +1,7 @@
 """How one person of bench/run.py plays: a move through a table's message and the choosers it opens, as
 tests/e2e/drive.py makes it, and presses on the do-nothing button. `table` is the bot's Table or a `Mirror` of it
 (bench/states.py): what a person may know of it besides its message."""
+
 from __future__ import annotations
 
 import random
@@ -45,8 +46,13 @@ async def showing(fake, table, board, timeout: float = 2.0) -> None:
     """A person presses what the table message shows now: after a change the bot showed by its own edit (a timer,
     a move made in an ephemeral chooser), wait until the message shows the table's version."""
     try:
-        await fake.wait_for(lambda: table.status != "running" or any(
-            f":{table.version}:" in c.get("custom_id", "") for c in board.all_components()), timeout=timeout)
+        await fake.wait_for(
+            lambda: (
+                table.status != "running"
+                or any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
+            ),
+            timeout=timeout,
+        )
     except FakeTimeout:  # the press below is then refused as stale, as a person's would be
         pass
 

@@ -10,6 +10,7 @@ each board new, its parts mostly drawn before); "bytes" is the PNG's size.
     .venv/bin/python bench/render.py [--rounds 50]
     .venv/bin/python bench/render.py --compare BEFORE AFTER   (two `python -m cogs.gallery` folders, pixel by pixel)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,9 +62,21 @@ def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measu
                 break
             seat = rng.choice(acting)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-            table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
-                          options={}, seed=seed, version=1, locale="en", state=state,
-                          seats=[Seat(n + 1, f"p{n}") for n in range(players)])
+            table = Table(
+                id=1,
+                game=game,
+                guild_id=1,
+                channel_id=1,
+                message_id=1,
+                host_id=1,
+                status="running",
+                options={},
+                seed=seed,
+                version=1,
+                locale="en",
+                state=state,
+                seats=[Seat(n + 1, f"p{n}") for n in range(players)],
+            )
             pictures.append(presenter.board(table, "en").pending_picture())
         for picture in pictures:
             start = time.perf_counter()
@@ -83,18 +96,38 @@ def render_details(rounds: int) -> list[dict]:
         presenter = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
         players = min(4, games.get(game).max_players)
         state = midgame_state(game, players)
-        table = Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
-                      options={}, seed=1, version=1, locale="en", state=state,
-                      seats=[Seat(n + 1, f"p{n}") for n in range(players)])
+        table = Table(
+            id=1,
+            game=game,
+            guild_id=1,
+            channel_id=1,
+            message_id=1,
+            host_id=1,
+            status="running",
+            options={},
+            seed=1,
+            version=1,
+            locale="en",
+            state=state,
+            seats=[Seat(n + 1, f"p{n}") for n in range(players)],
+        )
         picture = presenter.board(table, "en").pending_picture()
         clear_caches()
         start = time.perf_counter()
         drawn = picture()
         cold_ms = (time.perf_counter() - start) * 1000
-        rows.append({"game": game, "players": players, "view_ms": median_ms(lambda: state.view(None), rounds),
-                     "presenter_ms": median_ms(lambda: presenter.board(table, "en"), rounds),
-                     "picture_ms": median_ms(picture, rounds), "cold_ms": cold_ms, "bytes": len(drawn),
-                     "successive_ms": successive_ms(game, presenter, players)})
+        rows.append(
+            {
+                "game": game,
+                "players": players,
+                "view_ms": median_ms(lambda: state.view(None), rounds),
+                "presenter_ms": median_ms(lambda: presenter.board(table, "en"), rounds),
+                "picture_ms": median_ms(picture, rounds),
+                "cold_ms": cold_ms,
+                "bytes": len(drawn),
+                "successive_ms": successive_ms(game, presenter, players),
+            }
+        )
     return rows
 
 
@@ -141,12 +174,16 @@ def main() -> None:
         compare(*args.compare)
         return
     rounds = args.rounds
-    print(f"{'game':<12} {'players':>7} {'view ms':>9} {'presenter ms':>13} {'picture ms':>11} {'ratio':>7} "
-          f"{'cold ms':>8} {'successive ms':>14} {'bytes':>7}")
+    print(
+        f"{'game':<12} {'players':>7} {'view ms':>9} {'presenter ms':>13} {'picture ms':>11} {'ratio':>7} "
+        f"{'cold ms':>8} {'successive ms':>14} {'bytes':>7}"
+    )
     for row in render_details(rounds):
-        print(f"{row['game']:<12} {row['players']:>7} {row['view_ms']:>9.3f} {row['presenter_ms']:>13.2f} "
-              f"{row['picture_ms']:>11.2f} {row['picture_ms'] / row['view_ms']:>7.0f}x {row['cold_ms']:>8.1f} "
-              f"{row['successive_ms']:>14.2f} {row['bytes']:>7}")
+        print(
+            f"{row['game']:<12} {row['players']:>7} {row['view_ms']:>9.3f} {row['presenter_ms']:>13.2f} "
+            f"{row['picture_ms']:>11.2f} {row['picture_ms'] / row['view_ms']:>7.0f}x {row['cold_ms']:>8.1f} "
+            f"{row['successive_ms']:>14.2f} {row['bytes']:>7}"
+        )
 
 
 if __name__ == "__main__":

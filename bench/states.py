@@ -1,6 +1,7 @@
 """What people may know of a table besides its message, shared between the bot's process and the people's
 (bench/people.py): `States`, written by the bot's process for each change its table service commits, and `Mirror`,
 a table as the people's process reads it."""
+
 from __future__ import annotations
 
 import mmap

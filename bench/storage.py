@@ -9,6 +9,7 @@ PostgreSQL is started from the system's binaries as the tests do (tests/support/
 SQLite runs as the bot does (WAL, synchronous=FULL: fsynced at each commit), its floor with the same pragmas; it is
 measured again with synchronous=NORMAL (`sqlite_normal`: no fsync at commit, the floor only aiosqlite's thread hop).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,7 +42,7 @@ class RawCommits:
     def __init__(self, target: str, synchronous: str = "FULL") -> None:
         self.target, self.synchronous, self.connection = target, synchronous, None
 
-    async def open(self) -> "RawCommits":
+    async def open(self) -> RawCommits:
         if is_postgres(self.target):
             self.connection = await asyncpg.connect(self.target)
             await self.connection.execute("CREATE TABLE IF NOT EXISTS raw (id BIGSERIAL PRIMARY KEY, payload TEXT)")
@@ -127,10 +128,15 @@ async def storage_figures(target: str, quick: bool, synchronous: str | None = No
     sequential = rounds * count / sequential_seconds
     with_openings = rounds * count / (sequential_seconds + opening_seconds)
     concurrent = rounds * count * 4 / concurrent_seconds
-    return {"raw_commits_per_s": floor, "sequential_actions_per_s": sequential,
-            "sequential_ratio": sequential / floor, "sequential_ratio_with_openings": with_openings / floor,
-            "concurrent_actions_per_s": concurrent,
-            "concurrent_ratio": concurrent / floor, "actions_per_transaction_concurrent": committed / max(batches, 1)}
+    return {
+        "raw_commits_per_s": floor,
+        "sequential_actions_per_s": sequential,
+        "sequential_ratio": sequential / floor,
+        "sequential_ratio_with_openings": with_openings / floor,
+        "concurrent_actions_per_s": concurrent,
+        "concurrent_ratio": concurrent / floor,
+        "actions_per_transaction_concurrent": committed / max(batches, 1),
+    }
 
 
 async def main(quick: bool, backends: list[str], as_json: bool) -> None:
@@ -149,8 +155,9 @@ async def main(quick: bool, backends: list[str], as_json: bool) -> None:
                     results["sqlite"] = await storage_figures(str(Path(folder) / "bench.sqlite3"), quick)
                     # SQLite's usual WAL setting, for comparison: no fsync at commit (a power cut may lose the last
                     # commits), so the floor is aiosqlite's thread hop and the engine's own work weighs most
-                    results["sqlite_normal"] = await storage_figures(str(Path(folder) / "normal.sqlite3"), quick,
-                                                                     "NORMAL")
+                    results["sqlite_normal"] = await storage_figures(
+                        str(Path(folder) / "normal.sqlite3"), quick, "NORMAL"
+                    )
     finally:
         if server is not None:
             server.stop()

@@ -10,6 +10,7 @@ picture is drawn in a worker while the commit runs), so read the chain as a time
 CPU" is the event loop thread's CPU per move, the fake Discord's work included (it runs in the same process).
 The stages are found by wrapping the methods named below, in this process only.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,7 +37,9 @@ from bot import render_pool, tables  # noqa: E402
 from bot.client import BodogeBot  # noqa: E402
 from bot.storage import sqlite as sqlite_storage  # noqa: E402
 from bot.storage.base import Storage  # noqa: E402
-from tests.fakediscord import FakeDiscord, rest as fake_rest, server as fake_server  # noqa: E402
+from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord import rest as fake_rest
+from tests.fakediscord import server as fake_server
 
 STAGES = [  # (label, class or module, attribute, at the call's start or its end)
     ("the interaction reaches the bot", discord.state.ConnectionState, "parse_interaction_create", "start"),
@@ -60,6 +63,7 @@ def mark(label: str) -> None:
 def wrap(owner, attribute: str, label: str, when: str) -> None:
     original = getattr(owner, attribute)
     if asyncio.iscoroutinefunction(original):
+
         async def wrapped(*args, **kwargs):
             if when == "start":
                 mark(label)
@@ -69,6 +73,7 @@ def wrap(owner, attribute: str, label: str, when: str) -> None:
                 if when == "end":
                     mark(label)
     else:
+
         def wrapped(*args, **kwargs):
             if when == "start":
                 mark(label)
@@ -77,6 +82,7 @@ def wrap(owner, attribute: str, label: str, when: str) -> None:
             finally:
                 if when == "end":
                     mark(label)
+
     setattr(owner, attribute, functools.wraps(original)(wrapped))
 
 
@@ -159,8 +165,10 @@ def summary(game: str, floor_moves: list[dict], game_moves: list[dict]) -> None:
         return statistics.median(values) if len(values) >= len(entries) / 2 else None
 
     floor = median_after_start(floor_moves, "the person sees the answer")
-    print(f"{game}: {len(game_moves)} moves; the do-nothing button's round trip {floor:.2f} ms "
-          f"(loop CPU {median_after_start(floor_moves, 'loop CPU'):.2f} ms)")
+    print(
+        f"{game}: {len(game_moves)} moves; the do-nothing button's round trip {floor:.2f} ms "
+        f"(loop CPU {median_after_start(floor_moves, 'loop CPU'):.2f} ms)"
+    )
     labels = [label for label, *_ in STAGES] + ["the person sees the answer", "loop CPU"]
     for label in labels:
         value = median_after_start(game_moves, label)

@@ -1,4 +1,5 @@
 """Command line: `python -m bot [run|play|simulate|replay|migrate-db] ...` (see --help)."""
+
 from __future__ import annotations
 
 import argparse
@@ -117,8 +118,10 @@ def _agent_levels(spec, agents: str | None):
     levels = [level.strip() for level in agents.split(",") if level.strip()]
     unknown = [level for level in levels if level.split(":", 1)[0] not in spec.ai_levels]
     if not levels or unknown:
-        print(f"unknown AI level {', '.join(unknown) or agents!r}; {spec.id} offers {', '.join(spec.ai_levels)}",
-              file=sys.stderr)
+        print(
+            f"unknown AI level {', '.join(unknown) or agents!r}; {spec.id} offers {', '.join(spec.ai_levels)}",
+            file=sys.stderr,
+        )
         return False
     return levels
 
@@ -135,9 +138,18 @@ def command_play(args: argparse.Namespace) -> int:
 
     loop = asyncio.new_event_loop()  # not asyncio.run: its SIGINT handler would leave Ctrl-C waiting in input()
     try:
-        return loop.run_until_complete(play_in_terminal(
-            args.game, players=args.players, seed=args.seed, locale=locale, humans=args.humans,
-            ai_level=args.ai_level, options=args.game_options, autoplay=args.autoplay))
+        return loop.run_until_complete(
+            play_in_terminal(
+                args.game,
+                players=args.players,
+                seed=args.seed,
+                locale=locale,
+                humans=args.humans,
+                ai_level=args.ai_level,
+                options=args.game_options,
+                autoplay=args.autoplay,
+            )
+        )
     except KeyboardInterrupt:  # Ctrl-C while the AI seats were moving (at a prompt, the game says so itself)
         print("\n" + t("terminal.interrupted", locale))
         return 130
@@ -189,8 +201,14 @@ def check_game_arguments(args: argparse.Namespace, locale: str) -> str | None:
     spec = games.get(args.game)
     players = args.players if args.players is not None else spec.min_players
     if not spec.min_players <= players <= spec.max_players:
-        return t("terminal.arg.players", locale, game=spec.name(locale), min=spec.min_players, max=spec.max_players,
-                 players=players)
+        return t(
+            "terminal.arg.players",
+            locale,
+            game=spec.name(locale),
+            min=spec.min_players,
+            max=spec.max_players,
+            players=players,
+        )
     humans = getattr(args, "humans", None)
     if humans is not None and not 1 <= humans <= players:
         return t("terminal.arg.humans", locale, max=players, humans=humans)
@@ -212,16 +230,23 @@ def check_game_arguments(args: argparse.Namespace, locale: str) -> str | None:
         value = _option_value(text)
         allowed = spec.choices.get(name)
         if allowed is not None and not any(v == value and type(v) is type(value) for v in allowed):  # 1 is not True
-            return t("terminal.arg.option_value", locale, value=text, name=name,
-                     allowed=", ".join(_shown(v) for v in allowed))
+            return t(
+                "terminal.arg.option_value",
+                locale,
+                value=text,
+                name=name,
+                allowed=", ".join(_shown(v) for v in allowed),
+            )
         options[name] = value
     args.game_options = options
     return None
 
 
 def parser() -> argparse.ArgumentParser:
-    root = argparse.ArgumentParser(prog="python -m bot", description="Bodoge Host: a Discord bot for five Japanese "
-                                   "tabletop games. Without a subcommand, runs the bot.")
+    root = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Bodoge Host: a Discord bot for five Japanese tabletop games. Without a subcommand, runs the bot.",
+    )
     sub = root.add_subparsers(dest="command", metavar="{run,play,simulate,replay,migrate-db}")
 
     run = sub.add_parser("run", help="run the Discord bot (token from DISCORD_TOKEN or .env)")
@@ -231,15 +256,21 @@ def parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal against AI seats")
     play.add_argument("game", help="game id: " + ", ".join(games.ids()))
-    play.add_argument("--players", type=int, help="seats in all (you are seat 1; the rest are AI); default: the "
-                      "game's minimum")
+    play.add_argument(
+        "--players", type=int, help="seats in all (you are seat 1; the rest are AI); default: the game's minimum"
+    )
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle")
     play.add_argument("--locale", choices=["en", "ja"], help="language of the messages (default: from LANG)")
-    play.add_argument("--humans", type=int, default=1, help="people taking turns at this keyboard (hot-seat; "
-                      "seats 1..N; default 1)")
+    play.add_argument(
+        "--humans", type=int, default=1, help="people taking turns at this keyboard (hot-seat; seats 1..N; default 1)"
+    )
     play.add_argument("--ai-level", help="level of the AI seats (see the message for a wrong one)")
-    play.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table setting, for example "
-                      "border=8 (Blue Border); repeat for several")
+    play.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a table setting, for example border=8 (Blue Border); repeat for several",
+    )
     play.add_argument("--autoplay", action="store_true", help="the AI plays your seats too: watch a whole game")
     play.set_defaults(func=command_play)
 
@@ -249,8 +280,11 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     simulate.add_argument("--agent", choices=["ai", "random"], default="ai", help="who plays every seat")
-    simulate.add_argument("--agents", help="AI levels by seat, e.g. strong,normal (the last fills the other seats); "
-                          "rotated over the games so every level plays every seat equally")
+    simulate.add_argument(
+        "--agents",
+        help="AI levels by seat, e.g. strong,normal (the last fills the other seats); "
+        "rotated over the games so every level plays every seat equally",
+    )
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(func=command_simulate)
@@ -259,8 +293,11 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="the record's JSON file")
     replay.set_defaults(func=command_replay)
 
-    migrate = sub.add_parser("migrate-db", help="copy every table, log, timer, result and setting to another "
-                             "database (e.g. SQLite to PostgreSQL), idempotently, and verify")
+    migrate = sub.add_parser(
+        "migrate-db",
+        help="copy every table, log, timer, result and setting to another "
+        "database (e.g. SQLite to PostgreSQL), idempotently, and verify",
+    )
     migrate.add_argument("--from", dest="source", required=True, help="SQLite file or postgresql:// URL to copy")
     migrate.add_argument("--to", dest="target", required=True, help="postgresql:// URL (or SQLite file) to fill")
     migrate.set_defaults(func=command_migrate_db)
@@ -291,8 +328,14 @@ class SimulateProgress:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-            self.bar = Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                                console=Console(stderr=True), transient=True)
+            self.bar = Progress(
+                "simulating",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self.bar.start()
             self.task = self.bar.add_task("games", total=self.total)
         self.bar.update(self.task, completed=done)

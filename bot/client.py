@@ -1,4 +1,5 @@
 """The bot process: an AutoShardedBot that opens storage, loads every cog, re-arms timers and syncs commands."""
+
 from __future__ import annotations
 
 import asyncio
@@ -50,14 +51,24 @@ class BodogeBot(commands.AutoShardedBot):
     def __init__(self, config: Config, *, extra_cogs: list[str] | None = None, settle_memory: bool = False) -> None:
         if config.api_base:
             discord.http.Route.BASE = config.api_base
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         shard_count=config.shard_count, shard_ids=config.shard_ids,
-                         allowed_mentions=discord.AllowedMentions.none(),
-                         guild_ready_timeout=config.guild_ready_timeout)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            shard_count=config.shard_count,
+            shard_ids=config.shard_ids,
+            allowed_mentions=discord.AllowedMentions.none(),
+            guild_ready_timeout=config.guild_ready_timeout,
+        )
         self.config = config
         self.storage = Storage(config.database)
-        self.service = TableService(self.storage, race_grace=config.race_grace, ai_delay=config.ai_delay,
-                                    afk_limit=config.afk_limit, lobby_idle_minutes=config.lobby_idle_minutes)
+        self.service = TableService(
+            self.storage,
+            race_grace=config.race_grace,
+            ai_delay=config.ai_delay,
+            afk_limit=config.afk_limit,
+            lobby_idle_minutes=config.lobby_idle_minutes,
+        )
         self.service.timer_scale = config.timer_scale
         self.service.nudge_delay = config.notify_delay
         self.scheduler = Scheduler(self.service)
@@ -124,8 +135,9 @@ class BodogeBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: discord.app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
         """A slash command that met a storage fault gets the same private answer as a press (storage's health has
         logged the fault once); any other error is reported as discord.py would. A refusal the cog gave already (its
         cog_app_command_error marks the interaction) is done."""

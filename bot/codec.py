@@ -4,6 +4,7 @@
 in: never a hidden value (the engine's actions hold none). Integers, True/False/None (as ~t, ~f, ~n) and strings
 without commas, equals signs or spaces round-trip.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Settings from the environment (and a .env file beside the working directory)."""
+
 from __future__ import annotations
 
 import os
@@ -33,6 +34,7 @@ class Config:
         if self.shard_ids is None or not self.shard_count:
             return True
         return ((guild_id or 0) >> 22) % self.shard_count in self.shard_ids
+
     notify_delay: float = 60.0  # seconds a person may leave their turn before they are told (0: never; /settings)
     reply_seconds: float = 8.0  # seconds a short private answer (a refusal, "Done") stays before it goes
     repost_after: int = 4  # messages others post below the table message before it is posted again at the bottom

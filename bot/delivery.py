@@ -2,14 +2,15 @@
 
 DMs inform, never act: they carry an embed and a link back to the table, never buttons, so every action happens in
 the guild (and reaches the process that owns the guild's shard)."""
+
 from __future__ import annotations
 
 import logging
 
 import discord
 
-from bot.ui import Board
 from bot.render_pool import ready
+from bot.ui import Board
 
 log = logging.getLogger(__name__)
 DMS_CLOSED = {50007, 50278}  # cannot send messages to this user / DMs not allowed

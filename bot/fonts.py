@@ -8,6 +8,7 @@ character needs the subset made again (tests/bot/test_fonts.py fails until it is
     .venv/bin/python -m bot.fonts --source /path/to/NotoSansCJK-Regular.ttc
 
 fontTools does the subsetting: a development tool (the test extra), never imported when the bot runs."""
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,12 @@ def is_picture_key(key: str) -> bool:
 
 def picture_messages(locale: str) -> dict[str, str]:
     """Every text (each plural form) of every picture message of `locale`, by key (`key#n` for the n-th form)."""
-    return {f"{key}#{n}": text for key, message in catalogue(locale).items() if is_picture_key(key)
-            for n, text in enumerate(forms(message))}
+    return {
+        f"{key}#{n}": text
+        for key, message in catalogue(locale).items()
+        if is_picture_key(key)
+        for n, text in enumerate(forms(message))
+    }
 
 
 def needed_characters() -> str:
@@ -109,8 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         size = subset(source)
         font = TTFont(str(FONT))
         write_license(notice, font["name"].getDebugName(0).split(" This Font Software")[0])
-    print(f"{FONT.relative_to(FONTS.parent.parent)}: {size:,} bytes, {len(font.getBestCmap())} characters "
-          f"({font['name'].getDebugName(5).split(';')[0]})")
+    print(
+        f"{FONT.relative_to(FONTS.parent.parent)}: {size:,} bytes, {len(font.getBestCmap())} characters "
+        f"({font['name'].getDebugName(5).split(';')[0]})"
+    )
     return 0
 
 

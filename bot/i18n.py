@@ -5,6 +5,7 @@ chosen by Babel's plural rules for the locale: {"plural": "count", "one": "{coun
 ("plural" names the deciding field; "count" when omitted; "other" is required).
 
 Ephemeral replies use the user's locale; public messages use the guild's (or the guild's setting)."""
+
 from __future__ import annotations
 
 import json

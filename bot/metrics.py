@@ -7,6 +7,7 @@ public board render time by game, REST errors by status and 429 answers, gateway
 and storage can commit (a real write, at most every `probe_every` seconds; any fault the bot met since its last
 committed write counts too), else 503.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -29,39 +30,66 @@ log = logging.getLogger(__name__)
 LATENCY_BUCKETS = (0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 RENDER_BUCKETS = (0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 0.512)
 STATUSES = ("lobby", "running", "finished", "cancelled")
-_active: "Metrics | None" = None  # the process-wide hooks (discord.py's webhook adapter is shared) report here
+_active: Metrics | None = None  # the process-wide hooks (discord.py's webhook adapter is shared) report here
 
 
 class Metrics:
-    def __init__(self, bot: "BodogeBot") -> None:
+    def __init__(self, bot: BodogeBot) -> None:
         self.bot = bot
         self.registry = registry = CollectorRegistry()
         self.tables = Gauge("bodoge_tables", "Tables in storage, by status", ["status"], registry=registry)
-        Gauge("bodoge_tables_in_memory", "Tables this process holds in memory",
-              registry=registry).set_function(lambda: bot.service.cached())
-        self.actions = Counter("bodoge_actions", "Accepted actions, by game and source (user, ai, timeout)",
-                               ["game", "source"], registry=registry)
-        self.interaction = Histogram("bodoge_interaction_seconds", "From an interaction's creation (Discord's "
-                                     "timestamp) to the end of the bot's response", buckets=LATENCY_BUCKETS,
-                                     registry=registry)
-        self.render = Histogram("bodoge_render_seconds", "Drawing a table's public board", ["game"],
-                                buckets=RENDER_BUCKETS, registry=registry)
-        self.rest_errors = Counter("bodoge_rest_errors", "Discord REST requests that failed, by HTTP status",
-                                   ["status"], registry=registry)
-        self.rate_limited = Counter("bodoge_rest_rate_limited", "Discord REST answers 429 (rate limited)",
-                                    registry=registry)
-        self.gateway_latency = Gauge("bodoge_gateway_latency_seconds", "Gateway heartbeat latency, by shard",
-                                     ["shard"], registry=registry)
-        Gauge("bodoge_storage_transactions", "Storage transactions that committed actions (group commit)",
-              registry=registry).set_function(lambda: bot.storage.group.transactions)
-        Gauge("bodoge_storage_actions", "Actions committed by those transactions",
-              registry=registry).set_function(lambda: bot.storage.group.actions)
-        Gauge("bodoge_storage_failures", "Storage reads and writes that met a fault (connection lost, disk full, "
-              "read-only, locked), since start", registry=registry).set_function(lambda: bot.storage.health.failures)
-        Gauge("bodoge_storage_outages", "Times storage went from committing to failing, since start",
-              registry=registry).set_function(lambda: bot.storage.health.outages)
-        Gauge("bodoge_storage_up", "1 while storage commits, 0 from a fault until the next committed write",
-              registry=registry).set_function(lambda: 0 if bot.storage.health.down else 1)
+        Gauge("bodoge_tables_in_memory", "Tables this process holds in memory", registry=registry).set_function(
+            lambda: bot.service.cached()
+        )
+        self.actions = Counter(
+            "bodoge_actions",
+            "Accepted actions, by game and source (user, ai, timeout)",
+            ["game", "source"],
+            registry=registry,
+        )
+        self.interaction = Histogram(
+            "bodoge_interaction_seconds",
+            "From an interaction's creation (Discord's timestamp) to the end of the bot's response",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.render = Histogram(
+            "bodoge_render_seconds",
+            "Drawing a table's public board",
+            ["game"],
+            buckets=RENDER_BUCKETS,
+            registry=registry,
+        )
+        self.rest_errors = Counter(
+            "bodoge_rest_errors", "Discord REST requests that failed, by HTTP status", ["status"], registry=registry
+        )
+        self.rate_limited = Counter(
+            "bodoge_rest_rate_limited", "Discord REST answers 429 (rate limited)", registry=registry
+        )
+        self.gateway_latency = Gauge(
+            "bodoge_gateway_latency_seconds", "Gateway heartbeat latency, by shard", ["shard"], registry=registry
+        )
+        Gauge(
+            "bodoge_storage_transactions",
+            "Storage transactions that committed actions (group commit)",
+            registry=registry,
+        ).set_function(lambda: bot.storage.group.transactions)
+        Gauge("bodoge_storage_actions", "Actions committed by those transactions", registry=registry).set_function(
+            lambda: bot.storage.group.actions
+        )
+        Gauge(
+            "bodoge_storage_failures",
+            "Storage reads and writes that met a fault (connection lost, disk full, read-only, locked), since start",
+            registry=registry,
+        ).set_function(lambda: bot.storage.health.failures)
+        Gauge(
+            "bodoge_storage_outages", "Times storage went from committing to failing, since start", registry=registry
+        ).set_function(lambda: bot.storage.health.outages)
+        Gauge(
+            "bodoge_storage_up",
+            "1 while storage commits, 0 from a fault until the next committed write",
+            registry=registry,
+        ).set_function(lambda: 0 if bot.storage.health.down else 1)
         self.probe_every = 5.0  # seconds between /healthz's real writes (a probe more often answers from the last)
         self._probed_at: float | None = None
         self._seen: dict[int, int] = {}
@@ -103,12 +131,14 @@ class Metrics:
             return getattr(args[0], "game", "") if args else ""
 
         if inspect.iscoroutinefunction(board):
+
             async def timed_async(*args: Any, **kwargs: Any) -> Any:
                 started = time.perf_counter()
                 try:
                     return await board(*args, **kwargs)
                 finally:
                     self.render.labels(game_of(args)).observe(time.perf_counter() - started)
+
             return timed_async
 
         def timed(*args: Any, **kwargs: Any) -> Any:
@@ -117,6 +147,7 @@ class Metrics:
                 return board(*args, **kwargs)
             finally:
                 self.render.labels(game_of(args)).observe(time.perf_counter() - started)
+
         return timed
 
     # --- the HTTP endpoint ------------------------------------------------------------------------
@@ -152,14 +183,19 @@ class Metrics:
                     problems.append(f"storage: {type(error).__name__}")
         if storage.health.down:
             problems.append(f"storage: {storage.health.last_error.split(':', 1)[0]}")
-        body = {"status": "ok" if not problems else "unhealthy", "problems": problems,
-                "shards": sorted(self.bot.shards) if self.bot.shards else []}
+        body = {
+            "status": "ok" if not problems else "unhealthy",
+            "problems": problems,
+            "shards": sorted(self.bot.shards) if self.bot.shards else [],
+        }
         return web.json_response(body, status=200 if not problems else 503)
 
     async def metrics(self, request: web.Request) -> web.Response:
         try:
-            counts = {row[0]: row[1] for row in await self.bot.storage._rows(
-                "SELECT status, COUNT(*) FROM tables GROUP BY status")}
+            counts = {
+                row[0]: row[1]
+                for row in await self.bot.storage._rows("SELECT status, COUNT(*) FROM tables GROUP BY status")
+            }
             for status in STATUSES:
                 self.tables.labels(status).set(counts.get(status, 0))
         except Exception as error:

@@ -2,6 +2,7 @@
 setting from one storage to another (SQLite -> PostgreSQL to move a deployment; PostgreSQL -> SQLite for a portable
 backup). Idempotent: rows are upserted by their keys, so running it again changes nothing. Afterwards the target must
 hold exactly the source's rows (counts, then contents); stop the bot while it runs."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,14 +31,16 @@ async def migrate(source: str, target: str) -> dict[str, int]:
                 rows = await origin.dump(name)
                 expected[name] = rows
                 for start in range(0, len(rows), CHUNK):
-                    await destination.upsert(name, rows[start:start + CHUNK])
+                    await destination.upsert(name, rows[start : start + CHUNK])
                 if not rows:
                     await destination.upsert(name, [])
             counts = await destination.counts()
             for name, rows in expected.items():
                 if counts[name] != len(rows):
-                    raise MigrationError(f"{name}: {len(rows)} rows in the source, {counts[name]} in the target "
-                                         "(the target must be empty or an earlier copy of this source)")
+                    raise MigrationError(
+                        f"{name}: {len(rows)} rows in the source, {counts[name]} in the target "
+                        "(the target must be empty or an earlier copy of this source)"
+                    )
                 if await destination.dump(name) != rows:
                     raise MigrationError(f"{name}: the target's rows differ from the source's")
             return counts

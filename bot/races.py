@@ -4,11 +4,13 @@ earliest Discord timestamp wins, even when it arrives second.
 The first press of a race opens a short grace period; every press arriving during it joins; then the presses are
 carried out in timestamp order. The first to succeed wins; a later press that then fails was simply slower.
 """
+
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
 

@@ -1,4 +1,5 @@
 """Game records: everything needed to replay a game through its engine (seats, settings, seed, action log)."""
+
 from __future__ import annotations
 
 import json
@@ -15,7 +16,11 @@ async def export(storage: Storage, table_id: int) -> dict:
     if row is None:
         raise KeyError(table_id)
     return {
-        "format": FORMAT, "table": row.id, "game": row.game, "options": row.options, "seed": row.seed,
+        "format": FORMAT,
+        "table": row.id,
+        "game": row.game,
+        "options": row.options,
+        "seed": row.seed,
         "status": row.status,
         "seats": [{"seat": s.seat, "name": s.name, "ai": s.user_id is None, "ai_level": s.ai_level} for s in row.seats],
         "actions": [{k: e[k] for k in ("seq", "seat", "action", "source")} for e in await storage.actions(table_id)],
@@ -61,6 +66,10 @@ def replay_file(path: str | Path) -> tuple[bool, str]:
     if expected is None:
         return True, f"replayed {len(record['actions'])} actions; the game was not finished"
     got = state.result() if state.finished else None
-    if got is None or got["winners"] != expected["winners"] or list(got.get("scores", [])) != list(expected.get("scores", [])):
+    if (
+        got is None
+        or got["winners"] != expected["winners"]
+        or list(got.get("scores", [])) != list(expected.get("scores", []))
+    ):
         return False, f"replay reached {got}, but the record says {expected}"
     return True, f"replayed {len(record['actions'])} actions: same result {expected}"

@@ -21,6 +21,7 @@ Drawing is cheap by construction (bench/render.py measures it):
   compressed with ISA-L's deflate (three to six times faster than zlib at the same size); a `canvas` is drawn in
   place in the file's rows (each after its filter byte), so nothing is copied to write it.
 """
+
 from __future__ import annotations
 
 import io
@@ -30,8 +31,8 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import cache, lru_cache, wraps
-from typing import Callable, Hashable
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
@@ -114,9 +115,14 @@ class Inks:
 def fixed_palette() -> list[str]:
     """The games' palettes (data/), then data/inks.json's interface colours: indices every process agrees on."""
     cards = load("diamond_box/cards.json")
-    return [*load("seats.json")["colours"], *load("blue_border/palette.json")["shades"],
-            *(colour for key, colour in load("colorse/palette.json").items() if not key.startswith("_")),
-            *(colour["rgb"] for colour in cards["colours"]), *cards["diamonds"].values(), *load("inks.json")["ui"]]
+    return [
+        *load("seats.json")["colours"],
+        *load("blue_border/palette.json")["shades"],
+        *(colour for key, colour in load("colorse/palette.json").items() if not key.startswith("_")),
+        *(colour["rgb"] for colour in cards["colours"]),
+        *cards["diamonds"].values(),
+        *load("inks.json")["ui"],
+    ]
 
 
 INKS = Inks()
@@ -154,13 +160,26 @@ class Draw(ImageDraw.ImageDraw):
             return super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
         key = ("rrect", x1 - x0, y1 - y0, radius, fill, outline, width, corners and tuple(corners))
         base = ImageDraw.ImageDraw.rounded_rectangle
-        cached(self, key, x0, y0, (0, 0, x1 - x0, y1 - y0),
-               lambda d, px, py: base(d, (px, py, px + x1 - x0, py + y1 - y0), radius, fill, outline, width,
-                                      corners=corners))
+        cached(
+            self,
+            key,
+            x0,
+            y0,
+            (0, 0, x1 - x0, y1 - y0),
+            lambda d, px, py: base(
+                d, (px, py, px + x1 - x0, py + y1 - y0), radius, fill, outline, width, corners=corners
+            ),
+        )
 
     def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs) -> None:
-        if (args or kwargs or fill is None or not isinstance(text, str) or "\n" in text
-                or not isinstance(font, ImageFont.FreeTypeFont)):
+        if (
+            args
+            or kwargs
+            or fill is None
+            or not isinstance(text, str)
+            or "\n" in text
+            or not isinstance(font, ImageFont.FreeTypeFont)
+        ):
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
         ink = INKS(fill)
         self.inks.add(ink)
@@ -188,7 +207,7 @@ def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Ima
         # copies nothing (`png_rows`)
         stride = width + 1
         rows, core = _mapped_rows(width, height)
-        rows[0:stride * height:stride] = bytes(height)
+        rows[0 : stride * height : stride] = bytes(height)
         image = Image.Image()._new(core)
         image.im.paste(index, (0, 0, width, height))
         image.png_rows = (rows, image.im)
@@ -208,6 +227,7 @@ def _mapped_rows(width: int, height: int):
 
     def mapped(rows: bytearray):
         return rows, Image.core.map_buffer(rows, (width, height), "raw", 1, ("P", width + 1, 1))
+
     if size < SPARE_FROM:
         return mapped(bytearray(size))
     with _SPARE_LOCK:
@@ -248,8 +268,9 @@ class Sprite:
             self.image = image.crop(box)
             # a mask only when something inside the crop was left untouched (index 0)
             # (the core's point: Image.point would first round each of the table's 256 entries in Python)
-            self.mask = (self.image._new(self.image.im.point(_DRAWN, "1"))
-                         if self.image.getextrema()[0] == Inks.CLEAR else None)
+            self.mask = (
+                self.image._new(self.image.im.point(_DRAWN, "1")) if self.image.getextrema()[0] == Inks.CLEAR else None
+            )
         # what pasting reads, kept at hand (`stamp` runs for every part of every picture)
         self.width, self.height = self.image.size
         self.core, self.mask_core = self.image.im, None if self.mask is None else self.mask.im
@@ -264,9 +285,12 @@ class Sprite:
             if 4 * side > min(width, height):
                 return None
             if self.mask.crop((side, side, width - side, height - side)).getbbox() is None:
-                return [self._part((0, 0, width, side)), self._part((0, height - side, width, height)),
-                        self._part((0, side, side, height - side)),
-                        self._part((width - side, side, width, height - side))]
+                return [
+                    self._part((0, 0, width, side)),
+                    self._part((0, height - side, width, height)),
+                    self._part((0, side, side, height - side)),
+                    self._part((width - side, side, width, height - side)),
+                ]
         return None
 
     def _part(self, box: tuple[int, int, int, int]) -> Sprite:
@@ -288,10 +312,12 @@ _caches: list = [glyph_mask]
 
 def bounded(maxsize: int):
     """`lru_cache(maxsize)` that `clear_caches` also clears: for pure drawing functions of their arguments."""
+
     def wrap(function):
         cached = lru_cache(maxsize=maxsize)(function)
         _caches.append(cached)
         return cached
+
     return wrap
 
 
@@ -374,14 +400,22 @@ def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
     draw.inks.update(piece.inks)
 
 
-def cached(draw: ImageDraw.ImageDraw, key: Hashable, x: float, y: float,
-           extent: tuple[float, float, float, float],
-           paint: Callable[[ImageDraw.ImageDraw, float, float], None]) -> None:
+def cached(
+    draw: ImageDraw.ImageDraw,
+    key: Hashable,
+    x: float,
+    y: float,
+    extent: tuple[float, float, float, float],
+    paint: Callable[[ImageDraw.ImageDraw, float, float], None],
+) -> None:
     """`paint(d, px, py)` draws something at (px, py) reaching at most `extent` = (left, top, right, bottom) around
     it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
     pixels are those of drawing it in place."""
-    if (not isinstance(draw, Draw) or (type(x) is not int and not float(2 * x).is_integer())
-            or (type(y) is not int and not float(2 * y).is_integer())):
+    if (
+        not isinstance(draw, Draw)
+        or (type(x) is not int and not float(2 * x).is_integer())
+        or (type(y) is not int and not float(2 * y).is_integer())
+    ):
         return paint(draw, x, y)  # off the half-pixel grid moving it would move its edges (or not ours): in place
     left, top, right, bottom = extent
     # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
@@ -399,8 +433,12 @@ def _cached_piece(key: Hashable, ox: float, oy: float, right: float, bottom: flo
     return piece
 
 
-def cached_many(draw: ImageDraw.ImageDraw, parts, extent: tuple[float, float, float, float],
-                paint: Callable[[ImageDraw.ImageDraw, float, float, Hashable], None]) -> None:
+def cached_many(
+    draw: ImageDraw.ImageDraw,
+    parts,
+    extent: tuple[float, float, float, float],
+    paint: Callable[[ImageDraw.ImageDraw, float, float, Hashable], None],
+) -> None:
     """`cached` for many parts of one extent in turn, `parts` = (key, x, y), each drawn by `paint(d, px, py, key)`:
     the same sprites and pixels as `cached` for each, at a third of the cost per part (a grid's cells, a hand's
     cards)."""
@@ -413,15 +451,17 @@ def cached_many(draw: ImageDraw.ImageDraw, parts, extent: tuple[float, float, fl
     inks = draw.inks
     for key, x, y in parts:
         if (type(x) is not int and not float(2 * x).is_integer()) or (
-                type(y) is not int and not float(2 * y).is_integer()):
+            type(y) is not int and not float(2 * y).is_integer()
+        ):
             paint(draw, x, y, key)  # in place, as `cached` would
             continue
         ix, iy = (floor(x + left) - 1) & ~1, (floor(y + top) - 1) & ~1
         ox, oy = x - ix, y - iy
         piece = pieces.get((key, ox, oy))
         if piece is None:
-            piece = pieces[key, ox, oy] = _cached_piece(key, ox, oy, right, bottom,
-                                                         lambda d, px, py, key=key: paint(d, px, py, key))
+            piece = pieces[key, ox, oy] = _cached_piece(
+                key, ox, oy, right, bottom, lambda d, px, py, key=key: paint(d, px, py, key)
+            )
             inks.update(piece.inks)
         if piece.parts is not None:
             stamp(draw, piece, ix, iy)
@@ -433,9 +473,14 @@ def cached_many(draw: ImageDraw.ImageDraw, parts, extent: tuple[float, float, fl
             paste(piece.core, (x0, y0, x0 + piece.width, y0 + piece.height), piece.mask_core)
 
 
-def layer(draw: ImageDraw.ImageDraw, key: Hashable, box: tuple[int, int, int, int],
-          paint: Callable[[ImageDraw.ImageDraw, int, int], None], fill: str = BACKGROUND,
-          backdrop: tuple[Hashable, Callable[[ImageDraw.ImageDraw, int, int], None]] | None = None) -> None:
+def layer(
+    draw: ImageDraw.ImageDraw,
+    key: Hashable,
+    box: tuple[int, int, int, int],
+    paint: Callable[[ImageDraw.ImageDraw, int, int], None],
+    fill: str = BACKGROUND,
+    backdrop: tuple[Hashable, Callable[[ImageDraw.ImageDraw, int, int], None]] | None = None,
+) -> None:
     """A whole region of a picture drawn once per `key` and pasted as one opaque block (no mask): `paint(d, x, y)`
     draws what lies inside `box` = (x0, y0, x1, y1) (whole pixels) with the box's top-left corner at (x, y), on a
     picture that is `fill` there (nothing drawn in the box before). `key` names everything `paint` depends on; a
@@ -465,6 +510,7 @@ def _layer_piece(key: Hashable, width: int, height: int, paint: Callable, fill: 
             layer_draw = Draw(image)
         paint(layer_draw, 0, 0)
         return Sprite(image, opaque=True)
+
     return SPRITES.get(("layer", key, width, height, fill), make)
 
 
@@ -484,6 +530,7 @@ def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
     reaches around (x, y): (left, top, right, bottom). The undecorated drawing stays as `.direct`; `.many(draw,
     parts, **kwargs)` draws each (x, y, *args) of `parts` in turn in one pass (`cached_many`), for a drawing whose
     extent depends on its keyword arguments alone."""
+
     def wrap(function):
         name = f"{function.__module__}.{function.__qualname__}"
 
@@ -503,23 +550,29 @@ def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
                     function(draw, x, y, *args, **kwargs)
                 return
             named = tuple(sorted(kwargs.items()))
-            cached_many(draw, [((name, tuple(args), named), x, y) for x, y, *args in parts],
-                        extent(*parts[0][2:], **kwargs), lambda d, px, py, key: function(d, px, py, *key[1], **kwargs))
+            cached_many(
+                draw,
+                [((name, tuple(args), named), x, y) for x, y, *args in parts],
+                extent(*parts[0][2:], **kwargs),
+                lambda d, px, py, key: function(d, px, py, *key[1], **kwargs),
+            )
 
         drawing.direct, drawing.many = function, many
         return drawing
+
     return wrap
 
 
-def centred_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, size: int,
-                 fill: str = INK) -> None:
+def centred_text(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, size: int, fill: str = INK
+) -> None:
     x0, y0, x1, y1 = box
     draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(size), fill=fill, anchor="mm")
 
 
 def readable_on(hex_colour: str) -> str:
     """Black or white, whichever reads better on `hex_colour`."""
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
@@ -536,8 +589,9 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
     mapped = getattr(image, "png_rows", None)
     if max(image.inks) < INKS.fixed:  # fixed indices: written as they are, unused entries black
         pixels = image
-        palette = b"".join(bytes(INKS.rgb[index]) if index in image.inks else b"\0\0\0"
-                           for index in range(max(image.inks) + 1))
+        palette = b"".join(
+            bytes(INKS.rgb[index]) if index in image.inks else b"\0\0\0" for index in range(max(image.inks) + 1)
+        )
         if mapped is not None and mapped[1] is image.im:  # drawn in place in its file's rows (`canvas`)
             return _png_file(width, height, palette, memoryview(mapped[0])[:size])
     else:  # a colour registered while drawing (its index depends on what came before): the used inks in order
@@ -550,7 +604,7 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
     buffer = getattr(_rows, "buffer", None)
     if buffer is None or len(buffer) < size:
         buffer = _rows.buffer = bytearray(max(size, 1 << 20))
-    buffer[0:size:width + 1] = bytes(height)
+    buffer[0 : size : width + 1] = bytes(height)
     data = memoryview(buffer)[:size]
     rows = Image.frombuffer("P", (width + 1, height), data, "raw", "P", 0, 1)  # shares the buffer's memory
     rows.im.paste(pixels.im, (1, 0, width + 1, height))  # the core paste writes straight into the buffer
@@ -561,8 +615,15 @@ def _png_file(width: int, height: int, palette: bytes, data: memoryview) -> byte
     """The PNG of `data`, its rows each after its filter byte."""
     compressed = _deflate.compress(data, 1)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
-                     _chunk(b"IDAT", compressed), _chunk(b"IEND", b"")])
+    return b"".join(
+        [
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", palette),
+            _chunk(b"IDAT", compressed),
+            _chunk(b"IEND", b""),
+        ]
+    )
 
 
 _rows = threading.local()  # each thread's buffer for the rows being compressed, reused
@@ -608,15 +669,28 @@ HIGHLIGHT = "#f6e05e"
 PANEL = "#273041"
 
 
-def seat_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, seat: int | None,
-              label: str | None = None, colour: str | None = None) -> None:
+def seat_disc(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    radius: float,
+    seat: int | None,
+    label: str | None = None,
+    colour: str | None = None,
+) -> None:
     """A seat's numbered disc in its colour (seat None: a grey disc, e.g. an automaton, with `label`)."""
     fill = colour or (seat_colour(seat) if seat is not None else "#a0aec0")
     text = label if label is not None else str(seat + 1)
     size = max(MIN_TEXT, int(radius * 1.1))
     reach = max(radius, size) + 2
-    cached(draw, ("disc", fill, text, radius), cx, cy, (-reach, -reach, reach, reach),
-           lambda d, x, y: _seat_disc(d, x, y, radius, fill, text, size))
+    cached(
+        draw,
+        ("disc", fill, text, radius),
+        cx,
+        cy,
+        (-reach, -reach, reach, reach),
+        lambda d, x, y: _seat_disc(d, x, y, radius, fill, text, size),
+    )
 
 
 def _seat_disc(draw, cx: float, cy: float, radius: float, fill: str, text: str, size: int) -> None:
@@ -626,22 +700,37 @@ def _seat_disc(draw, cx: float, cy: float, radius: float, fill: str, text: str, 
 
 def turn_arrow(draw: ImageDraw.ImageDraw, x: float, cy: float, size: float = 22, fill: str = HIGHLIGHT) -> None:
     """The mark of the seat to act: a solid triangle pointing right, its tip at x + size."""
-    cached(draw, ("arrow", size, fill), x, cy, (-1, -size, size + 1, size),
-           lambda d, px, py: d.polygon([(px, py - size * 0.7), (px + size, py), (px, py + size * 0.7)], fill=fill,
-                                       outline="#0b0f16"))
+    cached(
+        draw,
+        ("arrow", size, fill),
+        x,
+        cy,
+        (-1, -size, size + 1, size),
+        lambda d, px, py: d.polygon(
+            [(px, py - size * 0.7), (px + size, py), (px, py + size * 0.7)], fill=fill, outline="#0b0f16"
+        ),
+    )
 
 
 def crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: str = HIGHLIGHT) -> None:
     """A winner's crown centred on (cx, cy)."""
-    cached(draw, ("crown", size, fill), cx, cy, (-size, -size, size, size),
-           lambda d, px, py: _crown(d, px, py, size, fill))
+    cached(
+        draw, ("crown", size, fill), cx, cy, (-size, -size, size, size), lambda d, px, py: _crown(d, px, py, size, fill)
+    )
 
 
 def _crown(draw, cx: float, cy: float, size: float, fill: str) -> None:
     w, h = size, size * 0.7
     x0, y0 = cx - w / 2, cy - h / 2
-    points = [(x0, y0 + h), (x0, y0 + h * 0.25), (x0 + w * 0.27, y0 + h * 0.6), (cx, y0), (x0 + w * 0.73, y0 + h * 0.6),
-              (x0 + w, y0 + h * 0.25), (x0 + w, y0 + h)]
+    points = [
+        (x0, y0 + h),
+        (x0, y0 + h * 0.25),
+        (x0 + w * 0.27, y0 + h * 0.6),
+        (cx, y0),
+        (x0 + w * 0.73, y0 + h * 0.6),
+        (x0 + w, y0 + h * 0.25),
+        (x0 + w, y0 + h),
+    ]
     draw.polygon(points, fill=fill, outline="#0b0f16")
 
 
@@ -654,8 +743,16 @@ def _text_width(face: ImageFont.FreeTypeFont, text: str) -> float:
     return face.getlength(text)
 
 
-def legend(draw: ImageDraw.ImageDraw, x: float, y: float, width: float,
-           items: list[tuple[object, str]], size: int = MIN_TEXT, row_h: int = 40, key: Hashable = None) -> float:
+def legend(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    width: float,
+    items: list[tuple[object, str]],
+    size: int = MIN_TEXT,
+    row_h: int = 40,
+    key: Hashable = None,
+) -> float:
     """Icon-and-word pairs, left to right, wrapping: `items` are (draw_icon(draw, box), word). Returns the bottom.
     With `key` (naming the items' icons: the words are added to it), it is drawn once and pasted: at whole pixels,
     as a layer of the picture's full rows (and four more above and below), which must hold nothing but the
@@ -666,13 +763,22 @@ def legend(draw: ImageDraw.ImageDraw, x: float, y: float, width: float,
         if isinstance(draw, Draw) and type(x) is int and type(y) is int:
             # as a layer: full width, from an even row a few above (an icon may reach past its row)
             first = y - (y - 4) % 2 - 4
-            layer(draw, ("legend", key, words, x, width, size, row_h, y - first),
-                  (0, first, draw.im.size[0], y + height + 4),
-                  lambda d, _x, top: legend(d, x, top + y - first, width, items, size, row_h),
-                  draw.im.getpixel((0, first)))
+            layer(
+                draw,
+                ("legend", key, words, x, width, size, row_h, y - first),
+                (0, first, draw.im.size[0], y + height + 4),
+                lambda d, _x, top: legend(d, x, top + y - first, width, items, size, row_h),
+                draw.im.getpixel((0, first)),
+            )
             return y + height
-        cached(draw, ("legend", key, words, width, size, row_h), x, y, (-row_h, -row_h, width + row_h, height + row_h),
-               lambda d, px, py: legend(d, px, py, width, items, size, row_h))
+        cached(
+            draw,
+            ("legend", key, words, width, size, row_h),
+            x,
+            y,
+            (-row_h, -row_h, width + row_h, height + row_h),
+            lambda d, px, py: legend(d, px, py, width, items, size, row_h),
+        )
         return y + height
     left, cx = x, x
     for icon, word in items:
@@ -695,8 +801,9 @@ def legend_height(items: list[tuple[object, str]], width: float, size: int = MIN
     return rows * row_h + (rows - 1) * 6
 
 
-def result_banner(entries: list[tuple[int | None, str, bool]], locale: str = "en", width: int = PHONE_WIDTH
-                  ) -> Image.Image:
+def result_banner(
+    entries: list[tuple[int | None, str, bool]], locale: str = "en", width: int = PHONE_WIDTH
+) -> Image.Image:
     """The end of a game: every seat's disc with its score (or wins), winners crowned and framed in gold, under the
     title in `locale`. `entries` are (seat or None for an automaton, value text, won). Drawn once per result: read
     it, never draw on it."""
@@ -716,8 +823,13 @@ def _result_banner(entries: tuple, width: int, title: str) -> Image.Image:
         row, column = divmod(index, per_row)
         x0, y0 = 12 + column * cell_w, 56 + row * 112
         box = (x0 + 6, y0 + 4, x0 + cell_w - 6, y0 + 104)
-        draw.rounded_rectangle(box, radius=14, fill="#3b3216" if won else PANEL,
-                               outline=HIGHLIGHT if won else "#3a4558", width=4 if won else 2)
+        draw.rounded_rectangle(
+            box,
+            radius=14,
+            fill="#3b3216" if won else PANEL,
+            outline=HIGHLIGHT if won else "#3a4558",
+            width=4 if won else 2,
+        )
         middle = (box[0] + box[2]) / 2
         seat_disc(draw, middle, y0 + 34, 22, seat, label=None if seat is not None else "A")
         if won:
@@ -739,8 +851,13 @@ def above(top: Image.Image, bottom: Image.Image) -> Image.Image:
     return image
 
 
-def symbol(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], name: str, fill: str = "#ffffff",
-           outline: str = "#111111") -> None:
+def symbol(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    name: str,
+    fill: str = "#ffffff",
+    outline: str = "#111111",
+) -> None:
     """A shape that tells colours apart without hue (colour-blind players): circle, triangle, square, diamond,
     star, cross or bar, filling `box`."""
     x0, y0, x1, y1 = box
@@ -756,15 +873,32 @@ def symbol(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], na
         draw.polygon([(cx, y0), (x1, cy), (cx, y1), (x0, cy)], fill=fill, outline=outline)
     elif name == "star":
         import math
+
         points = []
         for k in range(10):
-            radius = (w / 2 if k % 2 == 0 else w / 4.6)
+            radius = w / 2 if k % 2 == 0 else w / 4.6
             angle = -math.pi / 2 + k * math.pi / 5
             points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle) * h / w))
         draw.polygon(points, fill=fill, outline=outline)
     elif name == "cross":
         t = w * 0.16
-        draw.polygon([(x0 + t, y0), (cx, cy - t), (x1 - t, y0), (x1, y0 + t), (cx + t, cy), (x1, y1 - t), (x1 - t, y1),
-                      (cx, cy + t), (x0 + t, y1), (x0, y1 - t), (cx - t, cy), (x0, y0 + t)], fill=fill, outline=outline)
+        draw.polygon(
+            [
+                (x0 + t, y0),
+                (cx, cy - t),
+                (x1 - t, y0),
+                (x1, y0 + t),
+                (cx + t, cy),
+                (x1, y1 - t),
+                (x1 - t, y1),
+                (cx, cy + t),
+                (x0 + t, y1),
+                (x0, y1 - t),
+                (cx - t, cy),
+                (x0, y0 + t),
+            ],
+            fill=fill,
+            outline=outline,
+        )
     else:  # bar
         draw.rectangle((x0, cy - h * 0.18, x1, cy + h * 0.18), fill=fill, outline=outline, width=2)

@@ -15,6 +15,7 @@ a new worker starts and the dead one's pictures are drawn again (a picture that 
 a thread of this process). A worker leaves when its socket closes: the pool shut down or the bot's process gone,
 even SIGKILLed.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -32,14 +33,17 @@ import struct
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 
-_digest_json = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=repr).encode  # one encoder, not one a call
+_digest_json = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), default=repr
+).encode  # one encoder, not one a call
 
 
 def _pickled(value: Any) -> bytes:
@@ -115,7 +119,8 @@ class _Worker:
         mine, theirs = socket.socketpair()
         # spawn, not fork: the bot's process has threads (aiosqlite, discord.py) a fork would copy mid-lock
         self.process = multiprocessing.get_context("spawn").Process(
-            target=_worker_main, args=(theirs, preload), name=f"render-{number}", daemon=True)
+            target=_worker_main, args=(theirs, preload), name=f"render-{number}", daemon=True
+        )
         try:
             self.process.start()
         finally:
@@ -136,8 +141,9 @@ class RenderPool:
     requests for the same picture. A process worker holds at most `depth` pictures at once (one drawn, the next
     waiting in its socket); the others wait here for the first worker free."""
 
-    def __init__(self, workers: int | None = None, kind: str = "process", cache_size: int = 256,
-                 depth: int = 2) -> None:
+    def __init__(
+        self, workers: int | None = None, kind: str = "process", cache_size: int = 256, depth: int = 2
+    ) -> None:
         self.workers = workers or machine_workers()
         self.kind = kind
         self.cache_size = cache_size
@@ -290,7 +296,7 @@ class RenderPool:
             end = _ANSWER.size + length
             if len(inbox) < end:
                 break
-            payload = bytes(inbox[_ANSWER.size:end])
+            payload = bytes(inbox[_ANSWER.size : end])
             del inbox[:end]
             job = worker.jobs.pop(number, None)
             worker.answered, self._deaths_in_a_row = True, 0
@@ -388,7 +394,8 @@ def _cancel(future: asyncio.Future) -> None:
 def _worker_main(connection: socket.socket, modules: tuple[str, ...]) -> None:
     """A worker process: import the drawing modules, then draw each request and answer, until the socket closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the bot decides
-    try:  # a worker runs only on a core the bot's own threads leave free (see docs/architecture.md, "How pictures are drawn")
+    # a worker runs only on a core the bot's own threads leave free (docs/architecture.md, "How pictures are drawn")
+    try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):  # not on Linux
         pass
@@ -444,8 +451,10 @@ def shared() -> RenderPool:
     global _shared
     if _shared is None:
         # processes by default (see the module's docstring; docs/performance.md); "thread", or "inline" (on the loop)
-        _shared = RenderPool(workers=int(os.environ.get("BODOGE_RENDER_WORKERS", "0")) or None,
-                             kind=os.environ.get("BODOGE_RENDER_POOL", "process"))
+        _shared = RenderPool(
+            workers=int(os.environ.get("BODOGE_RENDER_WORKERS", "0")) or None,
+            kind=os.environ.get("BODOGE_RENDER_POOL", "process"),
+        )
     return _shared
 
 

@@ -3,12 +3,13 @@
 Timers live in storage, so `start()` after a restart re-arms whatever was pending (overdue ones fire at once).
 A timer whose work meets a storage fault (StorageDown) is not lost: it fires again after a back-off (RETRY_DELAYS,
 then the last of them) until storage commits, unless a newer timer of its table and kind replaced it meanwhile."""
+
 from __future__ import annotations
 
 import asyncio
 import itertools
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 from bot.storage import TimerRow
 from bot.tables import ALL_TIMER_KINDS, StorageDown, TableService

@@ -1,11 +1,12 @@
 """Self-play: many games between agents (the game's AI, or uniformly random legal moves), for checking that
 every game ends and for measuring the AI. Pure engine work: no storage, no Discord."""
+
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import games
 from games.contract import SYSTEM
@@ -29,8 +30,12 @@ class Report:
 
     def as_dict(self) -> dict:
         data = {
-            "game": self.game, "players": self.players, "games": self.games, "finished": self.finished,
-            "errors": self.errors, "mean_actions": round(self.actions / max(self.games, 1), 2),
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "finished": self.finished,
+            "errors": self.errors,
+            "mean_actions": round(self.actions / max(self.games, 1), 2),
             "wins_by_seat": [round(w, 3) for w in self.wins_by_seat],
             "games_per_second": round(self.finished / self.seconds, 2) if self.seconds and self.finished else None,
             **self.counting(),
@@ -41,17 +46,20 @@ class Report:
 
     def counting(self) -> dict:
         """How wins_by_seat is counted, said in the report itself."""
-        return {"draws": self.draws,
-                "wins_counting": "a game won by k seats together adds 1/k to each of them; a game with no winner "
-                                 "adds nothing and is counted in draws"}
+        return {
+            "draws": self.draws,
+            "wins_counting": "a game won by k seats together adds 1/k to each of them; a game with no winner "
+            "adds nothing and is counted in draws",
+        }
 
 
 def random_agent(view: dict, legal: list, rng: random.Random, level: str) -> dict:
     return rng.choice(legal)
 
 
-def play_one(game: str, players: int, seed: int, agents: list, *, max_actions: int = 200_000,
-             options: dict | None = None) -> tuple[object, int]:
+def play_one(
+    game: str, players: int, seed: int, agents: list, *, max_actions: int = 200_000, options: dict | None = None
+) -> tuple[object, int]:
     """Play one game to its end; timed windows are closed by the SYSTEM timeout once no seat wants to act.
     Returns (final state, actions applied)."""
     spec = games.get(game)
@@ -75,9 +83,16 @@ def play_one(game: str, players: int, seed: int, agents: list, *, max_actions: i
     return state, count
 
 
-def simulate(game: str, players: int, count: int, seed: int = 0, agent: str = "ai",
-             ai_seats: list[int] | None = None, progress: Callable[[int], None] | None = None,
-             levels: list[str] | None = None) -> Report:
+def simulate(
+    game: str,
+    players: int,
+    count: int,
+    seed: int = 0,
+    agent: str = "ai",
+    ai_seats: list[int] | None = None,
+    progress: Callable[[int], None] | None = None,
+    levels: list[str] | None = None,
+) -> Report:
     """`agent` plays every seat (ai or random); with `ai_seats`, only those seats use the AI, the rest random;
     with `levels`, the AI plays every seat at those levels, rotated over the games (see `seat_levels`).
     `progress` is told the number of games done after each game."""
@@ -144,7 +159,9 @@ def level_figures(report: Report) -> dict:
     timings = {}
     for level in report.levels:
         times = sorted(report.decision_seconds.get(level, []))
-        timings[level] = {"median": round(1000 * times[len(times) // 2], 2) if times else None,
-                          "p95": round(1000 * times[min(len(times) - 1, int(0.95 * len(times)))], 2)
-                          if times else None, "decisions": len(times)}
+        timings[level] = {
+            "median": round(1000 * times[len(times) // 2], 2) if times else None,
+            "p95": round(1000 * times[min(len(times) - 1, int(0.95 * len(times)))], 2) if times else None,
+            "decisions": len(times),
+        }
     return {"levels": list(report.levels), "share_by_agent": shares, "decision_ms_by_agent": timings}

@@ -5,6 +5,7 @@ Stale presses: each seat has a mark, the version at which its legal actions last
 older version than its seat's mark was made on a board that has moved on (or is a double click) and is refused;
 a press whose seat's choices are unchanged (a simultaneous choice, a call window) still counts.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -16,8 +17,9 @@ import random
 import secrets
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import orjson
 
@@ -54,7 +56,7 @@ class StorageDown(TableError):
 
 
 @contextlib.asynccontextmanager
-async def _hold(table: "Table"):
+async def _hold(table: Table):
     """A table's lock, for a change: never on a copy retired while the call waited for it."""
     async with table.lock:
         if table.retired:
@@ -71,8 +73,9 @@ def saving(method):
     """A service call that may write: a storage fault becomes `StorageDown`, and the table it touched is dropped from
     memory (what it changed there never reached storage; the next use reloads the committed truth). A call that
     waited on a copy retired meanwhile runs once more, on the reloaded copy."""
+
     @functools.wraps(method)
-    async def guarded(self: "TableService", table_id: int, *args: Any, **kwargs: Any) -> Any:
+    async def guarded(self: TableService, table_id: int, *args: Any, **kwargs: Any) -> Any:
         for attempt in (1, 2):
             try:
                 return await method(self, table_id, *args, **kwargs)
@@ -86,6 +89,7 @@ def saving(method):
                     raise
                 self.retire(table_id)
                 raise StorageDown() from None
+
     return guarded
 
 
@@ -150,8 +154,10 @@ class Table:
         return self.status == "lobby" and self.spec.min_players <= len(self.seats) <= self.spec.max_players
 
     def seat_rows(self) -> list[SeatRow]:
-        return [SeatRow(n, s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
-                for n, s in enumerate(self.seats)]
+        return [
+            SeatRow(n, s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
+            for n, s in enumerate(self.seats)
+        ]
 
 
 @dataclass
@@ -176,9 +182,16 @@ Listener = Callable[[Table, list[dict]], Awaitable[None]]
 
 
 class TableService:
-    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 race_grace: float = 0.35, ai_delay: float = 1.0, afk_limit: int = 3,
-                 lobby_idle_minutes: float = 30) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        race_grace: float = 0.35,
+        ai_delay: float = 1.0,
+        afk_limit: int = 3,
+        lobby_idle_minutes: float = 30,
+    ) -> None:
         self.afk_limit = afk_limit  # consecutive expiries after which an AI keeps an absent person's seat
         self.lobby_idle_minutes = lobby_idle_minutes  # an unchanged lobby closes after this (0: never)
         self.timer_scale = 1.0  # tests shrink every deadline (and the idle-lobby time)
@@ -230,10 +243,19 @@ class TableService:
         except KeyError:
             raise TableError("no_table") from None
         table = Table(
-            id=row.id, game=row.game, guild_id=row.guild_id, channel_id=row.channel_id, message_id=row.message_id,
-            host_id=row.host_id, status=row.status, options=row.options, seed=row.seed, version=row.version,
-            locale=row.locale, seats=[Seat(s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over)
-                                      for s in row.seats])
+            id=row.id,
+            game=row.game,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            message_id=row.message_id,
+            host_id=row.host_id,
+            status=row.status,
+            options=row.options,
+            seed=row.seed,
+            version=row.version,
+            locale=row.locale,
+            seats=[Seat(s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over) for s in row.seats],
+        )
         table.timers = {timer.kind: timer for timer in row.timers if timer.kind in ALL_TIMER_KINDS}
         if row.state is not None:
             table.state = table.spec.load(row.state)
@@ -267,8 +289,17 @@ class TableService:
 
     # --- lobby --------------------------------------------------------------------------------
     @saving  # (its first argument is no table: nothing to retire)
-    async def open(self, game: str, *, guild_id: int | None, channel_id: int, host_id: int, host_name: str,
-                   locale: str = "en", options: dict | None = None) -> Table:
+    async def open(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        locale: str = "en",
+        options: dict | None = None,
+    ) -> Table:
         spec = games.get(game)
         if await self.storage.open_table_in(channel_id) is not None:
             raise TableError("channel_busy")
@@ -276,11 +307,30 @@ class TableService:
         seed = self.new_seed()
         idle = await self._idle_timer(guild_id, 0)
         table_id = await self.storage.create_table(
-            game, guild_id, channel_id, host_id, dict(options or {}), seed, locale,
-            [SeatRow(0, host_id, host_name, None)], idle_timer=idle)
-        table = Table(id=table_id, game=spec.id, guild_id=guild_id, channel_id=channel_id, message_id=None,
-                      host_id=host_id, status="lobby", options=dict(options or {}), seed=seed, version=0,
-                      locale=locale, seats=seats)
+            game,
+            guild_id,
+            channel_id,
+            host_id,
+            dict(options or {}),
+            seed,
+            locale,
+            [SeatRow(0, host_id, host_name, None)],
+            idle_timer=idle,
+        )
+        table = Table(
+            id=table_id,
+            game=spec.id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            message_id=None,
+            host_id=host_id,
+            status="lobby",
+            options=dict(options or {}),
+            seed=seed,
+            version=0,
+            locale=locale,
+            seats=seats,
+        )
         self._tables[table_id] = table
         if idle is not None:
             table.timers["lobby"] = TimerRow(table_id, idle.kind, idle.version, idle.due_at, idle.detail)
@@ -312,8 +362,14 @@ class TableService:
             table.status = "cancelled"
             table.closed_idle = json.loads(timer.detail or "{}").get("minutes", 0)
             table.timers.pop("lobby", None)
-            await self.storage.save_lobby(table.id, host_id=table.host_id, options=table.options,
-                                          seats=table.seat_rows(), status="cancelled", idle_timer=None)
+            await self.storage.save_lobby(
+                table.id,
+                host_id=table.host_id,
+                options=table.options,
+                seats=table.seat_rows(),
+                status="cancelled",
+                idle_timer=None,
+            )
             self._tell_timers(None, table.id, "lobby")
             await self._notify(table, [{"type": "lobby_closed", "reason": "idle", "minutes": table.closed_idle}])
         log.info("table %s: the lobby closed after %s idle minutes", table.id, table.closed_idle)
@@ -340,8 +396,14 @@ class TableService:
     async def _save_lobby(self, table: Table) -> None:
         """Write a lobby change; any change pushes the idle-lobby timer back (in the same transaction)."""
         idle = await self._idle_timer(table.guild_id, table.id) if table.status == "lobby" else None
-        await self.storage.save_lobby(table.id, host_id=table.host_id, options=table.options,
-                                      seats=table.seat_rows(), status=table.status, idle_timer=idle)
+        await self.storage.save_lobby(
+            table.id,
+            host_id=table.host_id,
+            options=table.options,
+            seats=table.seat_rows(),
+            status=table.status,
+            idle_timer=idle,
+        )
         if table.status in ("lobby", "cancelled"):
             if idle is None:
                 table.timers.pop("lobby", None)
@@ -505,7 +567,7 @@ class TableService:
 
     @saving
     async def reclaim(self, table_id: int, user_id: int) -> Table:
-        """"I'm back": a person takes their seat back from the AI."""
+        """ "I'm back": a person takes their seat back from the AI."""
         table = await self.get(table_id)
         async with _hold(table):
             seat = table.seat_of(user_id)
@@ -563,8 +625,9 @@ class TableService:
             table.marks = [0] * state.players
             table.choices = self._choices(table)
             table.saved = state.to_json()
-            await self.storage.start_game(table.id, table.seat_rows(), table.options, table.saved, table.marks,
-                                          result=result)
+            await self.storage.start_game(
+                table.id, table.seat_rows(), table.options, table.saved, table.marks, result=result
+            )
             table.timers.pop("lobby", None)
             self._tell_timers(None, table.id, "lobby")
             await self._after_change(table, [{"type": "game_started"}], source="start")
@@ -580,8 +643,15 @@ class TableService:
             raise TableError("not_player")
         options = {k: v for k, v in old.options.items() if k != "stacked"}
         first = next(s for s in old.seats if s.user_id == user_id)
-        table = await self.open(old.game, guild_id=old.guild_id, channel_id=channel_id or old.channel_id,
-                                host_id=user_id, host_name=first.name, locale=old.locale, options=options)
+        table = await self.open(
+            old.game,
+            guild_id=old.guild_id,
+            channel_id=channel_id or old.channel_id,
+            host_id=user_id,
+            host_name=first.name,
+            locale=old.locale,
+            options=options,
+        )
         async with _hold(table):
             table.seats = [Seat(s.user_id, s.name, None if s.user_id is not None else s.ai_level) for s in old.seats]
             await self.storage.save_lobby(table.id, host_id=user_id, options=options, seats=table.seat_rows())
@@ -589,8 +659,9 @@ class TableService:
 
     # --- play ---------------------------------------------------------------------------------
     @saving
-    async def submit(self, table_id: int, user_id: int, version: int, action: dict, *,
-                     stamp_ms: int | None = None) -> Outcome:
+    async def submit(
+        self, table_id: int, user_id: int, version: int, action: dict, *, stamp_ms: int | None = None
+    ) -> Outcome:
         """A person's action from a button. Race actions (e.g. a border call) go through the first-press race."""
         table = await self.get(table_id)
         if table.status != "running":
@@ -612,8 +683,9 @@ class TableService:
                 raise TableError("too_slow") from None
         return await attempt()
 
-    async def _act(self, table: Table, seat: int, version: int | None, action: dict, source: str,
-                   absent: list[int] = ()) -> Outcome:
+    async def _act(
+        self, table: Table, seat: int, version: int | None, action: dict, source: str, absent: list[int] = ()
+    ) -> Outcome:
         """Apply, then commit (with any change to the seats' absence counters) before anyone is told."""
         async with table.lock:
             if table.retired:  # queued on a copy whose commit failed: the reloaded table decides
@@ -625,8 +697,11 @@ class TableService:
                 if not current:
                     raise TableError("stale")
             try:
-                events = (await self._apply_off_loop(table, seat, action) if seat == games.SYSTEM
-                          else table.state.apply(seat, action, saved=table.saved))
+                events = (
+                    await self._apply_off_loop(table, seat, action)
+                    if seat == games.SYSTEM
+                    else table.state.apply(seat, action, saved=table.saved)
+                )
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
             table.saved = None  # the state changed: known again once committed
@@ -694,10 +769,18 @@ class TableService:
             table.status = "finished"
         table.timers = self._plan_timers(table, acted=seat) if result is None else {}
         saved = state.to_json()
-        await self.storage.record_action(table.id, table.version, seat, action, source, saved,
-                                         table.marks, result=result,
-                                         seats=table.seat_rows() if seats_changed else None,
-                                         timers=list(table.timers.values()))
+        await self.storage.record_action(
+            table.id,
+            table.version,
+            seat,
+            action,
+            source,
+            saved,
+            table.marks,
+            result=result,
+            seats=table.seat_rows() if seats_changed else None,
+            timers=list(table.timers.values()),
+        )
         table.saved = saved
 
     def _choices(self, table: Table) -> list[str]:
@@ -757,8 +840,14 @@ class TableService:
             return None
 
     # --- after every change ---------------------------------------------------------------------
-    async def _after_change(self, table: Table, events: list[dict], seat: int | None = None,
-                            source: str = "system", timers_saved: bool = False) -> None:
+    async def _after_change(
+        self,
+        table: Table,
+        events: list[dict],
+        seat: int | None = None,
+        source: str = "system",
+        timers_saved: bool = False,
+    ) -> None:
         table.last_source = source
         if events:
             table.recent.append((seat, events))
@@ -821,8 +910,11 @@ class TableService:
         previous = table.timers.get("nudge")
         old = orjson.loads(previous.detail) if previous is not None else {"seats": {}, "told": []}
         told = [s for s in old.get("told", []) if old["seats"].get(s) == seats.get(s) and s != str(acted)]
-        if previous is not None and str(acted) not in seats and all(
-                old["seats"].get(s) == mark for s, mark in seats.items()):
+        if (
+            previous is not None
+            and str(acted) not in seats
+            and all(old["seats"].get(s) == mark for s, mark in seats.items())
+        ):
             due = previous.due_at  # the same turns, still waited for
         else:
             due = now + delay * self.timer_scale
@@ -837,9 +929,14 @@ class TableService:
             return []
         detail = json.loads(timer.detail)
         acting = set(table.state.to_act())
-        seats = [int(s) for s, mark in detail["seats"].items()
-                 if s not in detail["told"] and int(s) in acting and table.marks[int(s)] == mark
-                 and not table.seats[int(s)].is_ai]
+        seats = [
+            int(s)
+            for s, mark in detail["seats"].items()
+            if s not in detail["told"]
+            and int(s) in acting
+            and table.marks[int(s)] == mark
+            and not table.seats[int(s)].is_ai
+        ]
         if not seats:
             return []
         detail["told"] += [str(s) for s in seats]
@@ -862,8 +959,7 @@ class TableService:
             previous = orjson.loads(previous_detail)  # every action re-plans: 4-5x faster than the json module
         except ValueError:
             return False
-        return (previous.get("kind") == deadline.kind
-                and set(deadline.seats) <= set(previous.get("seats", [])))
+        return previous.get("kind") == deadline.kind and set(deadline.seats) <= set(previous.get("seats", []))
 
     def _tell_timers(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
         for listener in self.timer_listeners:

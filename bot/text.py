@@ -1,4 +1,5 @@
 """Plain-text pieces shared by Discord presenters and the terminal: seat names and event lines."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -3,11 +3,12 @@ second) never holds up other tables, button presses or heartbeats.
 
 The agent gets its own copies of the view and the legal actions, so nothing it touches is shared with the live
 table while it thinks; the table service still checks the table's version when the chosen action is applied."""
+
 from __future__ import annotations
 
 import asyncio
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from games.contract import copy_json
 

@@ -4,6 +4,7 @@ A custom_id is `bg:<table>:<version>:<what>` for buttons and `bs:<table>:<versio
 `what` is `a.<encoded action>` (an engine action), or `u.<name>` (a host or presenter UI step). Nothing else:
 never a hidden value. Every press reaches `TableCog.on_press` through the bot.
 """
+
 from __future__ import annotations
 
 import io
@@ -27,8 +28,7 @@ def ui_id(table_id: int, version: int, name: str, *, select: bool = False) -> st
     return f"{'bs' if select else 'bg'}:{table_id}:{version}:u.{name}"
 
 
-async def _route(item: TableButton | TableSelect, interaction: discord.Interaction,
-                 values: list[str] | None) -> None:
+async def _route(item: TableButton | TableSelect, interaction: discord.Interaction, values: list[str] | None) -> None:
     cog = interaction.client.get_cog("TableCog")
     try:
         await cog.on_press(interaction, item.table_id, item.version, item.what, values)
@@ -50,11 +50,19 @@ def _release(item: discord.ui.DynamicItem, interaction: discord.Interaction) -> 
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
-    def __init__(self, custom_id: str, *, label: str | None = None, emoji: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False,
-                 row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label=label, emoji=emoji, style=style,
-                                           disabled=disabled, row=row))
+    def __init__(
+        self,
+        custom_id: str,
+        *,
+        label: str | None = None,
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(custom_id=custom_id, label=label, emoji=emoji, style=style, disabled=disabled, row=row)
+        )
         match = self.template.fullmatch(custom_id)
         self.table_id, self.version, self.what = int(match["table"]), int(match["version"]), match["what"]
 
@@ -67,10 +75,24 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
-    def __init__(self, custom_id: str, *, options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None, row: int | None = None, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id, options=options or [discord.SelectOption(label="-")],
-                                           placeholder=placeholder, row=row, disabled=disabled))
+    def __init__(
+        self,
+        custom_id: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=options or [discord.SelectOption(label="-")],
+                placeholder=placeholder,
+                row=row,
+                disabled=disabled,
+            )
+        )
         match = self.template.fullmatch(custom_id)
         self.table_id, self.version, self.what = int(match["table"]), int(match["version"]), match["what"]
 

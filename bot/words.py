@@ -2,9 +2,11 @@
 DIVE's tiles, BOSSa's tiles, Blue Border's revealed numbers. Every name comes from the catalogues (the games'
 glossaries); nothing here passes an engine identifier through. Shared by the Discord presenters (cogs/), the
 terminal and the exported move list, so each says the same thing."""
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bot.i18n import t
 
@@ -54,8 +56,9 @@ def diamond_pattern(pattern: str) -> str:
 
 def diamond_card(card: str, locale: str) -> str:
     colour, pattern = card.split(":")
-    return t("diamond_box.card", locale, colour=t(f"diamond_box.colour.{colour}", locale),
-             pattern=diamond_pattern(pattern))
+    return t(
+        "diamond_box.card", locale, colour=t(f"diamond_box.colour.{colour}", locale), pattern=diamond_pattern(pattern)
+    )
 
 
 def diamond_rotation(rotation: int, locale: str) -> str:
@@ -98,7 +101,8 @@ def bossa_tiles(tiles: list[str], locale: str) -> str:
 # --- Blue Border -------------------------------------------------------------------------------------
 def blue_border_revealed(revealed: list[dict], locale: str) -> str:
     return t("blue_border.list_sep", locale).join(
-        t("blue_border.revealed", locale, slot=item["slot"], number=item["number"]) for item in revealed)
+        t("blue_border.revealed", locale, slot=item["slot"], number=item["number"]) for item in revealed
+    )
 
 
 def _join(names: list[str], locale: str) -> str:
@@ -109,11 +113,17 @@ def _join(names: list[str], locale: str) -> str:
 Word = Callable[[Any, str], str]
 EVENT_WORDS: dict[str, dict[str, Word]] = {
     "colorse": {
-        "sign": colorse_sign, "parent_sign": colorse_sign, "child_sign": colorse_sign,
-        "card": colorse_card, "card0": colorse_card, "card1": colorse_card, "colour": colorse_colour,
+        "sign": colorse_sign,
+        "parent_sign": colorse_sign,
+        "child_sign": colorse_sign,
+        "card": colorse_card,
+        "card0": colorse_card,
+        "card1": colorse_card,
+        "colour": colorse_colour,
         # `vanished` names its cards space-separated; `round_won_by_count` counts them
-        "cards": lambda cards, locale: (_join([colorse_card(c, locale) for c in cards.split()], locale)
-                                        if isinstance(cards, str) else str(cards)),
+        "cards": lambda cards, locale: (
+            _join([colorse_card(c, locale) for c in cards.split()], locale) if isinstance(cards, str) else str(cards)
+        ),
     },
     "diamond_box": {"card": diamond_card, "rotation": diamond_rotation},
     "deep_dive": {
@@ -121,8 +131,12 @@ EVENT_WORDS: dict[str, dict[str, Word]] = {
         "tiles": lambda tiles, locale: _join([deep_dive_tile(x, locale) for x in tiles], locale),
     },
     "bossa": {
-        "tile": bossa_tile, "discarded": bossa_tile, "gave": bossa_tile, "took": bossa_tile,
-        "tiles": bossa_tiles, "covered": bossa_tiles,
+        "tile": bossa_tile,
+        "discarded": bossa_tile,
+        "gave": bossa_tile,
+        "took": bossa_tile,
+        "tiles": bossa_tiles,
+        "covered": bossa_tiles,
     },
     "blue_border": {"revealed_text": None, "discarded_text": None},
 }
@@ -147,4 +161,3 @@ def event_fields(game: str, event: dict, locale: str) -> dict:
         if isinstance(event.get("discarded"), list):
             fields["discarded_text"] = _join([str(n) for n in event["discarded"]], locale)
     return fields
-

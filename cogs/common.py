@@ -1,4 +1,5 @@
 """What every cog needs of an interaction: the person's language and the game list a slash command offers."""
+
 from __future__ import annotations
 
 import discord

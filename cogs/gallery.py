@@ -5,6 +5,7 @@
 For every game and player count, three positions (start, mid-game, end) of an AI-played game: the public board,
 every seat's private view, and (Diamond Box) the placement chooser. Each PNG is also written downscaled to 252 px
 wide (`*_252.png`), the width a phone gives an embed image. Lives in cogs/ because it uses the presenters."""
+
 from __future__ import annotations
 
 import argparse
@@ -64,9 +65,21 @@ def positions(game: str, players: int, seed: int = 7) -> dict[str, object]:
 
 def table_for(game: str, state, status: str | None = None) -> Table:
     players = state.players
-    return Table(id=1, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1000,
-                 status=status or ("finished" if state.finished else "running"), options={}, seed=1, version=1,
-                 locale="en", state=state, seats=[Seat(1000 + n, f"Player {n + 1}") for n in range(players)])
+    return Table(
+        id=1,
+        game=game,
+        guild_id=1,
+        channel_id=1,
+        message_id=1,
+        host_id=1000,
+        status=status or ("finished" if state.finished else "running"),
+        options={},
+        seed=1,
+        version=1,
+        locale="en",
+        state=state,
+        seats=[Seat(1000 + n, f"Player {n + 1}") for n in range(players)],
+    )
 
 
 def boards(game: str, players: int, locale: str):

@@ -1,4 +1,5 @@
 """Commands around the games: /stats (and its leaderboard), /rules, /help and /settings (Manage Server)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -49,11 +50,14 @@ class HostCog(commands.Cog, name="HostCog"):
             command._params["game"].choices = game_choices()
 
     # --- /stats -----------------------------------------------------------------------------------
-    @app_commands.command(name=_("stats", key="cmd.stats"), description=_("Games played, wins and the leaderboard", key="cmd.stats.desc"))
+    @app_commands.command(
+        name=_("stats", key="cmd.stats"), description=_("Games played, wins and the leaderboard", key="cmd.stats.desc")
+    )
     @app_commands.rename(game=_("game", key="cmd.play.game.name"), member=_("member", key="cmd.member"))
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, game: str | None = None,
-                    member: discord.Member | None = None) -> None:
+    async def stats(
+        self, interaction: discord.Interaction, game: str | None = None, member: discord.Member | None = None
+    ) -> None:
         locale = user_locale(interaction)
         if game is not None and game not in games.ids():
             return await interaction.response.send_message(t("table.error.no_game", locale), ephemeral=True)
@@ -64,29 +68,57 @@ class HostCog(commands.Cog, name="HostCog"):
         per_game: dict[str, set] = defaultdict(set)
         for row in rows:
             per_game[row["game"]].add(row["table"])
-        embed.add_field(name=t("stats.played", locale), inline=False, value="\n".join(
-            f"{games.get(g).name(locale)}: {len(tables)}" for g, tables in sorted(per_game.items())) or "-")
+        embed.add_field(
+            name=t("stats.played", locale),
+            inline=False,
+            value="\n".join(f"{games.get(g).name(locale)}: {len(tables)}" for g, tables in sorted(per_game.items()))
+            or "-",
+        )
         board: dict[int, dict] = {}
         for row in rows:
             entry = board.setdefault(row["user_id"], {"name": row["name"], "games": 0, "wins": 0.0, "marked": 0})
             entry["games"] += 1
             entry["wins"] += 1 if row["won"] else 0
             entry["marked"] += 1 if row["marked"] else 0
-        ranked = sorted(board.items(), key=lambda item: (-item[1]["wins"], -item[1]["wins"] / item[1]["games"],
-                                                         item[1]["name"]))[:10]
-        lines = [t("stats.line", locale, rank=n, name=e["name"], wins=int(e["wins"]), games=e["games"],
-                   rate=round(100 * e["wins"] / e["games"])) for n, (_user, e) in enumerate(ranked, 1)]
+        ranked = sorted(
+            board.items(), key=lambda item: (-item[1]["wins"], -item[1]["wins"] / item[1]["games"], item[1]["name"])
+        )[:10]
+        lines = [
+            t(
+                "stats.line",
+                locale,
+                rank=n,
+                name=e["name"],
+                wins=int(e["wins"]),
+                games=e["games"],
+                rate=round(100 * e["wins"] / e["games"]),
+            )
+            for n, (_user, e) in enumerate(ranked, 1)
+        ]
         embed.add_field(name=t("stats.leaderboard", locale), value="\n".join(lines) or "-", inline=False)
         mine = board.get(who.id)
-        embed.add_field(name=t("stats.record_of", locale, name=who.display_name), inline=False, value=t(
-            "stats.record", locale, wins=int(mine["wins"]), games=mine["games"],
-            rate=round(100 * mine["wins"] / mine["games"]), marked=mine["marked"]) if mine else t("stats.none", locale))
+        embed.add_field(
+            name=t("stats.record_of", locale, name=who.display_name),
+            inline=False,
+            value=t(
+                "stats.record",
+                locale,
+                wins=int(mine["wins"]),
+                games=mine["games"],
+                rate=round(100 * mine["wins"] / mine["games"]),
+                marked=mine["marked"],
+            )
+            if mine
+            else t("stats.none", locale),
+        )
         if any(row["marked"] for row in rows):
             embed.set_footer(text=t("stats.marked_note", locale))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     # --- /rules and /help -------------------------------------------------------------------------
-    @app_commands.command(name=_("rules", key="cmd.rules"), description=_("A short summary of a game's rules", key="cmd.rules.desc"))
+    @app_commands.command(
+        name=_("rules", key="cmd.rules"), description=_("A short summary of a game's rules", key="cmd.rules.desc")
+    )
     @app_commands.rename(game=_("game", key="cmd.play.game.name"))
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         locale = user_locale(interaction)
@@ -101,25 +133,29 @@ class HostCog(commands.Cog, name="HostCog"):
                 continue  # a test hook or an engine detail, not a table setting
             options.append(f"{t(f'{game}.option.{name}', locale)}: {option_value(game, name, default, locale)}")
         embed.add_field(name=t("rules.options", locale), value="\n".join(options)[:1024] or "-", inline=False)
-        embed.add_field(name=t("rules.full_text", locale), value=load("links.json")["rules_base"] + spec.rules_file,
-                        inline=False)
+        embed.add_field(
+            name=t("rules.full_text", locale), value=load("links.json")["rules_base"] + spec.rules_file, inline=False
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=_("help", key="cmd.help"), description=_("What this bot can do", key="cmd.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
         names = ", ".join(games.get(g).name(locale) for g in games.ids())
-        embed = discord.Embed(title=t("help.title", locale), description=t("help.body", locale, games=names),
-                              colour=0x2B6CB0)
+        embed = discord.Embed(
+            title=t("help.title", locale), description=t("help.body", locale, games=names), colour=0x2B6CB0
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # --- /notify ---------------------------------------------------------------------------------
-    @app_commands.command(name=_("notify", key="cmd.notify"),
-                          description=_("How you are told it is your turn", key="cmd.notify.desc"))
+    @app_commands.command(
+        name=_("notify", key="cmd.notify"), description=_("How you are told it is your turn", key="cmd.notify.desc")
+    )
     @app_commands.rename(mode=_("mode", key="cmd.notify.mode.name"))
     @app_commands.describe(mode=_("In the table's channel, by DM, or not at all", key="cmd.notify.mode"))
-    @app_commands.choices(mode=[app_commands.Choice(name=_(mode, key=f"notify.mode.{mode}"), value=mode)
-                                for mode in NOTIFY_MODES])
+    @app_commands.choices(
+        mode=[app_commands.Choice(name=_(mode, key=f"notify.mode.{mode}"), value=mode) for mode in NOTIFY_MODES]
+    )
     async def notify(self, interaction: discord.Interaction, mode: str | None = None) -> None:
         locale = user_locale(interaction)
         if mode is not None and mode not in NOTIFY_MODES:
@@ -130,33 +166,49 @@ class HostCog(commands.Cog, name="HostCog"):
             await self.storage.set_user_settings(interaction.user.id, settings)
         current = settings.get("notify", "channel")
         await interaction.response.send_message(
-            t("notify.current", locale, mode=t(f"notify.mode.{current}", locale)), ephemeral=True)
+            t("notify.current", locale, mode=t(f"notify.mode.{current}", locale)), ephemeral=True
+        )
 
     # --- /settings --------------------------------------------------------------------------------
-    @app_commands.command(name=_("settings", key="cmd.settings"), description=_("Server settings for the game tables", key="cmd.settings.desc"))
+    @app_commands.command(
+        name=_("settings", key="cmd.settings"),
+        description=_("Server settings for the game tables", key="cmd.settings.desc"),
+    )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
-    @app_commands.rename(language=_("language", key="cmd.settings.language"), threads=_("threads", key="cmd.settings.threads"),
-                         turn_timer=_("turn_timer", key="cmd.settings.turn_timer"),
-                         idle_lobby=_("idle_lobby_minutes", key="cmd.settings.idle_lobby"),
-                         notify_delay=_("notify_delay", key="cmd.settings.notify_delay"))
+    @app_commands.rename(
+        language=_("language", key="cmd.settings.language"),
+        threads=_("threads", key="cmd.settings.threads"),
+        turn_timer=_("turn_timer", key="cmd.settings.turn_timer"),
+        idle_lobby=_("idle_lobby_minutes", key="cmd.settings.idle_lobby"),
+        notify_delay=_("notify_delay", key="cmd.settings.notify_delay"),
+    )
     @app_commands.choices(
         language=[app_commands.Choice(name=_("server default", key="settings.language.auto"), value="auto")]
         + [app_commands.Choice(name=code, value=code) for code in LOCALES],
         turn_timer=[app_commands.Choice(name=str(s), value=s) for s in TIMERS],
         idle_lobby=[_idle_choice(m) for m in IDLE_LOBBY],
-        notify_delay=[app_commands.Choice(name=str(s), value=s) for s in NOTIFY_DELAYS])
-    async def settings(self, interaction: discord.Interaction, language: str | None = None,
-                       threads: bool | None = None, turn_timer: int | None = None,
-                       idle_lobby: int | None = None, notify_delay: int | None = None) -> None:
+        notify_delay=[app_commands.Choice(name=str(s), value=s) for s in NOTIFY_DELAYS],
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        threads: bool | None = None,
+        turn_timer: int | None = None,
+        idle_lobby: int | None = None,
+        notify_delay: int | None = None,
+    ) -> None:
         locale = user_locale(interaction)
         permissions = interaction.permissions
         if not (permissions and permissions.manage_guild):
             return await interaction.response.send_message(t("settings.forbidden", locale), ephemeral=True)
-        if ((language is not None and language not in ("auto", *LOCALES))
-                or (turn_timer is not None and turn_timer not in TIMERS)
-                or (idle_lobby is not None and idle_lobby not in IDLE_LOBBY)
-                or (notify_delay is not None and notify_delay not in NOTIFY_DELAYS)):
+        if (
+            (language is not None and language not in ("auto", *LOCALES))
+            or (turn_timer is not None and turn_timer not in TIMERS)
+            or (idle_lobby is not None and idle_lobby not in IDLE_LOBBY)
+            or (notify_delay is not None and notify_delay not in NOTIFY_DELAYS)
+        ):
             # only a tampered client sends a value the command does not offer
             return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
         current = await self.storage.guild_settings(interaction.guild_id)
@@ -177,13 +229,19 @@ class HostCog(commands.Cog, name="HostCog"):
         if any(v is not None for v in (language, threads, turn_timer, idle_lobby, notify_delay)):
             await self.storage.set_guild_settings(interaction.guild_id, current)
         idle = current.get("lobby_idle_minutes", self.bot.service.lobby_idle_minutes)
-        embed = discord.Embed(title=t("settings.title", locale), description=t(
-            "settings.current", locale, language=current.get("locale", t("settings.language.auto", locale)),
-            threads=t("lobby.on" if current.get("threads", True) else "lobby.off", locale),
-            timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale)),
-            notify=current.get("notify_delay", int(self.bot.service.nudge_delay)) or t("lobby.off", locale))
-            + "\n" + t("settings.idle_line", locale,
-                        minutes=f"{idle:g}" if idle > 0 else t("settings.idle.never", locale)))
+        embed = discord.Embed(
+            title=t("settings.title", locale),
+            description=t(
+                "settings.current",
+                locale,
+                language=current.get("locale", t("settings.language.auto", locale)),
+                threads=t("lobby.on" if current.get("threads", True) else "lobby.off", locale),
+                timer=current.get("timers", {}).get("turn_timeout", t("settings.game_default", locale)),
+                notify=current.get("notify_delay", int(self.bot.service.nudge_delay)) or t("lobby.off", locale),
+            )
+            + "\n"
+            + t("settings.idle_line", locale, minutes=f"{idle:g}" if idle > 0 else t("settings.idle.never", locale)),
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

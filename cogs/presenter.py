@@ -2,19 +2,21 @@
 shows the public view and offers the acting seats' legal actions as buttons, so any engine is playable.
 
 Presenters only read: they turn a table (and its engine's views) into Boards. Rules stay in games/."""
+
 from __future__ import annotations
 
 import json
 import unicodedata
-from typing import TYPE_CHECKING, Any, Callable, Container
+from collections.abc import Callable, Container
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot import codec
 from bot.i18n import has, normalise, t
 from bot.render_pool import Picture
-from bot.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
 from bot.tables import Table
+from bot.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
 from bot.ui import Board, TableButton, action_id, ui_id
 
 if TYPE_CHECKING:
@@ -30,8 +32,14 @@ CLOCK_COLUMNS = 20  # " · ⏱️ in 30 seconds" as Discord shows the timestamp
 def columns(text: str) -> int:
     """The width of a line of text on a phone in Latin letters: a wide character (CJK, emoji) counts two, a
     combining mark or an emoji's variation selector nothing."""
-    return sum(0 if unicodedata.combining(c) or c == "\ufe0f" else
-               2 if unicodedata.east_asian_width(c) in "WF" or ord(c) > 0x1F000 else 1 for c in text)
+    return sum(
+        0
+        if unicodedata.combining(c) or c == "\ufe0f"
+        else 2
+        if unicodedata.east_asian_width(c) in "WF" or ord(c) > 0x1F000
+        else 1
+        for c in text
+    )
 
 
 def last_events(table: Table, limit: int, skip: Container[str] = ()) -> list[dict]:
@@ -60,7 +68,7 @@ class Presenter:
     game_id = ""
     drawing: Callable[[dict, str], bytes] | None = None  # the public board's picture from the public view and a locale
 
-    def __init__(self, cog: "TableCog") -> None:
+    def __init__(self, cog: TableCog) -> None:
         self.cog = cog
 
     # --- boards ------------------------------------------------------------------------------
@@ -92,7 +100,9 @@ class Presenter:
         """The result once finished (one line), or the cancellation."""
         if table.status == "finished":
             result = table.state.result()
-            names = ", ".join(seat_name(table, s, locale) for s in result.get("winners", [])) or t("table.nobody", locale)
+            names = ", ".join(seat_name(table, s, locale) for s in result.get("winners", [])) or t(
+                "table.nobody", locale
+            )
             return [t("table.winners", locale, names=names)]
         if table.status == "cancelled":
             return [t("table.cancelled", locale)]
@@ -111,11 +121,16 @@ class Presenter:
         embed = self.header(table, locale)
         embed.add_field(name=t("table.seats", locale), value=self.seats_field(table, locale), inline=True)
         public = table.state.view(None)
-        embed.add_field(name=t("table.board", locale), value=f"```json\n{json.dumps(public, ensure_ascii=False)[:900]}\n```",
-                        inline=False)
+        embed.add_field(
+            name=t("table.board", locale),
+            value=f"```json\n{json.dumps(public, ensure_ascii=False)[:900]}\n```",
+            inline=False,
+        )
         self.add_recent(embed, table, locale)
         self.add_status(embed, table, locale)
-        return Board(embed, items=self.buttons(table, locale) if not table.state.finished else self.finished_items(table, locale))
+        return Board(
+            embed, items=self.buttons(table, locale) if not table.state.finished else self.finished_items(table, locale)
+        )
 
     def board_picture(self, table: Table) -> Picture | None:
         """The picture `board` attaches (None: none), from the state alone: drawn ahead while an action commits."""
@@ -141,14 +156,25 @@ class Presenter:
                 if action not in seen:
                     seen.append(action)
         items: list[discord.ui.Item] = [
-            TableButton(action_id(table.id, table.version, a), label=action_label(table, a, locale),
-                        style=discord.ButtonStyle.primary, row=n // 5) for n, a in enumerate(seen[:10])]
+            TableButton(
+                action_id(table.id, table.version, a),
+                label=action_label(table, a, locale),
+                style=discord.ButtonStyle.primary,
+                row=n // 5,
+            )
+            for n, a in enumerate(seen[:10])
+        ]
         items.append(self.my_view_button(table, locale))
         return items
 
     def my_view_button(self, table: Table, locale: str) -> TableButton:
-        return TableButton(ui_id(table.id, table.version, "view"), label=t("table.my_view", locale), emoji="👁️",
-                           style=discord.ButtonStyle.secondary, row=2)
+        return TableButton(
+            ui_id(table.id, table.version, "view"),
+            label=t("table.my_view", locale),
+            emoji="👁️",
+            style=discord.ButtonStyle.secondary,
+            row=2,
+        )
 
     def finished_items(self, table: Table, locale: str) -> list[discord.ui.Item]:
         return []
@@ -157,8 +183,10 @@ class Presenter:
         """What `seat` alone may see (ephemeral or DM). Fallback: its view as text."""
         embed = self.header(table, locale)
         embed.description = t("table.private_note", locale)
-        embed.add_field(name=t("table.your_view", locale),
-                        value=f"```json\n{json.dumps(table.state.view(seat), ensure_ascii=False)[:900]}\n```")
+        embed.add_field(
+            name=t("table.your_view", locale),
+            value=f"```json\n{json.dumps(table.state.view(seat), ensure_ascii=False)[:900]}\n```",
+        )
         return Board(embed)
 
     def spectator(self, table: Table, locale: str) -> Board:

@@ -7,11 +7,13 @@ different connections have no order on Discord, and pictures drawn off the loop 
 message allowed to overlap, an older board could land after a newer one while the bot believed the newer one shown.
 One at a time, the message shows the revision of the last write that completed, so `shown` is exact and the latest
 state always reaches the message: after every write, a table that moved on is refreshed again."""
+
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -33,7 +35,7 @@ class Retired(Exception):
 
 
 class Refresher:
-    def __init__(self, cog: "TableCog", delay: float) -> None:
+    def __init__(self, cog: TableCog, delay: float) -> None:
         self.cog = cog
         self.delay = delay
         self.shown: dict[int, int] = {}  # table id -> revision the message shows (absent: not known)
@@ -92,8 +94,12 @@ class Refresher:
         # wait on would let two writes overlap
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    async def write(self, table: Table, send: Callable[[Board], Awaitable[object]],
-                    waiting: Callable[[], Awaitable[object]] | None = None) -> None:
+    async def write(
+        self,
+        table: Table,
+        send: Callable[[Board], Awaitable[object]],
+        waiting: Callable[[], Awaitable[object]] | None = None,
+    ) -> None:
         """Draw the table as it is and `send` the board (an interaction response or an edit) once no other write of
         this table's message is under way; `send`'s errors are the caller's. If that wait lasts `patience` seconds
         (an edit held up by a rate limit), `waiting` is called first (an interaction defers, before its 3 seconds
@@ -160,7 +166,7 @@ class Refresher:
                 log.info("table %s: its message is gone", table_id)
                 self._forget(table_id)
                 return
-            except (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+            except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
                 # a 5xx or a broken connection may pass; a refusal (4xx) would only be refused again
                 transient = not isinstance(error, discord.HTTPException) or error.status >= 500
                 failures = self._failures.get(table_id, 0) + 1
@@ -207,7 +213,7 @@ class Refresher:
                 written += 1
             except discord.NotFound:
                 self._forget(table_id)
-            except (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError, Retired) as error:
+            except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError, Retired) as error:
                 log.info("table %s: its message could not be brought up to date (%r)", table_id, error)
             await asyncio.sleep(self.repair_pause)
         return written

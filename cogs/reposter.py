@@ -2,6 +2,7 @@
 table is posted again at the bottom and the old message becomes a one-line pointer to the new one, so the board is
 never more than a screen away. Private answers never count (members see only their own, and they go by themselves);
 the bot's own messages neither (its your-turn pings are deleted once answered)."""
+
 from __future__ import annotations
 
 import logging
@@ -22,7 +23,7 @@ MIN_INTERVAL = 15.0  # seconds between two reposts of one table: a busy channel 
 
 
 class Reposter:
-    def __init__(self, cog: "TableCog", after: int, clock=time.monotonic) -> None:
+    def __init__(self, cog: TableCog, after: int, clock=time.monotonic) -> None:
         self.cog = cog
         self.after = after
         self.clock = clock
@@ -77,8 +78,11 @@ class Reposter:
             self.reposts += 1
             try:
                 await channel.get_partial_message(old_id).edit(
-                    content=t("table.moved", table.locale, link=self.cog.jump_url(table)), embed=None, view=None,
-                    attachments=[])
+                    content=t("table.moved", table.locale, link=self.cog.jump_url(table)),
+                    embed=None,
+                    view=None,
+                    attachments=[],
+                )
             except discord.HTTPException as error:
                 log.info("table %s: its old message could not become a pointer (%s)", table.id, error.code)
 

@@ -2,6 +2,7 @@
 
 It turns interactions into TableService calls and answers with Boards from the game's Presenter. It decides no
 rule: refusals come from the service or the engine as TableErrors with a message key."""
+
 from __future__ import annotations
 
 import asyncio
@@ -17,18 +18,18 @@ from discord.ext import commands
 import games
 from bot import codec
 from bot.delivery import send_dm
-from bot.render_pool import ready
 from bot.i18n import has, normalise, t
-from cogs.common import game_choices, user_locale
-from cogs.host import option_value
-from cogs.presenter import SEAT_MARKS, Presenter, recent_lines, seat_name
 from bot.races import snowflake_time_ms
-from cogs.refresher import Refresher, Retired
-from cogs.reposter import Reposter
+from bot.render_pool import ready
 from bot.storage import TimerRow
 from bot.storage.faults import is_fault
 from bot.tables import StorageDown, Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
+from cogs.common import game_choices, user_locale
+from cogs.host import option_value
+from cogs.presenter import Presenter, recent_lines, seat_name
+from cogs.refresher import Refresher, Retired
+from cogs.reposter import Reposter
 
 log = logging.getLogger(__name__)
 LOBBY_ACTIONS = {"join", "leave", "ai_add", "ai_remove", "settings", "start", "cancel"}
@@ -95,8 +96,11 @@ class TableCog(commands.Cog, name="TableCog"):
         self.reposter.watch(table)
         board = self.presenter(table.game).board(table, locale)
         board.items.extend(self.host_items(table, locale))
-        closed = [seat_name(table, table.seat_of(u), locale) for u in self.dm_closed.get(table.id, ())
-                  if table.seat_of(u) is not None]
+        closed = [
+            seat_name(table, table.seat_of(u), locale)
+            for u in self.dm_closed.get(table.id, ())
+            if table.seat_of(u) is not None
+        ]
         if closed and table.status == "running":
             board.embed.set_footer(text=t("table.dms_closed", locale, names=", ".join(closed)))
         return board
@@ -108,16 +112,34 @@ class TableCog(commands.Cog, name="TableCog"):
         v = table.version
         log_button = TableButton(ui_id(table.id, v, "log"), emoji="📜", row=2)
         if table.status == "finished":
-            return [TableButton(ui_id(table.id, v, "rematch"), label=t("table.rematch", locale), emoji="🔁",
-                                style=discord.ButtonStyle.success, row=2), log_button]
+            return [
+                TableButton(
+                    ui_id(table.id, v, "rematch"),
+                    label=t("table.rematch", locale),
+                    emoji="🔁",
+                    style=discord.ButtonStyle.success,
+                    row=2,
+                ),
+                log_button,
+            ]
         if table.status != "running":
             return []
         if any(s.is_ai and s.user_id is not None for s in table.seats):
-            return [log_button, TableButton(ui_id(table.id, v, "back"), label=t("table.im_back", locale), emoji="🙋",
-                                            style=discord.ButtonStyle.success, row=2)]
+            return [
+                log_button,
+                TableButton(
+                    ui_id(table.id, v, "back"),
+                    label=t("table.im_back", locale),
+                    emoji="🙋",
+                    style=discord.ButtonStyle.success,
+                    row=2,
+                ),
+            ]
         if table.id in self.deadlines:
-            return [log_button, TableButton(ui_id(table.id, v, "more"), label=t("table.more_time", locale),
-                                            emoji="⏱️", row=2)]
+            return [
+                log_button,
+                TableButton(ui_id(table.id, v, "more"), label=t("table.more_time", locale), emoji="⏱️", row=2),
+            ]
         return [log_button]
 
     def lobby_board(self, table: Table, locale: str) -> Board:
@@ -125,31 +147,53 @@ class TableCog(commands.Cog, name="TableCog"):
         spec = table.spec
         embed = discord.Embed(title=t("table.title", locale, game=spec.name(locale), id=table.id), colour=0x2B6CB0)
         if table.status == "cancelled":
-            embed.description = (t("table.cancelled", locale) if table.closed_idle is None
-                                 else t("lobby.closed_idle", locale, minutes=f"{table.closed_idle:g}"))
+            embed.description = (
+                t("table.cancelled", locale)
+                if table.closed_idle is None
+                else t("lobby.closed_idle", locale, minutes=f"{table.closed_idle:g}")
+            )
             return Board(embed)
         full = len(table.seats) >= spec.max_players
-        players = (t("lobby.players_exact", locale, count=spec.max_players) if spec.min_players == spec.max_players
-                   else t("lobby.players_range", locale, min=spec.min_players, max=spec.max_players))
+        players = (
+            t("lobby.players_exact", locale, count=spec.max_players)
+            if spec.min_players == spec.max_players
+            else t("lobby.players_range", locale, min=spec.min_players, max=spec.max_players)
+        )
         embed.description = t("lobby.full", locale) if full else t("lobby.description", locale, players=players)
-        seats = [seat_name(table, n, locale) + (" 👑" if s.user_id == table.host_id else "")
-                 for n, s in enumerate(table.seats)]
-        embed.add_field(name=t("table.seats", locale) + f" ({len(table.seats)}/{spec.max_players})",
-                        value="\n".join(seats) or "-", inline=True)
+        seats = [
+            seat_name(table, n, locale) + (" 👑" if s.user_id == table.host_id else "")
+            for n, s in enumerate(table.seats)
+        ]
+        embed.add_field(
+            name=t("table.seats", locale) + f" ({len(table.seats)}/{spec.max_players})",
+            value="\n".join(seats) or "-",
+            inline=True,
+        )
         embed.add_field(name=t("lobby.settings", locale), value=self.settings_summary(table, locale), inline=True)
         v = 0
         has_ai = any(s.user_id is None for s in table.seats)
         items = [
-            TableButton(ui_id(table.id, v, "join"), label=t("lobby.join", locale), style=discord.ButtonStyle.success,
-                        disabled=full),
+            TableButton(
+                ui_id(table.id, v, "join"),
+                label=t("lobby.join", locale),
+                style=discord.ButtonStyle.success,
+                disabled=full,
+            ),
             TableButton(ui_id(table.id, v, "leave"), label=t("lobby.leave", locale)),
-            TableButton(ui_id(table.id, v, "ai_add"), label=t("lobby.ai", locale), emoji="🤖",
-                        disabled=full and not has_ai),
+            TableButton(
+                ui_id(table.id, v, "ai_add"), label=t("lobby.ai", locale), emoji="🤖", disabled=full and not has_ai
+            ),
             TableButton(ui_id(table.id, v, "settings"), label=t("lobby.settings", locale), emoji="⚙️", row=1),
-            TableButton(ui_id(table.id, v, "start"), label=t("lobby.start", locale), style=discord.ButtonStyle.primary,
-                        disabled=not table.can_start(), row=1),
-            TableButton(ui_id(table.id, v, "cancel"), label=t("lobby.cancel", locale),
-                        style=discord.ButtonStyle.danger, row=1),
+            TableButton(
+                ui_id(table.id, v, "start"),
+                label=t("lobby.start", locale),
+                style=discord.ButtonStyle.primary,
+                disabled=not table.can_start(),
+                row=1,
+            ),
+            TableButton(
+                ui_id(table.id, v, "cancel"), label=t("lobby.cancel", locale), style=discord.ButtonStyle.danger, row=1
+            ),
         ]
         return Board(embed, items=items)
 
@@ -164,9 +208,11 @@ class TableCog(commands.Cog, name="TableCog"):
         """The lobby's settings in short: those the host changed from the game's defaults (all of them are one press
         away, under Settings)."""
         spec = table.spec
-        changed = [f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**"
-                   for name, value in table.options.items()
-                   if name in spec.options and name != "stacked" and value != spec.options[name]]
+        changed = [
+            f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**"
+            for name, value in table.options.items()
+            if name in spec.options and name != "stacked" and value != spec.options[name]
+        ]
         return "\n".join(changed)[:1024] or t("lobby.defaults", locale)
 
     def settings_text(self, table: Table, locale: str) -> str:
@@ -176,7 +222,8 @@ class TableCog(commands.Cog, name="TableCog"):
             if name == "stacked":
                 continue
             value = table.options.get(name, default)
-            lines.append(f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**")
+            shown = self.value_label(table.game, name, value, locale)
+            lines.append(f"{self.option_label(table.game, name, locale)}: **{shown}**")
         return "\n".join(lines)[:1024] or "-"
 
     # --- listeners from the service ------------------------------------------------------------
@@ -215,8 +262,10 @@ class TableCog(commands.Cog, name="TableCog"):
                 try:
                     message = await channel.send(
                         t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game),
-                        allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)], everyone=False,
-                                                                 roles=False, replied_user=False))
+                        allowed_mentions=discord.AllowedMentions(
+                            users=[discord.Object(user_id)], everyone=False, roles=False, replied_user=False
+                        ),
+                    )
                 except discord.HTTPException:
                     log.warning("table %s: the your-turn message failed", table.id, exc_info=True)
                     continue
@@ -255,7 +304,12 @@ class TableCog(commands.Cog, name="TableCog"):
             locale = table.locale
             board = presenter.private(table, seat, locale)
             link = self.jump_url(table)
-            if await send_dm(self.bot, entry.user_id, board, t("table.dm_link", locale, link=link, move=table.version) if link else None):
+            if await send_dm(
+                self.bot,
+                entry.user_id,
+                board,
+                t("table.dm_link", locale, link=link, move=table.version) if link else None,
+            ):
                 continue
             closed = self.dm_closed.setdefault(table.id, set())
             if entry.user_id not in closed:
@@ -270,8 +324,13 @@ class TableCog(commands.Cog, name="TableCog"):
         user_id = table.seats[seat].user_id
         if user_id is None:
             return
-        text = t("table.absent_dm", table.locale, game=table.spec.name(table.locale), link=self.jump_url(table) or "",
-                 count=self.service.afk_limit)
+        text = t(
+            "table.absent_dm",
+            table.locale,
+            game=table.spec.name(table.locale),
+            link=self.jump_url(table) or "",
+            count=self.service.afk_limit,
+        )
         board = Board(discord.Embed(description=text))
         await send_dm(self.bot, user_id, board, None)
 
@@ -281,8 +340,11 @@ class TableCog(commands.Cog, name="TableCog"):
         text = "\n".join(lines) or t("table.log_empty", locale)
         while len(text) > 4000:
             text = text.split("\n", 1)[-1]
-        embed = discord.Embed(title=t("table.log_title", locale, game=table.spec.name(locale), id=table.id),
-                              description=text, colour=0x2B6CB0)
+        embed = discord.Embed(
+            title=t("table.log_title", locale, game=table.spec.name(locale), id=table.id),
+            description=text,
+            colour=0x2B6CB0,
+        )
         return Board(embed)
 
     def jump_url(self, table: Table) -> str | None:
@@ -345,6 +407,7 @@ class TableCog(commands.Cog, name="TableCog"):
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         try:
             if on_table:  # after any other write of this message, with the table as it is then
+
                 async def answer(board: Board) -> None:
                     if interaction.response.is_done():  # deferred while it waited
                         await interaction.edit_original_response(**board.message_kwargs(editing=True))
@@ -366,8 +429,9 @@ class TableCog(commands.Cog, name="TableCog"):
         self.refresher.request(table)
 
     # --- the dispatcher --------------------------------------------------------------------------
-    async def on_press(self, interaction: discord.Interaction, table_id: int, version: int, what: str,
-                       values: list[str] | None) -> None:
+    async def on_press(
+        self, interaction: discord.Interaction, table_id: int, version: int, what: str, values: list[str] | None
+    ) -> None:
         try:
             await self.dispatch_press(interaction, table_id, version, what, values)
         except Retired:  # committed, but this copy was dropped since: the reloaded one is drawn when it changes
@@ -378,16 +442,21 @@ class TableCog(commands.Cog, name="TableCog"):
                 raise
             await self.refuse(interaction, StorageDown())  # storage's health logs the fault once
 
-    async def dispatch_press(self, interaction: discord.Interaction, table_id: int, version: int, what: str,
-                             values: list[str] | None) -> None:
+    async def dispatch_press(
+        self, interaction: discord.Interaction, table_id: int, version: int, what: str, values: list[str] | None
+    ) -> None:
         try:
             table = await self.service.get(table_id)
         except TableError as error:
             return await self.refuse(interaction, error)
         # custom_ids come from the client: a press counts only where its table is (guild, channel or thread)
         if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
-            log.info("table %s: a press from guild %s, channel %s refused", table.id, interaction.guild_id,
-                     interaction.channel_id)
+            log.info(
+                "table %s: a press from guild %s, channel %s refused",
+                table.id,
+                interaction.guild_id,
+                interaction.channel_id,
+            )
             return await self.refuse(interaction, "table.error.wrong_table")
         try:
             if what.startswith("a."):
@@ -404,8 +473,9 @@ class TableCog(commands.Cog, name="TableCog"):
 
     async def press_action(self, interaction: discord.Interaction, table: Table, version: int, action: dict) -> None:
         try:
-            outcome = await self.service.submit(table.id, interaction.user.id, version, action,
-                                                stamp_ms=snowflake_time_ms(interaction.id))
+            outcome = await self.service.submit(
+                table.id, interaction.user.id, version, action, stamp_ms=snowflake_time_ms(interaction.id)
+            )
         except TableError as error:
             if error.code == "stale":
                 await self.refuse(interaction, error)
@@ -418,8 +488,9 @@ class TableCog(commands.Cog, name="TableCog"):
         if news:
             self._spawn(self.deliver(table, news, interaction))
 
-    async def press_ui(self, interaction: discord.Interaction, table: Table, version: int, name: str,
-                       values: list[str] | None) -> None:
+    async def press_ui(
+        self, interaction: discord.Interaction, table: Table, version: int, name: str, values: list[str] | None
+    ) -> None:
         user = interaction.user
         if name in LOBBY_ACTIONS:
             return await self.press_lobby(interaction, table, name)
@@ -430,7 +501,8 @@ class TableCog(commands.Cog, name="TableCog"):
         if name == "more":
             due = await self.service.more_time(table.id, user.id)
             await interaction.response.send_message(
-                t("table.more_time_given", user_locale(interaction), when=f"<t:{int(due)}:R>"), ephemeral=True)
+                t("table.more_time_given", user_locale(interaction), when=f"<t:{int(due)}:R>"), ephemeral=True
+            )
             return
         if name == "back":
             await self.service.reclaim(table.id, user.id)
@@ -448,8 +520,11 @@ class TableCog(commands.Cog, name="TableCog"):
             if table.state is None:
                 return await self.refuse(interaction, "table.error.not_running")
             presenter = self.presenter(table.game)
-            board = (presenter.private(table, seat, user_locale(interaction)) if seat is not None
-                     else presenter.spectator(table, user_locale(interaction)))
+            board = (
+                presenter.private(table, seat, user_locale(interaction))
+                if seat is not None
+                else presenter.spectator(table, user_locale(interaction))
+            )
             return await self.private_reply(interaction, "view", board, table)
         if name == "log":
             return await self.private_reply(interaction, "log", self.log_board(table, user_locale(interaction)), table)
@@ -488,25 +563,37 @@ class TableCog(commands.Cog, name="TableCog"):
         if interaction.user.id != table.host_id:
             raise TableError("host_only")
         locale = user_locale(interaction)
-        options = [] if len(table.seats) >= table.spec.max_players else [
-            discord.SelectOption(label=t(f"ai.level.{level}", locale), value=level, emoji="🤖",
-                                 description=t(f"ai.level.{level}.about", locale)
-                                 if has(f"ai.level.{level}.about", locale) else None)
-            for level in table.spec.ai_levels]
+        options = (
+            []
+            if len(table.seats) >= table.spec.max_players
+            else [
+                discord.SelectOption(
+                    label=t(f"ai.level.{level}", locale),
+                    value=level,
+                    emoji="🤖",
+                    description=t(f"ai.level.{level}.about", locale)
+                    if has(f"ai.level.{level}.about", locale)
+                    else None,
+                )
+                for level in table.spec.ai_levels
+            ]
+        )
         if any(seat.user_id is None for seat in table.seats):
             options.append(discord.SelectOption(label=t("lobby.ai_remove", locale), value=AI_REMOVE, emoji="➖"))
         if not options:
             raise TableError("table_full")
-        select = TableSelect(ui_id(table.id, 0, "ai_level", select=True), options=options,
-                             placeholder=t("lobby.pick_ai_level", locale))
+        select = TableSelect(
+            ui_id(table.id, 0, "ai_level", select=True), options=options, placeholder=t("lobby.pick_ai_level", locale)
+        )
         await interaction.response.send_message(view=Board(discord.Embed(), items=[select]).view(), ephemeral=True)
 
     async def rematch(self, interaction: discord.Interaction, table: Table) -> None:
         new = await self.service.rematch(table.id, interaction.user.id)
         message = await interaction.channel.send(**(await ready(self.public_board(new))).message_kwargs(editing=False))
         await self.service.set_message(new, message.channel.id, message.id)
-        await interaction.response.send_message(t("table.rematch_started", user_locale(interaction),
-                                                  link=self.jump_url(new)), ephemeral=True)
+        await interaction.response.send_message(
+            t("table.rematch_started", user_locale(interaction), link=self.jump_url(new)), ephemeral=True
+        )
         news = self.presenter(new.game).private_news(new, [{"type": "game_started"}])
         if news:
             self._spawn(self.deliver(new, news, interaction))
@@ -517,12 +604,16 @@ class TableCog(commands.Cog, name="TableCog"):
         if interaction.user.id != table.host_id:
             raise TableError("host_only")
         locale = user_locale(interaction)
-        options = [discord.SelectOption(label=self.option_label(table.game, name, locale)[:100], value=name)
-                   for name in table.spec.choices if name in table.spec.options][:25]
+        options = [
+            discord.SelectOption(label=self.option_label(table.game, name, locale)[:100], value=name)
+            for name in table.spec.choices
+            if name in table.spec.options
+        ][:25]
         if not options:
             raise TableError("no_settings")
-        select = TableSelect(ui_id(table.id, 0, "setopt", select=True), options=options,
-                             placeholder=t("lobby.pick_setting", locale))
+        select = TableSelect(
+            ui_id(table.id, 0, "setopt", select=True), options=options, placeholder=t("lobby.pick_setting", locale)
+        )
         embed = discord.Embed(description=self.settings_text(table, locale))
         await interaction.response.send_message(embed=embed, view=Board(embed, items=[select]).view(), ephemeral=True)
 
@@ -533,10 +624,17 @@ class TableCog(commands.Cog, name="TableCog"):
             raise TableError("bad_option")
         locale = user_locale(interaction)
         current = table.options.get(name, table.spec.options.get(name))
-        options = [discord.SelectOption(label=self.value_label(table.game, name, value, locale)[:100], value=str(i),
-                                        default=value == current) for i, value in enumerate(choices[:25])]
-        select = TableSelect(ui_id(table.id, 0, f"setval.{name}", select=True), options=options,
-                             placeholder=self.option_label(table.game, name, locale)[:100])
+        options = [
+            discord.SelectOption(
+                label=self.value_label(table.game, name, value, locale)[:100], value=str(i), default=value == current
+            )
+            for i, value in enumerate(choices[:25])
+        ]
+        select = TableSelect(
+            ui_id(table.id, 0, f"setval.{name}", select=True),
+            options=options,
+            placeholder=self.option_label(table.game, name, locale)[:100],
+        )
         embed = discord.Embed(description=self.option_label(table.game, name, locale))
         await interaction.response.edit_message(embed=embed, view=Board(embed, items=[select]).view())
 
@@ -582,8 +680,9 @@ class TableCog(commands.Cog, name="TableCog"):
         if action is None:
             return
         try:
-            await self.service.submit(table.id, payload.user_id, table.version, action,
-                                      stamp_ms=int(self.service.clock() * 1000))
+            await self.service.submit(
+                table.id, payload.user_id, table.version, action, stamp_ms=int(self.service.clock() * 1000)
+            )
         except TableError as error:
             log.debug("table %s: reaction refused (%s)", table.id, error.code)
 
@@ -603,22 +702,32 @@ class TableCog(commands.Cog, name="TableCog"):
         existing = await self.service.storage.open_table_in(channel.id)
         if existing is not None:
             return await self.refuse(interaction, "table.error.channel_busy")
-        use_thread = (settings.get("threads", True) and isinstance(channel, discord.TextChannel)
-                      and interaction.app_permissions.create_public_threads
-                      and interaction.app_permissions.send_messages_in_threads)
+        use_thread = (
+            settings.get("threads", True)
+            and isinstance(channel, discord.TextChannel)
+            and interaction.app_permissions.create_public_threads
+            and interaction.app_permissions.send_messages_in_threads
+        )
         if use_thread:
             return await self.open_in_thread(interaction, game, settings, public_locale)
         user = interaction.user
         # a TableError here (another /play took the channel a moment ago) is refused by cog_app_command_error
-        table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=channel.id,
-                                        host_id=user.id, host_name=user.display_name, locale=public_locale,
-                                        options=self.default_options(game, settings))
+        table = await self.service.open(
+            game,
+            guild_id=interaction.guild_id,
+            channel_id=channel.id,
+            host_id=user.id,
+            host_name=user.display_name,
+            locale=public_locale,
+            options=self.default_options(game, settings),
+        )
         await interaction.response.send_message(**(await ready(self.public_board(table))).message_kwargs(editing=False))
         message = await interaction.original_response()
         await self.service.set_message(table, channel.id, message.id)
 
-    async def open_in_thread(self, interaction: discord.Interaction, game: str, settings: dict,
-                             public_locale: str) -> None:
+    async def open_in_thread(
+        self, interaction: discord.Interaction, game: str, settings: dict, public_locale: str
+    ) -> None:
         """A table in a new thread. Creating it may take longer than Discord's 3 seconds, so the answer is deferred,
         privately: what the host alone is told (the table is open, or Discord refused the thread) fills the
         deferred message, and the channel's announcement is a separate, public followup."""
@@ -626,15 +735,24 @@ class TableCog(commands.Cog, name="TableCog"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             thread = await channel.create_thread(
-                name=t("lobby.thread_name", public_locale, game=games.get(game).name(public_locale),
-                       user=user.display_name)[:100],
-                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
+                name=t(
+                    "lobby.thread_name", public_locale, game=games.get(game).name(public_locale), user=user.display_name
+                )[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+            )
         except discord.HTTPException as error:
             log.info("/play: Discord refused a thread in channel %s (%s)", channel.id, error.code)
             return await self.refuse(interaction, "lobby.thread_failed")
-        table = await self.service.open(game, guild_id=interaction.guild_id, channel_id=thread.id, host_id=user.id,
-                                        host_name=user.display_name, locale=public_locale,
-                                        options=self.default_options(game, settings))
+        table = await self.service.open(
+            game,
+            guild_id=interaction.guild_id,
+            channel_id=thread.id,
+            host_id=user.id,
+            host_name=user.display_name,
+            locale=public_locale,
+            options=self.default_options(game, settings),
+        )
         try:
             message = await thread.send(**(await ready(self.public_board(table))).message_kwargs(editing=False))
         except discord.HTTPException as error:
@@ -643,8 +761,15 @@ class TableCog(commands.Cog, name="TableCog"):
             return await self.refuse(interaction, "lobby.thread_failed")
         await self.service.set_message(table, thread.id, message.id)
         await interaction.followup.send(t("lobby.opened_for_you", locale, thread=thread.mention), ephemeral=True)
-        await interaction.followup.send(t("lobby.opened_in_thread", public_locale, user=user.mention,
-                                          game=table.spec.name(public_locale), thread=thread.mention))
+        await interaction.followup.send(
+            t(
+                "lobby.opened_in_thread",
+                public_locale,
+                user=user.mention,
+                game=table.spec.name(public_locale),
+                thread=thread.mention,
+            )
+        )
 
     @staticmethod
     def default_options(game: str, settings: dict) -> dict:
@@ -656,8 +781,11 @@ class TableCog(commands.Cog, name="TableCog"):
                 options[name] = value
         return options
 
-    table_group = app_commands.Group(name=_("table", key="cmd.table"), description=_("Manage the table in this channel", key="cmd.table.desc"),
-                                     guild_only=True)
+    table_group = app_commands.Group(
+        name=_("table", key="cmd.table"),
+        description=_("Manage the table in this channel", key="cmd.table.desc"),
+        guild_only=True,
+    )
 
     async def _here(self, interaction: discord.Interaction) -> Table:
         table_id = await self.service.storage.open_table_in(interaction.channel_id)
@@ -665,8 +793,9 @@ class TableCog(commands.Cog, name="TableCog"):
             raise TableError("no_table_here")
         return await self.service.get(table_id)
 
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                    error: app_commands.AppCommandError) -> None:
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         """A slash command's TableError is a refusal for the person alone, marked so that the tree's handler
         (bot/client.py, which discord.py calls next) leaves it be; any other error goes on to that handler."""
         original = getattr(error, "original", error)
@@ -674,17 +803,26 @@ class TableCog(commands.Cog, name="TableCog"):
             interaction.extras["refused"] = True
             await self.refuse(interaction, original)
 
-    @table_group.command(name=_("status", key="cmd.table.status"), description=_("Show this channel's table", key="cmd.table.status.desc"))
+    @table_group.command(
+        name=_("status", key="cmd.table.status"),
+        description=_("Show this channel's table", key="cmd.table.status.desc"),
+    )
     async def table_status(self, interaction: discord.Interaction) -> None:
         table = await self._here(interaction)
-        board = self.presenter(table.game).spectator(table, user_locale(interaction)) if table.state else \
-            self.lobby_board(table, user_locale(interaction))
+        board = (
+            self.presenter(table.game).spectator(table, user_locale(interaction))
+            if table.state
+            else self.lobby_board(table, user_locale(interaction))
+        )
         board.items = []
         link = self.jump_url(table)
         board.content = link
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
 
-    @table_group.command(name=_("watch", key="cmd.table.watch"), description=_("Watch this channel's table (only public information)", key="cmd.table.watch.desc"))
+    @table_group.command(
+        name=_("watch", key="cmd.table.watch"),
+        description=_("Watch this channel's table (only public information)", key="cmd.table.watch.desc"),
+    )
     async def table_watch(self, interaction: discord.Interaction) -> None:
         table = await self._here(interaction)
         if table.state is None:
@@ -694,7 +832,9 @@ class TableCog(commands.Cog, name="TableCog"):
         board.content = t("table.watching", user_locale(interaction), link=self.jump_url(table) or "")
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
 
-    @table_group.command(name=_("log", key="cmd.table.log"), description=_("Export a finished game's record", key="cmd.table.log.desc"))
+    @table_group.command(
+        name=_("log", key="cmd.table.log"), description=_("Export a finished game's record", key="cmd.table.log.desc")
+    )
     @app_commands.describe(table=_("Table number (default: the last one in this channel)", key="cmd.table.log.table"))
     @app_commands.rename(table=_("table", key="cmd.table.log.table.name"))
     async def table_log(self, interaction: discord.Interaction, table: int | None = None) -> None:
@@ -711,40 +851,58 @@ class TableCog(commands.Cog, name="TableCog"):
         record = await export(self.service.storage, table_id)
         locale = user_locale(interaction)
         text = move_list(found, record, locale)
-        files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
-                              filename=f"bodoge-{table_id}.json"),
-                 discord.File(io.BytesIO(text.encode()), filename=f"bodoge-{table_id}.txt")]
-        await interaction.response.send_message(t("table.log_ready", locale, id=table_id), files=files,
-                                                ephemeral=True)
+        files = [
+            discord.File(
+                io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                filename=f"bodoge-{table_id}.json",
+            ),
+            discord.File(io.BytesIO(text.encode()), filename=f"bodoge-{table_id}.txt"),
+        ]
+        await interaction.response.send_message(t("table.log_ready", locale, id=table_id), files=files, ephemeral=True)
 
-    @table_group.command(name=_("leave", key="cmd.table.leave"), description=_("Leave this channel's table", key="cmd.table.leave.desc"))
+    @table_group.command(
+        name=_("leave", key="cmd.table.leave"), description=_("Leave this channel's table", key="cmd.table.leave.desc")
+    )
     async def table_leave(self, interaction: discord.Interaction) -> None:
         table = await self._here(interaction)
         await self.service.leave(table.id, interaction.user.id)
         await interaction.response.send_message(t("table.left", user_locale(interaction)), ephemeral=True)
 
-    @table_group.command(name=_("kick", key="cmd.table.kick"), description=_("Remove a player (an AI takes a running seat)", key="cmd.table.kick.desc"))
+    @table_group.command(
+        name=_("kick", key="cmd.table.kick"),
+        description=_("Remove a player (an AI takes a running seat)", key="cmd.table.kick.desc"),
+    )
     @app_commands.rename(member=_("member", key="cmd.member"))
     async def table_kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         table = await self._here(interaction)
         await self.service.kick(table.id, interaction.user.id, member.id, is_moderator(interaction, table))
         await interaction.response.send_message(
-            t("table.kicked", table.locale, user=member.mention), allowed_mentions=discord.AllowedMentions.none())
+            t("table.kicked", table.locale, user=member.mention), allowed_mentions=discord.AllowedMentions.none()
+        )
 
-    @table_group.command(name=_("cancel", key="cmd.table.cancel"), description=_("Cancel this channel's table", key="cmd.table.cancel.desc"))
+    @table_group.command(
+        name=_("cancel", key="cmd.table.cancel"),
+        description=_("Cancel this channel's table", key="cmd.table.cancel.desc"),
+    )
     async def table_cancel(self, interaction: discord.Interaction) -> None:
         table = await self._here(interaction)
         await self.service.cancel(table.id, interaction.user.id, is_moderator(interaction, table))
-        await interaction.response.send_message(t("table.cancelled_by", table.locale, user=interaction.user.mention),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            t("table.cancelled_by", table.locale, user=interaction.user.mention),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
-    @table_group.command(name=_("host", key="cmd.table.host"), description=_("Hand the host role to another player", key="cmd.table.host.desc"))
+    @table_group.command(
+        name=_("host", key="cmd.table.host"),
+        description=_("Hand the host role to another player", key="cmd.table.host.desc"),
+    )
     @app_commands.rename(member=_("member", key="cmd.member"))
     async def table_host(self, interaction: discord.Interaction, member: discord.Member) -> None:
         table = await self._here(interaction)
         await self.service.hand_over(table.id, interaction.user.id, member.id, is_moderator(interaction, table))
-        await interaction.response.send_message(t("table.new_host", table.locale, user=member.mention),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            t("table.new_host", table.locale, user=member.mention), allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

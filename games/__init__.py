@@ -1,4 +1,5 @@
 """Pure rule engines and their registry. No discord, no Pillow, no I/O, no clocks."""
+
 from __future__ import annotations
 
 import importlib

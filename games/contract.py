@@ -12,16 +12,18 @@ Conventions shared by all games:
 - `view(seat)` is the one place that decides what a seat may see; `view(None)` is the public view.
 - Every game accepts the option `stacked`, which fixes every chance outcome (format per game).
 """
+
 from __future__ import annotations
 
 import json
 import marshal
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import orjson
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
 
 SYSTEM = -1
 
@@ -73,7 +75,7 @@ class Rng:
         return {"seed": self.seed, "count": self.count}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Rng":
+    def from_dict(cls, data: dict) -> Rng:
         return cls(data["seed"], data["count"])
 
 
@@ -129,13 +131,13 @@ def offers(legal: list, action: Any) -> bool:
 class GameState(ABC):
     """The rules of one game in progress. Subclasses implement the underscored hooks."""
 
-    spec: ClassVar["GameSpec"]
+    spec: ClassVar[GameSpec]
     players: int  # seat count; seats are 0..players-1
     options: dict  # the table settings, defaults filled in
 
     @classmethod
     @abstractmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> "GameState":
+    def new_game(cls, players: int, options: dict, seed: int | str) -> GameState:
         """A fresh game (GameSpec.new has already filled in defaults and checked the seat count)."""
 
     # --- what subclasses implement -------------------------------------------------------
@@ -173,7 +175,7 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, data: dict) -> "GameState": ...
+    def from_dict(cls, data: dict) -> GameState: ...
 
     def deadline(self) -> Deadline | None:
         return None

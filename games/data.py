@@ -1,4 +1,5 @@
 """Read the component lists under data/ (the engines never restate them in code)."""
+
 from __future__ import annotations
 
 import json

@@ -10,13 +10,14 @@ playout and scores the result with the game's `evaluate(state) -> [value per sea
 The budget is a count of iterations, never a clock: the engines are deterministic and clock-free, and the host
 picks the count per level so that a decision stays well inside a second.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from games.contract import SYSTEM, GameState
 
@@ -82,10 +83,22 @@ def _acting_seat(state: GameState, rng: random.Random) -> int | None:
     return None
 
 
-def ismcts(view: dict, legal: list[dict], rng: random.Random, *, me: int, determinise: Determiniser,
-           evaluate: Evaluator, iterations: int, playout: Policy = random_policy, horizon: int = 30,
-           tree_depth: int = 8, exploration: float = 0.7,
-           default: dict | None = None, margin: float = 0.0) -> dict:
+def ismcts(
+    view: dict,
+    legal: list[dict],
+    rng: random.Random,
+    *,
+    me: int,
+    determinise: Determiniser,
+    evaluate: Evaluator,
+    iterations: int,
+    playout: Policy = random_policy,
+    horizon: int = 30,
+    tree_depth: int = 8,
+    exploration: float = 0.7,
+    default: dict | None = None,
+    margin: float = 0.0,
+) -> dict:
     """The root action with the most visits after `iterations` determinised searches from `view`.
 
     `horizon` bounds the actions after the root (tree plus playout) before `evaluate` scores the state;
@@ -115,8 +128,10 @@ def ismcts(view: dict, legal: list[dict], rng: random.Random, *, me: int, determ
                 node.children[(seat, keyed[index])] = child
             else:
                 log_available = {key: math.log(node.children[(seat, key)].available) for key in keyed}
-                index = max(range(len(keyed)), key=lambda i: _ucb(node.children[(seat, keyed[i])], seat,
-                                                                 log_available[keyed[i]], exploration))
+                index = max(
+                    range(len(keyed)),
+                    key=lambda i: _ucb(node.children[(seat, keyed[i])], seat, log_available[keyed[i]], exploration),
+                )
                 child = node.children[(seat, keyed[index])]
             state._apply(seat, choices[index])
             path.append(child)
@@ -142,12 +157,17 @@ def ismcts(view: dict, legal: list[dict], rng: random.Random, *, me: int, determ
             visited.visits += 1
             for index, value in enumerate(values):
                 visited.totals[index] += value
-    best = max(range(len(legal)), key=lambda i: (root.children.get((me, keys[i]), _Node()).visits,
-                                                  _mean(root.children.get((me, keys[i])), me)))
+    best = max(
+        range(len(legal)),
+        key=lambda i: (root.children.get((me, keys[i]), _Node()).visits, _mean(root.children.get((me, keys[i])), me)),
+    )
     if default is not None and default in legal:
         kept = root.children.get((me, action_key(default)))
-        if kept is not None and kept.visits and (
-                _mean(root.children.get((me, keys[best])), me) - _mean(kept, me) <= margin):
+        if (
+            kept is not None
+            and kept.visits
+            and (_mean(root.children.get((me, keys[best])), me) - _mean(kept, me) <= margin)
+        ):
             return default
     return legal[best]
 

@@ -1,7 +1,26 @@
 """Storage: `Storage(target)` is SQLite for a path and PostgreSQL for a `postgresql://` URL (BODOGE_DATABASE).
 See base.py for what is kept and the promises both backends keep."""
-from bot.storage.base import (MIGRATIONS, RELATIONS, ActionWrite, Conflict, SeatRow, Storage, TableRow, TimerRow,
-                              is_postgres)
 
-__all__ = ["MIGRATIONS", "RELATIONS", "ActionWrite", "Conflict", "SeatRow", "Storage", "TableRow", "TimerRow",
-           "is_postgres"]
+from bot.storage.base import (
+    MIGRATIONS,
+    RELATIONS,
+    ActionWrite,
+    Conflict,
+    SeatRow,
+    Storage,
+    TableRow,
+    TimerRow,
+    is_postgres,
+)
+
+__all__ = [
+    "MIGRATIONS",
+    "RELATIONS",
+    "ActionWrite",
+    "Conflict",
+    "SeatRow",
+    "Storage",
+    "TableRow",
+    "TimerRow",
+    "is_postgres",
+]

@@ -10,17 +10,20 @@ second process acting on a stale copy of the same table gets `Conflict`, never a
 Backends implement a few primitives (`_rows`, `_row`, `_transaction`, `_commit_batch`, migrations); every query
 below is written once with `?` placeholders.
 """
+
 from __future__ import annotations
 
 import asyncio
 import json
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring as quoted
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from bot.storage.faults import StorageHealth, is_fault
 from games.contract import snapshot_json
+
 
 class SQLiteOnly(str):
     """A migration of SQLite's storage layout alone: PostgreSQL counts its version and runs nothing."""
@@ -142,7 +145,8 @@ MIGRATIONS: list[str | ByDialect] = [
     # 5: a table's pending timers in its own row, a JSON object {kind: [version, due_at, detail]} written by the
     # UPDATE that writes each action's state: no statements of their own, no b-tree page of their own in each commit
     # (due_at as 17 significant digits: SQLite's JSON functions would round a REAL to 15)
-    ByDialect(sqlite="""
+    ByDialect(
+        sqlite="""
     ALTER TABLE tables ADD COLUMN timers TEXT NOT NULL DEFAULT '{}';
     UPDATE tables SET timers = (
         SELECT json_group_object(kind, json('[' || version || ',' || printf('%!.17g', due_at) || ','
@@ -150,30 +154,55 @@ MIGRATIONS: list[str | ByDialect] = [
         FROM timers WHERE timers.table_id = tables.id)
     WHERE id IN (SELECT table_id FROM timers);
     DROP TABLE timers;
-    """, postgresql="""
+    """,
+        postgresql="""
     ALTER TABLE tables ADD COLUMN timers TEXT NOT NULL DEFAULT '{}';
     UPDATE tables SET timers = moved.timers
     FROM (SELECT table_id, json_object_agg(kind, json_build_array(version, due_at, detail))::text AS timers
           FROM timers GROUP BY table_id) AS moved
     WHERE tables.id = moved.table_id;
     DROP TABLE timers;
-    """),
+    """,
+    ),
 ]
 
 # Every kept relation, its columns and primary key, in an order that respects the foreign keys (migrate-db, dumps).
 RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "tables": (("id", "game", "guild_id", "channel_id", "message_id", "host_id", "status", "options", "seed",
-                "version", "state", "marks", "locale", "created_at", "updated_at", "timers"), ("id",)),
-    "seats": (("table_id", "seat", "user_id", "name", "ai_level", "timeouts", "more_time_used", "taken_over"),
-              ("table_id", "seat")),
+    "tables": (
+        (
+            "id",
+            "game",
+            "guild_id",
+            "channel_id",
+            "message_id",
+            "host_id",
+            "status",
+            "options",
+            "seed",
+            "version",
+            "state",
+            "marks",
+            "locale",
+            "created_at",
+            "updated_at",
+            "timers",
+        ),
+        ("id",),
+    ),
+    "seats": (
+        ("table_id", "seat", "user_id", "name", "ai_level", "timeouts", "more_time_used", "taken_over"),
+        ("table_id", "seat"),
+    ),
     "actions": (("table_id", "seq", "seat", "action", "source", "at"), ("table_id", "seq")),
     "results": (("table_id", "winners", "scores", "finished_at"), ("table_id",)),
     "guild_settings": (("guild_id", "settings"), ("guild_id",)),
     "user_settings": (("user_id", "settings"), ("user_id",)),
 }
 
-SEAT_INSERT = ("INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, more_time_used, taken_over)"
-               " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+SEAT_INSERT = (
+    "INSERT INTO seats (table_id, seat, user_id, name, ai_level, timeouts, more_time_used, taken_over)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
 TABLE_COLUMNS = ", ".join(RELATIONS["tables"][0])
 NEW_ID = object()  # a parameter standing for the id the transaction's first statement returned
 
@@ -209,7 +238,7 @@ class TableRow:
     marks: list
     locale: str
     seats: list[SeatRow]
-    timers: list["TimerRow"] = field(default_factory=list)  # those its row keeps
+    timers: list[TimerRow] = field(default_factory=list)  # those its row keeps
 
 
 @dataclass
@@ -224,6 +253,7 @@ class TimerRow:
 @dataclass
 class ActionWrite:
     """One accepted action as it is committed. seats/timers None: unchanged; timers []: none pending."""
+
     table_id: int
     seq: int
     seat: int
@@ -239,8 +269,10 @@ class ActionWrite:
 
 
 def seat_values(table_id: Any, seats: Sequence[SeatRow]) -> list[tuple]:
-    return [(table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.more_time_used), int(s.taken_over))
-            for s in seats]
+    return [
+        (table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.more_time_used), int(s.taken_over))
+        for s in seats
+    ]
 
 
 def timer_json(timer: TimerRow) -> str:
@@ -258,8 +290,10 @@ def timers_json(timers: Sequence[TimerRow]) -> str:
 def timer_rows(table_id: int, text: str | None) -> list[TimerRow]:
     """The timers a table's row keeps, in the order of their kinds."""
     kept = json.loads(text) if text else {}
-    return [TimerRow(table_id, kind, int(version), float(due_at), detail)
-            for kind, (version, due_at, detail) in sorted(kept.items())]
+    return [
+        TimerRow(table_id, kind, int(version), float(due_at), detail)
+        for kind, (version, due_at, detail) in sorted(kept.items())
+    ]
 
 
 class GroupCommit:
@@ -271,8 +305,7 @@ class GroupCommit:
 
     MAX_BATCH = 256
 
-    def __init__(self, commit_batch: Callable[[list[ActionWrite]], Any],
-                 health: StorageHealth | None = None) -> None:
+    def __init__(self, commit_batch: Callable[[list[ActionWrite]], Any], health: StorageHealth | None = None) -> None:
         self._commit_batch = commit_batch
         self.health = health or StorageHealth()
         self._pending: list[tuple[ActionWrite, asyncio.Future]] = []
@@ -327,7 +360,7 @@ class GroupCommit:
     async def _drain(self) -> None:
         try:
             while self._pending:
-                batch, self._pending = self._pending[:self.MAX_BATCH], self._pending[self.MAX_BATCH:]
+                batch, self._pending = self._pending[: self.MAX_BATCH], self._pending[self.MAX_BATCH :]
                 try:
                     errors = await self._commit([write for write, _ in batch])
                 except asyncio.CancelledError:
@@ -363,13 +396,15 @@ class Storage:
     # its timer_json), one kind removed (the kind), whether a kind is there (the kind)
     TIMERS_PUT = TIMERS_DROP = TIMERS_HAS = ""
 
-    def __new__(cls, target: Any = None, *args: Any, **kwargs: Any) -> "Storage":
+    def __new__(cls, target: Any = None, *args: Any, **kwargs: Any) -> Storage:
         if cls is Storage:
             if is_postgres(target):
                 from bot.storage.postgres import PostgresStorage
+
                 cls = PostgresStorage
             else:
                 from bot.storage.sqlite import SQLiteStorage
+
                 cls = SQLiteStorage
         return super().__new__(cls)
 
@@ -394,6 +429,7 @@ class Storage:
             if commits:
                 health.succeeded()
             return value
+
         return watched
 
     async def probe(self) -> None:
@@ -405,7 +441,7 @@ class Storage:
         raise NotImplementedError
 
     # --- what each backend provides -------------------------------------------------------------
-    async def open(self) -> "Storage":
+    async def open(self) -> Storage:
         raise NotImplementedError
 
     async def close(self) -> None:
@@ -431,28 +467,54 @@ class Storage:
         raise NotImplementedError
 
     # --- tables ---------------------------------------------------------------------------
-    async def create_table(self, game: str, guild_id: int | None, channel_id: int, host_id: int,
-                           options: dict, seed: int, locale: str, seats: list[SeatRow],
-                           idle_timer: "TimerRow | None" = None) -> int:
+    async def create_table(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        options: dict,
+        seed: int,
+        locale: str,
+        seats: list[SeatRow],
+        idle_timer: TimerRow | None = None,
+    ) -> int:
         """A new lobby, with its idle-lobby timer (whose table_id is filled in here), in one transaction."""
         now = time.time()
         timers = timers_json([] if idle_timer is None else [idle_timer])
-        table_id = await self._transaction([
-            ("INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed, locale, created_at,"
-             " updated_at, timers) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
-             (game, guild_id, channel_id, host_id, json.dumps(options), seed, locale, now, now, timers), False),
-            (SEAT_INSERT, seat_values(NEW_ID, seats), True)])
+        table_id = await self._transaction(
+            [
+                (
+                    "INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed, locale,"
+                    " created_at,"
+                    " updated_at, timers) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (game, guild_id, channel_id, host_id, json.dumps(options), seed, locale, now, now, timers),
+                    False,
+                ),
+                (SEAT_INSERT, seat_values(NEW_ID, seats), True),
+            ]
+        )
         if idle_timer is not None:
             idle_timer.table_id = table_id
         return table_id
 
     @staticmethod
     def _seat_steps(table_id: int, seats: list[SeatRow]) -> list[tuple[str, Any, bool]]:
-        return [("DELETE FROM seats WHERE table_id = ?", (table_id,), False),
-                (SEAT_INSERT, seat_values(table_id, seats), True)]
+        return [
+            ("DELETE FROM seats WHERE table_id = ?", (table_id,), False),
+            (SEAT_INSERT, seat_values(table_id, seats), True),
+        ]
 
-    async def save_lobby(self, table_id: int, *, host_id: int, options: dict, seats: list[SeatRow],
-                         status: str = "lobby", idle_timer: "TimerRow | None | bool" = True) -> None:
+    async def save_lobby(
+        self,
+        table_id: int,
+        *,
+        host_id: int,
+        options: dict,
+        seats: list[SeatRow],
+        status: str = "lobby",
+        idle_timer: TimerRow | None | bool = True,
+    ) -> None:
         """Write a lobby's seats and settings (or its cancellation) in one transaction, with its idle-lobby timer
         replaced by `idle_timer` (None: removed; True, the default: left as it is)."""
         timers, timer_params = "", ()
@@ -462,44 +524,105 @@ class Storage:
             if idle_timer.kind != "lobby":
                 raise ValueError(f"an idle-lobby timer of kind {idle_timer.kind!r}")
             timers, timer_params = f", timers = {self.TIMERS_PUT}", ("lobby", timer_json(idle_timer))
-        await self._transaction([
-            (f"UPDATE tables SET host_id = ?, options = ?, status = ?, updated_at = ?{timers} WHERE id = ?",
-             (host_id, json.dumps(options), status, time.time(), *timer_params, table_id), False),
-            *self._seat_steps(table_id, seats)])
+        await self._transaction(
+            [
+                (
+                    f"UPDATE tables SET host_id = ?, options = ?, status = ?, updated_at = ?{timers} WHERE id = ?",
+                    (host_id, json.dumps(options), status, time.time(), *timer_params, table_id),
+                    False,
+                ),
+                *self._seat_steps(table_id, seats),
+            ]
+        )
 
     async def set_message(self, table_id: int, channel_id: int, message_id: int) -> None:
-        await self._transaction([("UPDATE tables SET channel_id = ?, message_id = ? WHERE id = ?",
-                                  (channel_id, message_id, table_id), False)])
+        await self._transaction(
+            [
+                (
+                    "UPDATE tables SET channel_id = ?, message_id = ? WHERE id = ?",
+                    (channel_id, message_id, table_id),
+                    False,
+                )
+            ]
+        )
 
     async def set_status(self, table_id: int, status: str) -> None:
-        await self._transaction([("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?",
-                                  (status, time.time(), table_id), False)])
+        await self._transaction(
+            [("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), table_id), False)]
+        )
 
-    async def start_game(self, table_id: int, seats: list[SeatRow], options: dict, state: str, marks: list,
-                         result: dict | None = None) -> None:
+    async def start_game(
+        self, table_id: int, seats: list[SeatRow], options: dict, state: str, marks: list, result: dict | None = None
+    ) -> None:
         """Start a lobby's game; with `result`, a game its deal already ended (finished in the same transaction)."""
         now = time.time()
-        result_steps = [] if result is None else [(
-            "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)",
-            (table_id, json.dumps(result["winners"]), json.dumps(result.get("scores", [])), now), False)]
-        await self._transaction([
-            ("UPDATE tables SET status = ?, version = 0, options = ?, state = ?, marks = ?, updated_at = ?,"
-             f" timers = {self.TIMERS_DROP} WHERE id = ?", ("running" if result is None else "finished",
-                                                           json.dumps(options), state, json.dumps(marks), now,
-                                                           "lobby", table_id), False),
-            *self._seat_steps(table_id, seats), *result_steps])
+        result_steps = (
+            []
+            if result is None
+            else [
+                (
+                    "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)",
+                    (table_id, json.dumps(result["winners"]), json.dumps(result.get("scores", [])), now),
+                    False,
+                )
+            ]
+        )
+        await self._transaction(
+            [
+                (
+                    "UPDATE tables SET status = ?, version = 0, options = ?, state = ?, marks = ?, updated_at = ?,"
+                    f" timers = {self.TIMERS_DROP} WHERE id = ?",
+                    (
+                        "running" if result is None else "finished",
+                        json.dumps(options),
+                        state,
+                        json.dumps(marks),
+                        now,
+                        "lobby",
+                        table_id,
+                    ),
+                    False,
+                ),
+                *self._seat_steps(table_id, seats),
+                *result_steps,
+            ]
+        )
 
-    async def record_action(self, table_id: int, seq: int, seat: int, action: dict, source: str, state: str,
-                            marks: list, *, result: dict | None = None, seats: list[SeatRow] | None = None,
-                            timers: list[TimerRow] | None = None) -> None:
+    async def record_action(
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        action: dict,
+        source: str,
+        state: str,
+        marks: list,
+        *,
+        result: dict | None = None,
+        seats: list[SeatRow] | None = None,
+        timers: list[TimerRow] | None = None,
+    ) -> None:
         """Append one accepted action and the state after it, atomically: with the seats and the table's timers
         when they changed, and the result if it ended the game. Returns once committed (group commit); raises
         Conflict if the table is no longer at version seq - 1."""
         if result is not None:
             timers = []
-        await self.group.submit(ActionWrite(
-            table_id, seq, seat, snapshot_json(action), source, time.time(), state,
-            snapshot_json(marks), "finished" if result is not None else "running", seats, timers, result))
+        await self.group.submit(
+            ActionWrite(
+                table_id,
+                seq,
+                seat,
+                snapshot_json(action),
+                source,
+                time.time(),
+                state,
+                snapshot_json(marks),
+                "finished" if result is not None else "running",
+                seats,
+                timers,
+                result,
+            )
+        )
 
     async def save_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         await self._transaction(self._seat_steps(table_id, seats))
@@ -508,20 +631,41 @@ class Storage:
         row = await self._row(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         if row is None:
             return None
-        seats = [SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6])) for r in await self._rows(
-            "SELECT seat, user_id, name, ai_level, timeouts, more_time_used, taken_over FROM seats WHERE table_id = ?"
-            " ORDER BY seat", (table_id,))]
-        return TableRow(id=row[0], game=row[1], guild_id=row[2], channel_id=row[3], message_id=row[4], host_id=row[5],
-                        status=row[6], options=json.loads(row[7]), seed=row[8], version=row[9], state=row[10],
-                        marks=json.loads(row[11]), locale=row[12], seats=seats, timers=timer_rows(row[0], row[15]))
+        seats = [
+            SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]))
+            for r in await self._rows(
+                "SELECT seat, user_id, name, ai_level, timeouts, more_time_used, taken_over"
+                " FROM seats WHERE table_id = ?"
+                " ORDER BY seat",
+                (table_id,),
+            )
+        ]
+        return TableRow(
+            id=row[0],
+            game=row[1],
+            guild_id=row[2],
+            channel_id=row[3],
+            message_id=row[4],
+            host_id=row[5],
+            status=row[6],
+            options=json.loads(row[7]),
+            seed=row[8],
+            version=row[9],
+            state=row[10],
+            marks=json.loads(row[11]),
+            locale=row[12],
+            seats=seats,
+            timers=timer_rows(row[0], row[15]),
+        )
 
     async def _value(self, sql: str, params: Sequence) -> Any:
         row = await self._row(sql, params)
         return row[0] if row else None
 
     async def open_table_in(self, channel_id: int) -> int | None:
-        return await self._value("SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')",
-                                 (channel_id,))
+        return await self._value(
+            "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
+        )
 
     async def latest_table_in(self, channel_id: int) -> int | None:
         return await self._value("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
@@ -532,21 +676,34 @@ class Storage:
             "SELECT t.id, t.game, s.seat, s.user_id, s.name, s.taken_over, r.winners,"
             " (SELECT MAX(taken_over) FROM seats WHERE table_id = t.id) AS any_takeover"
             " FROM tables t JOIN results r ON r.table_id = t.id JOIN seats s ON s.table_id = t.id"
-            " WHERE t.guild_id = ? AND t.status = 'finished' AND s.user_id IS NOT NULL")
+            " WHERE t.guild_id = ? AND t.status = 'finished' AND s.user_id IS NOT NULL"
+        )
         params: list = [guild_id]
         if game:
             query += " AND t.game = ?"
             params.append(game)
         rows = await self._rows(query, params)
-        return [{"table": r[0], "game": r[1], "seat": r[2], "user_id": r[3], "name": r[4], "taken_over": bool(r[5]),
-                 "won": r[2] in json.loads(r[6]), "marked": bool(r[7])} for r in rows]
+        return [
+            {
+                "table": r[0],
+                "game": r[1],
+                "seat": r[2],
+                "user_id": r[3],
+                "name": r[4],
+                "taken_over": bool(r[5]),
+                "won": r[2] in json.loads(r[6]),
+                "marked": bool(r[7]),
+            }
+            for r in rows
+        ]
 
     async def table_by_message(self, message_id: int) -> int | None:
         return await self._value("SELECT id FROM tables WHERE message_id = ?", (message_id,))
 
     async def actions(self, table_id: int) -> list[dict]:
-        rows = await self._rows("SELECT seq, seat, action, source, at FROM actions WHERE table_id = ? ORDER BY seq",
-                                (table_id,))
+        rows = await self._rows(
+            "SELECT seq, seat, action, source, at FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+        )
         return [{"seq": r[0], "seat": r[1], "action": json.loads(r[2]), "source": r[3], "at": r[4]} for r in rows]
 
     async def result(self, table_id: int) -> dict | None:
@@ -555,8 +712,15 @@ class Storage:
 
     # --- timers: kept in their table's row (tables.timers, see timers_json) ----------------------------------------
     async def set_timer(self, timer: TimerRow) -> None:
-        await self._transaction([(f"UPDATE tables SET timers = {self.TIMERS_PUT} WHERE id = ?",
-                                  (timer.kind, timer_json(timer), timer.table_id), False)])
+        await self._transaction(
+            [
+                (
+                    f"UPDATE tables SET timers = {self.TIMERS_PUT} WHERE id = ?",
+                    (timer.kind, timer_json(timer), timer.table_id),
+                    False,
+                )
+            ]
+        )
 
     async def replace_timers(self, table_id: int, timers: list[TimerRow]) -> None:
         await self._transaction([("UPDATE tables SET timers = ? WHERE id = ?", (timers_json(timers), table_id), False)])
@@ -565,26 +729,32 @@ class Storage:
         if kind is None:
             await self._transaction([("UPDATE tables SET timers = '{}' WHERE id = ?", (table_id,), False)])
         else:
-            await self._transaction([(f"UPDATE tables SET timers = {self.TIMERS_DROP} WHERE id = ?",
-                                      (kind, table_id), False)])
+            await self._transaction(
+                [(f"UPDATE tables SET timers = {self.TIMERS_DROP} WHERE id = ?", (kind, table_id), False)]
+            )
 
     async def timers(self, owns: Callable[[int | None], bool] | None = None) -> list[TimerRow]:
         """Every pending timer of an open table (lobby or running: an ended table's would do nothing); with `owns`,
         only those of tables whose guild it accepts (a shard's tables)."""
-        rows = await self._rows("SELECT id, guild_id, timers FROM tables WHERE status IN ('lobby', 'running')"
-                                " AND timers <> '{}' ORDER BY id")
+        rows = await self._rows(
+            "SELECT id, guild_id, timers FROM tables WHERE status IN ('lobby', 'running')"
+            " AND timers <> '{}' ORDER BY id"
+        )
         return [timer for row in rows if owns is None or owns(row[1]) for timer in timer_rows(row[0], row[2])]
 
     async def running_tables(self, owns: Callable[[int | None], bool] | None = None) -> list[int]:
         """Running tables with a message, the most recently changed first; with `owns`, of those guilds only."""
-        rows = await self._rows("SELECT id, guild_id FROM tables WHERE status = 'running' AND message_id IS NOT NULL"
-                                " ORDER BY updated_at DESC, id DESC")
+        rows = await self._rows(
+            "SELECT id, guild_id FROM tables WHERE status = 'running' AND message_id IS NOT NULL"
+            " ORDER BY updated_at DESC, id DESC"
+        )
         return [row[0] for row in rows if owns is None or owns(row[1])]
 
     async def lobbies_without_idle_timer(self) -> list[tuple[int, int | None, float]]:
         """Open lobbies with no idle-lobby timer: (table id, guild id, time of the last change)."""
-        rows = await self._rows(f"SELECT id, guild_id, updated_at FROM tables WHERE status = 'lobby'"
-                                f" AND NOT {self.TIMERS_HAS}", ("lobby",))
+        rows = await self._rows(
+            f"SELECT id, guild_id, updated_at FROM tables WHERE status = 'lobby' AND NOT {self.TIMERS_HAS}", ("lobby",)
+        )
         return [(r[0], r[1], r[2]) for r in rows]
 
     async def timer(self, table_id: int, kind: str) -> TimerRow | None:
@@ -597,13 +767,22 @@ class Storage:
         return json.loads(settings) if settings else {}
 
     async def set_guild_settings(self, guild_id: int, settings: dict) -> None:
-        await self._transaction([("INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT"
-                                  " (guild_id) DO UPDATE SET settings = excluded.settings",
-                                  (guild_id, json.dumps(settings)), False)])
+        await self._transaction(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) ON CONFLICT"
+                    " (guild_id) DO UPDATE SET settings = excluded.settings",
+                    (guild_id, json.dumps(settings)),
+                    False,
+                )
+            ]
+        )
 
     async def all_guild_settings(self) -> dict[int, dict]:
-        return {guild_id: json.loads(settings)
-                for guild_id, settings in await self._rows("SELECT guild_id, settings FROM guild_settings")}
+        return {
+            guild_id: json.loads(settings)
+            for guild_id, settings in await self._rows("SELECT guild_id, settings FROM guild_settings")
+        }
 
     # --- user settings ----------------------------------------------------------------------
     async def user_settings(self, user_id: int) -> dict:
@@ -611,9 +790,16 @@ class Storage:
         return json.loads(settings) if settings else {}
 
     async def set_user_settings(self, user_id: int, settings: dict) -> None:
-        await self._transaction([("INSERT INTO user_settings (user_id, settings) VALUES (?, ?) ON CONFLICT"
-                                  " (user_id) DO UPDATE SET settings = excluded.settings",
-                                  (user_id, json.dumps(settings)), False)])
+        await self._transaction(
+            [
+                (
+                    "INSERT INTO user_settings (user_id, settings) VALUES (?, ?) ON CONFLICT"
+                    " (user_id) DO UPDATE SET settings = excluded.settings",
+                    (user_id, json.dumps(settings)),
+                    False,
+                )
+            ]
+        )
 
     # --- whole relations (migrate-db, checks) ------------------------------------------------
     async def counts(self) -> dict[str, int]:
@@ -621,16 +807,18 @@ class Storage:
 
     async def dump(self, name: str) -> list[tuple]:
         columns, key = RELATIONS[name]
-        return [tuple(row) for row in await self._rows(
-            f"SELECT {', '.join(columns)} FROM {name} ORDER BY {', '.join(key)}")]
+        return [
+            tuple(row) for row in await self._rows(f"SELECT {', '.join(columns)} FROM {name} ORDER BY {', '.join(key)}")
+        ]
 
     async def upsert(self, name: str, rows: list[tuple]) -> None:
         """Insert rows of a relation, replacing any with the same key (so copying twice changes nothing)."""
         columns, key = RELATIONS[name]
         others = [c for c in columns if c not in key]
-        sql = (f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-               f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET "
-               + ", ".join(f"{c} = excluded.{c}" for c in others))
+        sql = (
+            f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+            f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in others)
+        )
         if rows:
             await self._transaction([(sql, rows, True)])
         await self._after_upsert(name)

@@ -5,6 +5,7 @@ A fault is not a bug: it says nothing about the action that met it, it passes wh
 log says so twice (once when storage fails, once when it recovers), not once per press or timer. Refusals of an
 action by storage (Conflict, a unique key) are answers, not faults.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -22,8 +23,14 @@ def _postgres_faults() -> tuple[type[BaseException], ...]:
     except ImportError:  # SQLite alone
         return ()
     errors = asyncpg.exceptions
-    return (errors.PostgresConnectionError, errors.InterfaceError, errors.InsufficientResourcesError,
-            errors.OperatorInterventionError, errors.ReadOnlySQLTransactionError, errors.LockNotAvailableError)
+    return (
+        errors.PostgresConnectionError,
+        errors.InterfaceError,
+        errors.InsufficientResourcesError,
+        errors.OperatorInterventionError,
+        errors.ReadOnlySQLTransactionError,
+        errors.LockNotAvailableError,
+    )
 
 
 _POSTGRES: tuple[type[BaseException], ...] | None = None
@@ -81,8 +88,9 @@ class StorageHealth:
         if self.down_since is None:
             self.down_since = self.clock()
             self.outages += 1
-            log.warning("storage cannot commit (%s); presses are refused and timers retried until it can",
-                        self.last_error)
+            log.warning(
+                "storage cannot commit (%s); presses are refused and timers retried until it can", self.last_error
+            )
 
     def succeeded(self) -> None:
         if self.down_since is not None:

@@ -6,17 +6,27 @@ An action's writes (version check, log row, snapshot, seats, timers, result) are
 `executemany` (atomic in asyncpg: one transaction, one round trip). If any action of a group is refused (its table
 moved on: Conflict), the group is rolled back and its actions are committed one by one, so only the refused fail.
 """
+
 from __future__ import annotations
 
 import json
 import logging
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import asyncpg
 
-from bot.storage.base import (MIGRATIONS, NEW_ID, ActionWrite, Conflict, Storage, migration_script, seat_values,
-                               timers_json)
+from bot.storage.base import (
+    MIGRATIONS,
+    NEW_ID,
+    ActionWrite,
+    Conflict,
+    Storage,
+    migration_script,
+    seat_values,
+    timers_json,
+)
 
 MIGRATION_LOCK = 0x0B0D06E  # pg_advisory_xact_lock key: one process migrates at a time
 CONFLICTS = (asyncpg.exceptions.UniqueViolationError, asyncpg.exceptions.SerializationError)
@@ -74,10 +84,25 @@ def numbered(sql: str) -> str:
 def record_args(write: ActionWrite) -> tuple:
     seats = None if write.seats is None else json.dumps([row[1:] for row in seat_values(0, write.seats)])
     timers = None if write.timers is None else timers_json(write.timers)
-    result = None if write.result is None else json.dumps(
-        [json.dumps(write.result["winners"]), json.dumps(write.result.get("scores", []))])
-    return (write.table_id, write.seq, write.seat, write.action, write.source, write.at, write.state, write.marks,
-            write.status, seats, timers, result)
+    result = (
+        None
+        if write.result is None
+        else json.dumps([json.dumps(write.result["winners"]), json.dumps(write.result.get("scores", []))])
+    )
+    return (
+        write.table_id,
+        write.seq,
+        write.seat,
+        write.action,
+        write.source,
+        write.at,
+        write.state,
+        write.marks,
+        write.status,
+        seats,
+        timers,
+        result,
+    )
 
 
 async def _keep_session(connection: asyncpg.Connection) -> None:
@@ -109,10 +134,11 @@ class PostgresStorage(Storage):
         self.pool_size = pool_size
         self.pool: asyncpg.Pool | None = None
 
-    async def open(self) -> "PostgresStorage":
+    async def open(self) -> PostgresStorage:
         # timeout: a connection that cannot be made within 2 s is a fault, answered within Discord's 3 seconds
-        self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size, reset=_keep_session,
-                                              timeout=2.0)
+        self.pool = await asyncpg.create_pool(
+            self.url, min_size=1, max_size=self.pool_size, reset=_keep_session, timeout=2.0
+        )
         await self._migrate()
         return self
 
@@ -152,8 +178,9 @@ class PostgresStorage(Storage):
             for number, (sql, params, many) in enumerate(steps):
                 if many:
                     if params:
-                        await conn.executemany(numbered(sql), [[new_id if p is NEW_ID else p for p in row]
-                                                               for row in params])
+                        await conn.executemany(
+                            numbered(sql), [[new_id if p is NEW_ID else p for p in row] for row in params]
+                        )
                 elif number == 0 and "RETURNING" in sql:
                     new_id = await conn.fetchval(numbered(sql), *params)
                 else:
@@ -183,5 +210,6 @@ class PostgresStorage(Storage):
 
     async def _after_upsert(self, name: str) -> None:
         if name == "tables":  # copied ids were given explicitly: new tables must number after them
-            await self.pool.execute("SELECT setval(pg_get_serial_sequence('tables', 'id'),"
-                                    " GREATEST((SELECT MAX(id) FROM tables), 1))")
+            await self.pool.execute(
+                "SELECT setval(pg_get_serial_sequence('tables', 'id'), GREATEST((SELECT MAX(id) FROM tables), 1))"
+            )

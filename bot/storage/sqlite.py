@@ -4,17 +4,28 @@ thread hop, one transaction), so writes of different tables never interleave ins
 Durability: `synchronous=FULL` by default, so a commit is on the disk (WAL fsynced) before the bot answers: an
 acknowledged move survives a power cut, not only a killed process (NORMAL, SQLite's usual WAL setting, may lose the
 last commits to an OS crash). The fsync is what group commit shares: a batch of actions pays one."""
+
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import (MIGRATIONS, NEW_ID, SEAT_INSERT, ActionWrite, Conflict, Storage, migration_script,
-                              seat_values, timers_json)
+from bot.storage.base import (
+    MIGRATIONS,
+    NEW_ID,
+    SEAT_INSERT,
+    ActionWrite,
+    Conflict,
+    Storage,
+    migration_script,
+    seat_values,
+    timers_json,
+)
 
 
 class SQLiteStorage(Storage):
@@ -29,7 +40,7 @@ class SQLiteStorage(Storage):
         self.synchronous = synchronous  # FULL, or NORMAL: durable across a killed process, not a power cut
         self.db: aiosqlite.Connection | None = None
 
-    async def open(self) -> "SQLiteStorage":
+    async def open(self) -> SQLiteStorage:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: transactions are explicit (BEGIN ... COMMIT in _run), never opened behind our back
@@ -70,6 +81,7 @@ class SQLiteStorage(Storage):
     async def _run(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
         """One transaction on aiosqlite's thread, in one trip (its _execute runs a function there): the statements
         one by one would cost a thread hop each, on the path every accepted action takes."""
+
         def transaction(conn: sqlite3.Connection) -> Any:
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -121,10 +133,14 @@ class SQLiteStorage(Storage):
 # A running table's status is not set again: SQLite rewrites the entries of every index on a column the UPDATE
 # sets (two indexes hold the status), two more pages for each commit to write. The timers ride in the same row
 # (NULL: unchanged), so an action's commit writes two pages: its table's row and its log row.
-TABLE_UPDATE = ("UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, timers = COALESCE(?, timers)"
-                " WHERE id = ? AND version = ?")
-TABLE_FINISH = ("UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, timers = COALESCE(?, timers),"
-                " status = ? WHERE id = ? AND version = ?")
+TABLE_UPDATE = (
+    "UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, timers = COALESCE(?, timers)"
+    " WHERE id = ? AND version = ?"
+)
+TABLE_FINISH = (
+    "UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, timers = COALESCE(?, timers),"
+    " status = ? WHERE id = ? AND version = ?"
+)
 ACTION_INSERT = "INSERT INTO actions (table_id, seq, seat, action, source, at) VALUES (?, ?, ?, ?, ?, ?)"
 RESULT_INSERT = "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)"
 
@@ -153,8 +169,13 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
         conn.executemany(SEAT_INSERT, [row for w in seated for row in seat_values(w.table_id, w.seats)])
     ended = [w for w in accepted if w.result is not None]
     if ended:
-        conn.executemany(RESULT_INSERT, [(w.table_id, json.dumps(w.result["winners"]),
-                                          json.dumps(w.result.get("scores", [])), w.at) for w in ended])
+        conn.executemany(
+            RESULT_INSERT,
+            [
+                (w.table_id, json.dumps(w.result["winners"]), json.dumps(w.result.get("scores", [])), w.at)
+                for w in ended
+            ],
+        )
     return errors
 
 

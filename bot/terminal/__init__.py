@@ -3,13 +3,15 @@ TableService the bot uses (a throwaway SQLite file). Each decision shows the boa
 view, the events since the last decision in words, and numbered choices in words (paged; Diamond Box's ranked by
 penalty with the footprints drawn). Keys: a number, n/p pages, a (the AI chooses), l (the whole log), c (Blue
 Border's colour chart), ? (rules and keys), q (quit). Ctrl-C and Ctrl-D leave with a message."""
+
 from __future__ import annotations
 
 import random
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
@@ -22,8 +24,8 @@ from bot.i18n import t
 from bot.storage import Storage
 from bot.tables import Table, TableError, TableService
 from bot.terminal import boards
-from bot.text import seat_name
 from bot.terminal.labels import action_label, event_line
+from bot.text import seat_name
 from bot.words import diamond_card
 
 PAGE = 12
@@ -43,7 +45,7 @@ class Leave(Exception):
 class Choice:
     label: str
     action: dict | None = None
-    open: Callable[[], "Menu"] | None = None  # a sub-menu instead of an action (Diamond Box: card -> placements)
+    open: Callable[[], Menu] | None = None  # a sub-menu instead of an action (Diamond Box: card -> placements)
     mark: tuple[int, int] | None = None  # a grid cell to label with the choice's number
 
 
@@ -54,7 +56,7 @@ class Menu:
     page_size: int = PAGE
     draw: Callable[[list[tuple[int, Choice]]], Any] | None = None  # drawn above a page (e.g. the marked grid)
     confirm: Callable[[Choice], Any] | None = None  # a preview; Enter confirms
-    back: "Menu | None" = None
+    back: Menu | None = None
     page: int = 0
 
     @property
@@ -63,7 +65,7 @@ class Menu:
 
     def shown(self) -> list[tuple[int, Choice]]:
         start = self.page * self.page_size
-        return list(enumerate(self.choices[start:start + self.page_size], start + 1))
+        return list(enumerate(self.choices[start : start + self.page_size], start + 1))
 
 
 @dataclass
@@ -87,7 +89,7 @@ class Session:
         self.log.extend(event_line(table, event, self.locale) for event in events)
 
     def flush(self) -> None:
-        for line in self.log[self.unseen:]:
+        for line in self.log[self.unseen :]:
             self.console.print(Text("  · " + line))
         self.unseen = len(self.log)
 
@@ -145,8 +147,14 @@ class Session:
         view = self.table.state.view(seat)
         spec = self.table.spec
         subtitle = t("terminal.your_view", self.locale, name=self.name(seat)) if seat is not None else None
-        self.console.print(Panel(boards.draw(self.table, view, self.locale), title=spec.name(self.locale),
-                                 subtitle=subtitle, expand=False))
+        self.console.print(
+            Panel(
+                boards.draw(self.table, view, self.locale),
+                title=spec.name(self.locale),
+                subtitle=subtitle,
+                expand=False,
+            )
+        )
         note = self.private_note(seat, view)
         if note:
             self.console.print(boards.words(note), style="dim")
@@ -157,11 +165,16 @@ class Session:
         game = self.table.game
         if game == "bossa":
             if view["phase"] in ("choose", "choose_colour"):
-                return t("bossa_table.private.peek" if view["hands"][seat] is not None else "bossa_table.private.hidden",
-                         self.locale)
+                return t(
+                    "bossa_table.private.peek" if view["hands"][seat] is not None else "bossa_table.private.hidden",
+                    self.locale,
+                )
             return t("bossa_table.private.open", self.locale)
-        key = {"blue_border": "blue_border.private_note", "deep_dive": "deep_dive.private_note",
-               "diamond_box": "terminal.diamond_box.public"}.get(game)
+        key = {
+            "blue_border": "blue_border.private_note",
+            "deep_dive": "deep_dive.private_note",
+            "diamond_box": "terminal.diamond_box.public",
+        }.get(game)
         return t(key, self.locale) if key else ""
 
     def decide(self, seat: int) -> dict:
@@ -203,8 +216,12 @@ class Session:
             grid.add_row(f"{number}.", Text(choice.label))
         self.console.print(grid)
         if menu.pages > 1:
-            self.console.print(Text(t("terminal.page", self.locale, page=menu.page + 1, pages=menu.pages,
-                                      count=len(menu.choices)), style="dim"))
+            self.console.print(
+                Text(
+                    t("terminal.page", self.locale, page=menu.page + 1, pages=menu.pages, count=len(menu.choices)),
+                    style="dim",
+                )
+            )
         self.console.print(Text(self.keys_line(menu), style="dim"))
 
     def keys_line(self, menu: Menu) -> str:
@@ -215,8 +232,12 @@ class Session:
             keys.append(t("terminal.key.back", self.locale))
         if self.table.game == "blue_border":
             keys.append(t("terminal.key.chart", self.locale))
-        keys += [t("terminal.key.ai", self.locale), t("terminal.key.log", self.locale),
-                 t("terminal.key.help", self.locale), t("terminal.key.quit", self.locale)]
+        keys += [
+            t("terminal.key.ai", self.locale),
+            t("terminal.key.log", self.locale),
+            t("terminal.key.help", self.locale),
+            t("terminal.key.quit", self.locale),
+        ]
         return " · ".join(keys)
 
     def choose(self, menu: Menu, seat: int) -> Choice | Menu | None:
@@ -297,21 +318,34 @@ class Session:
     def diamond_cards(self, seat: int, view: dict) -> Menu:
         penalties = self.table.state.placement_penalties()  # one pass; penalty_of per move searches every time
         choices = []
-        for number, card in enumerate(view["hands"][seat], 1):
+        for card in view["hands"][seat]:
             moves = [(a, penalty) for a, penalty in penalties if a["card"] == card]
             if not moves:
                 continue
             best = min(penalty for _, penalty in moves)
             label = f"{diamond_card(card, self.locale)} — " + t(
-                "diamond_box_table.card_summary", self.locale, count=len(moves), best=best)
+                "diamond_box_table.card_summary", self.locale, count=len(moves), best=best
+            )
             choices.append(Choice(label, open=lambda card=card, moves=moves: self.diamond_places(view, card, moves)))
         return Menu(t("diamond_box_table.pick_card", self.locale), choices)
 
     def diamond_places(self, view: dict, card: str, moves: list[tuple[dict, int]]) -> Menu:
         ranked = sorted(moves, key=lambda entry: (entry[1], entry[0]["rotation"], entry[0]["y"], entry[0]["x"]))
-        choices = [Choice(t("terminal.diamond_box.option", self.locale, penalty=penalty,
-                            rotation=t(f"diamond_box.rotation.{a['rotation']}", self.locale), x=a["x"], y=a["y"]),
-                          a, mark=(a["x"], a["y"])) for a, penalty in ranked]
+        choices = [
+            Choice(
+                t(
+                    "terminal.diamond_box.option",
+                    self.locale,
+                    penalty=penalty,
+                    rotation=t(f"diamond_box.rotation.{a['rotation']}", self.locale),
+                    x=a["x"],
+                    y=a["y"],
+                ),
+                a,
+                mark=(a["x"], a["y"]),
+            )
+            for a, penalty in ranked
+        ]
 
         def marked(shown: list[tuple[int, Choice]]) -> Any:
             marks: dict[tuple[int, int], str] = {}
@@ -321,10 +355,13 @@ class Session:
 
         def preview(choice: Choice) -> Any:
             a = choice.action
-            return boards.diamond_grid(view, footprint=boards.diamond_footprint(a["card"], a["rotation"], a["x"], a["y"]))
+            return boards.diamond_grid(
+                view, footprint=boards.diamond_footprint(a["card"], a["rotation"], a["x"], a["y"])
+            )
 
-        title = t("terminal.diamond_box.pick_place", self.locale, card=diamond_card(card, self.locale),
-                  count=len(moves))
+        title = t(
+            "terminal.diamond_box.pick_place", self.locale, card=diamond_card(card, self.locale), count=len(moves)
+        )
         return Menu(title, choices, page_size=DIAMOND_PAGE, draw=marked, confirm=preview)
 
     # --- the end --------------------------------------------------------------------------------------------------
@@ -345,8 +382,13 @@ class Session:
         self.console.print(Text(t("terminal.winners", locale, names=names), style="bold green"))
         scores = self.scores(result)
         if scores:
-            self.console.print(Text(t(f"terminal.score.{table.game}", locale) + ": " + " · ".join(
-                f"{name} {score}" for name, score in scores)))
+            self.console.print(
+                Text(
+                    t(f"terminal.score.{table.game}", locale)
+                    + ": "
+                    + " · ".join(f"{name} {score}" for name, score in scores)
+                )
+            )
         how = [event_line(table, event, locale) for event in self.last_events]
         if how:
             self.console.print(Text(t("terminal.how_it_ended", locale, how=" ".join(how[-2:]))))
@@ -370,10 +412,19 @@ def make_console(**kwargs: Any) -> Console:
     return Console(highlight=False, emoji=False, soft_wrap=False, **kwargs)
 
 
-async def play_in_terminal(game: str, *, players: int | None = None, seed: int | None = None, locale: str = "en",
-                           humans: int = 1, ai_level: str | None = None, options: dict | None = None,
-                           autoplay: bool = False, read: Callable[[str], str] | None = None,
-                           console: Console | None = None) -> int:
+async def play_in_terminal(
+    game: str,
+    *,
+    players: int | None = None,
+    seed: int | None = None,
+    locale: str = "en",
+    humans: int = 1,
+    ai_level: str | None = None,
+    options: dict | None = None,
+    autoplay: bool = False,
+    read: Callable[[str], str] | None = None,
+    console: Console | None = None,
+) -> int:
     """Play one game; returns the exit status (0 after the end or `q`, 130 after Ctrl-C, 2 if it cannot start).
     Arguments are assumed checked (bot.__main__ does that, with messages)."""
     spec = games.get(game)
@@ -385,22 +436,28 @@ async def play_in_terminal(game: str, *, players: int | None = None, seed: int |
         try:
             service = TableService(storage, race_grace=0.0, ai_delay=0.0)
             first = t("cli.you", locale) if humans <= 1 else t("terminal.player", locale, n=1)
-            table = await service.open(game, guild_id=None, channel_id=0, host_id=LOCAL_USER, host_name=first,
-                                       locale=locale, options=options)
+            table = await service.open(
+                game, guild_id=None, channel_id=0, host_id=LOCAL_USER, host_name=first, locale=locale, options=options
+            )
             if seed is not None:
                 table.seed = seed
             for number in range(1, max(humans, 1)):
                 await service.join(table.id, LOCAL_USER + number, t("terminal.player", locale, n=number + 1))
             for _ in range(players - max(humans, 1)):
                 await service.add_ai(table.id, LOCAL_USER, ai_level)
-            session = Session(table, service, console, locale, list(range(max(humans, 1))), read=read,
-                              autoplay=autoplay)
+            session = Session(
+                table, service, console, locale, list(range(max(humans, 1))), read=read, autoplay=autoplay
+            )
             service.listeners.append(session.record)
             try:
                 await service.start(table.id, LOCAL_USER)
             except TableError as error:
-                console.print(Text(t("terminal.arg.start_failed", locale,
-                                     reason=t(error.key, locale, **error.params)), style="bold red"))
+                console.print(
+                    Text(
+                        t("terminal.arg.start_failed", locale, reason=t(error.key, locale, **error.params)),
+                        style="bold red",
+                    )
+                )
                 return 2
             console.print(Text(t("terminal.welcome", locale, game=spec.name(locale)), style="bold"))
             try:

@@ -2,21 +2,22 @@
 part of the picture): Blue Border's shades, Diamond Box's grid and hands, BOSSa's lines and hands, DEEP DIVE's
 ocean and tableaux, COLORSE's boxes and commons. Colours are true colour; rich falls back to 256 or 16 colours
 when the terminal says it has fewer (COLORTERM / TERM), and to none with NO_COLOR."""
+
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
-from rich.console import Group, RenderableType
 from rich.cells import cell_len
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table as Grid
 from rich.text import Text
 
 from bot.i18n import t
 from bot.tables import Table
-from bot.text import seat_name
 from bot.terminal.labels import ARROWS
+from bot.text import seat_name
 from bot.words import bossa_tile, colorse_card, deep_dive_tile
 from games.data import load
 
@@ -30,7 +31,7 @@ def words(text: str) -> Text:
 
 def ink_for(hex_colour: str) -> str:
     """Black or white, whichever reads better on `hex_colour`."""
-    red, green, blue = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#000000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#ffffff"
 
 
@@ -52,17 +53,33 @@ def _name(table: Table, seat: int, locale: str) -> str:
 
 def blue_border(table: Table, view: dict, locale: str) -> RenderableType:
     settings = view["settings"]
-    parts: list[RenderableType] = [words(t("blue_border.settings_line", locale, border=settings["border"],
-                                           bottoms=settings["bottoms"], round=view["round"], rounds=view["rounds"]))]
-    rules = " · ".join([t("blue_border.rule.limit", locale, border=settings["border"]),
-                        t("blue_border.rule.order", locale),
-                        t("blue_border.rule.difference", locale, border=settings["border"]),
-                        t("blue_border.rule.bottoms", locale, bottoms=settings["bottoms"])])
+    parts: list[RenderableType] = [
+        words(
+            t(
+                "blue_border.settings_line",
+                locale,
+                border=settings["border"],
+                bottoms=settings["bottoms"],
+                round=view["round"],
+                rounds=view["rounds"],
+            )
+        )
+    ]
+    rules = " · ".join(
+        [
+            t("blue_border.rule.limit", locale, border=settings["border"]),
+            t("blue_border.rule.order", locale),
+            t("blue_border.rule.difference", locale, border=settings["border"]),
+            t("blue_border.rule.bottoms", locale, bottoms=settings["bottoms"]),
+        ]
+    )
     parts.append(Text(rules, style="dim"))
     field = Grid.grid(padding=(0, 1))
     heads, tops, counts = [t("blue_border.label.deck", locale)], [], []
     heads += [t("blue_border.label.pile", locale, pile_number=n + 1) for n in range(len(view["piles"]))]
-    for card, count in [(view["deck"]["top"], view["deck"]["count"])] + [(p["top"], p["height"]) for p in view["piles"]]:
+    for card, count in [(view["deck"]["top"], view["deck"]["count"])] + [
+        (p["top"], p["height"]) for p in view["piles"]
+    ]:
         tops.append(hidden(card["shade"]) if card else Text(" -- ", style="dim"))
         counts.append(Text(f"×{count}", style="dim"))
     for _ in heads:
@@ -103,7 +120,7 @@ def blue_border_chart(view: dict) -> RenderableType:
     chart = view["chart"] or []
     for start in range(0, len(chart), 16):
         line = Text()
-        for entry in chart[start:start + 16]:
+        for entry in chart[start : start + 16]:
             line.append_text(swatch(entry["shade"], str(entry["number"])))
         rows.append(line)
     return Group(*rows)
@@ -123,8 +140,11 @@ def _cell(colour: str, diamond: str, text: str = "") -> Text:
     return Text(f" {text or GLYPH[diamond]} ", style=f"bold {SHOWN[diamond]} on {FRAMES[colour]}")
 
 
-def diamond_grid(view: dict, marks: dict[tuple[int, int], str] | None = None,
-                 footprint: dict[tuple[int, int], tuple[str, str]] | None = None) -> Text:
+def diamond_grid(
+    view: dict,
+    marks: dict[tuple[int, int], str] | None = None,
+    footprint: dict[tuple[int, int], tuple[str, str]] | None = None,
+) -> Text:
     """The centre: frame colour behind a white or black diamond per cell; `marks` label cells (the options' top-left
     corners), `footprint` lays a card over the grid ((x, y) -> (colour, diamond)), cells over empty table marked."""
     cells = {(c["x"], c["y"]): c for c in view["grid"]}
@@ -160,7 +180,7 @@ def diamond_hand(hand: list[str]) -> Text:
     for row in range(2):
         for card in hand:
             colour, pattern = card.split(":")
-            for diamond in pattern[row * 3:row * 3 + 3]:
+            for diamond in pattern[row * 3 : row * 3 + 3]:
                 out.append(GLYPH[diamond] + " ", style=f"bold {SHOWN[diamond]} on {FRAMES[colour]}")
             out.append("  ")
         out.append("\n")
@@ -171,13 +191,26 @@ def diamond_box(table: Table, view: dict, locale: str) -> RenderableType:
     parts: list[RenderableType] = [Text(t("diamond_box.view.deck", locale, count=view["deck_count"]))]
     last = view["last_move"]
     if last:
-        parts.append(Text(t("diamond_box_table.last_move", locale, seat=_name(table, last["seat"], locale),
-                            penalty=last["penalty"], drawn=last.get("drawn", 0))))
+        parts.append(
+            Text(
+                t(
+                    "diamond_box_table.last_move",
+                    locale,
+                    seat=_name(table, last["seat"], locale),
+                    penalty=last["penalty"],
+                    drawn=last.get("drawn", 0),
+                )
+            )
+        )
     parts.append(diamond_grid(view))
     for seat, hand in enumerate(view["hands"]):
         marker = "▶ " if seat == view["turn_seat"] else "  "
-        parts.append(Text(f"{marker}{_name(table, seat, locale)} · "
-                          + t("diamond_box.view.hand", locale, count=len(hand)), style="bold"))
+        parts.append(
+            Text(
+                f"{marker}{_name(table, seat, locale)} · " + t("diamond_box.view.hand", locale, count=len(hand)),
+                style="bold",
+            )
+        )
         parts.append(diamond_hand(hand))
     return Group(*parts)
 
@@ -199,22 +232,31 @@ def _tile(tile: str, locale: str, colour: str | None = None) -> Text:
 
 
 def bossa(table: Table, view: dict, locale: str) -> RenderableType:
-    parts: list[RenderableType] = [Text(t("bossa_table.deck_line", locale, deck=view["deck_count"],
-                                          out=len(view["out_of_play"])))]
+    parts: list[RenderableType] = [
+        Text(t("bossa_table.deck_line", locale, deck=view["deck_count"], out=len(view["out_of_play"])))
+    ]
     for seat, die in enumerate(view["dice"]):
         colour = view["colours"][seat]
         line = t(f"bossa.line.{colour}", locale) if colour else ""
-        unused = " · ".join(t(f"bossa.action.{name}", locale) for name in view["unused_actions"][seat]) or \
-            t("bossa_table.seat.no_actions", locale)
+        unused = " · ".join(t(f"bossa.action.{name}", locale) for name in view["unused_actions"][seat]) or t(
+            "bossa_table.seat.no_actions", locale
+        )
         marker = "▶ " if seat == view["active_seat"] else "  "
-        parts.append(Text(f"{marker}{_name(table, seat, locale)} · 🎲 {die} · {line} · {unused}".replace(" ·  · ", " · ")))
+        parts.append(
+            Text(f"{marker}{_name(table, seat, locale)} · 🎲 {die} · {line} · {unused}".replace(" ·  · ", " · "))
+        )
     for colour in ("white", "black"):
         line = view["lines"][colour]
         if line["die"] is None:
             continue
         parts.append(Text(""))
-        parts.append(Text(f"{t(f'bossa.line.{colour}', locale)} · {_name(table, line['owner_seat'], locale)} · "
-                          f"{line['column_count']}/6", style="bold"))
+        parts.append(
+            Text(
+                f"{t(f'bossa.line.{colour}', locale)} · {_name(table, line['owner_seat'], locale)} · "
+                f"{line['column_count']}/6",
+                style="bold",
+            )
+        )
         grid = Grid.grid(padding=(0, 1))
         cells: list[RenderableType] = []
         ends = line["ends"]
@@ -239,8 +281,9 @@ def bossa(table: Table, view: dict, locale: str) -> RenderableType:
     for seat, hand in enumerate(view["hands"]):
         row = Text(f"{_name(table, seat, locale)}: ")
         if hand is None:
-            row.append(t("bossa_table.hand_hidden", locale, name="", count=view["hand_counts"][seat]).lstrip(": "),
-                       style="dim")
+            row.append(
+                t("bossa_table.hand_hidden", locale, name="", count=view["hand_counts"][seat]).lstrip(": "), style="dim"
+            )
         else:
             for tile in hand:
                 row.append_text(_tile(tile, locale))
@@ -258,7 +301,11 @@ def _end(end: dict | None, side: str, locale: str) -> Text:
 
 # --- DEEP DIVE -------------------------------------------------------------------------------------------------------
 
-FOOD_STYLE = {"pink": "bold #000000 on #f5a0c8", "green": "bold #000000 on #8fd694", "yellow": "bold #000000 on #f6e05e"}
+FOOD_STYLE = {
+    "pink": "bold #000000 on #f5a0c8",
+    "green": "bold #000000 on #8fd694",
+    "yellow": "bold #000000 on #f6e05e",
+}
 TILE_STYLE = {"water": "#ffffff on #2a6fb0", "rock": "#ffffff on #6b6b6b", "predator": "bold #ffffff on #b02a2a"}
 
 
@@ -297,21 +344,42 @@ def deep_dive(table: Table, view: dict, locale: str) -> RenderableType:
             here.append(f"🤖 {t('deep_dive.label.automaton', locale)} ", style="bold")
         for seat in trapped.get(number, []):
             here.append(f"⛓{_name(table, seat, locale)} ", style="dim")
-        grid.add_row(Text(t("deep_dive.label.depth", locale, depth=number), style="bold #9ecbff on #0b2a4a"),
-                     Text("▒" * min(depth["face_down"], 20) + f" {depth['face_down']}", style="#5b8cc0"),
-                     face_up, here)
+        grid.add_row(
+            Text(t("deep_dive.label.depth", locale, depth=number), style="bold #9ecbff on #0b2a4a"),
+            Text("▒" * min(depth["face_down"], 20) + f" {depth['face_down']}", style="#5b8cc0"),
+            face_up,
+            here,
+        )
     parts: list[RenderableType] = [grid]
     for tableau in view["tableaux"]:
         seat = tableau["seat"]
-        head = t("deep_dive.seat_line", locale, name=_name(table, seat, locale), score=tableau["score"],
-                 rows=tableau["complete_rows"], rocks=tableau["rocks"], free=tableau["free_penguins"],
-                 total=tableau["free_penguins"] + len(tableau["trapped_depths"]))
+        head = t(
+            "deep_dive.seat_line",
+            locale,
+            name=_name(table, seat, locale),
+            score=tableau["score"],
+            rows=tableau["complete_rows"],
+            rocks=tableau["rocks"],
+            free=tableau["free_penguins"],
+            total=tableau["free_penguins"] + len(tableau["trapped_depths"]),
+        )
         parts.append(words(head))
         parts.append(_rows(tableau["rows"], view["colours"]))
     if bot is not None:
-        parts.append(words(t("deep_dive.automaton_line", locale, name=t("deep_dive.label.automaton", locale),
-                             score=bot["score"], rows=bot["complete_rows"], rocks=bot["rocks"], water=bot["water"],
-                             depth=bot["depth"])))
+        parts.append(
+            words(
+                t(
+                    "deep_dive.automaton_line",
+                    locale,
+                    name=t("deep_dive.label.automaton", locale),
+                    score=bot["score"],
+                    rows=bot["complete_rows"],
+                    rocks=bot["rocks"],
+                    water=bot["water"],
+                    depth=bot["depth"],
+                )
+            )
+        )
         parts.append(_rows(bot["rows"], view["colours"]))
     if view["last_dive"]:
         parts.append(Text(t("deep_dive.label.last_dive", locale), style="bold red"))
@@ -376,8 +444,11 @@ def colorse(table: Table, view: dict, locale: str) -> RenderableType:
         if seat == view["child_seat"]:
             notes.append(t("colorse_table.child", locale))
         if view["phase"] == "sign" and seat in (view["parent_seat"], view["child_seat"]):
-            notes.append(t("colorse_table.chosen", locale) if seat in view["chosen_seats"]
-                         else t("colorse_table.choosing", locale))
+            notes.append(
+                t("colorse_table.chosen", locale)
+                if seat in view["chosen_seats"]
+                else t("colorse_table.choosing", locale)
+            )
         heads.append(Text(_name(table, seat, locale) + "\n" + " · ".join(notes), style="bold"))
         box = view["boxes"][seat]
         drawn = Text()
@@ -397,13 +468,15 @@ def colorse(table: Table, view: dict, locale: str) -> RenderableType:
     if seat is not None:
         mine = []
         if view["sign"]:
-            mine.append(f"{t('colorse_table.your_sign', locale)}: {t(f'colorse.sign.' + view['sign'], locale)}")
+            mine.append(f"{t('colorse_table.your_sign', locale)}: {t('colorse.sign.' + view['sign'], locale)}")
         start = view["starting"][seat] if view["starting"] else None
         if start and "card" in start:
             mine.append(f"{t('colorse_table.your_start', locale)}: {colorse_card(start['card'], locale)}")
         bonus = [entry["card"] for entry in view["boxes"][seat] if entry and entry.get("face_down") and "card" in entry]
         if bonus:
-            mine.append(f"{t('colorse_table.your_bonus', locale)}: " + ", ".join(colorse_card(c, locale) for c in bonus))
+            mine.append(
+                f"{t('colorse_table.your_bonus', locale)}: " + ", ".join(colorse_card(c, locale) for c in bonus)
+            )
         if mine:
             parts.append(Text(" · ".join(mine), style="bold"))
     return Group(*parts)
@@ -411,13 +484,18 @@ def colorse(table: Table, view: dict, locale: str) -> RenderableType:
 
 def generic(table: Table, view: dict, locale: str) -> RenderableType:
     acting = set(table.state.to_act())
-    return Group(*[Text(("▶ " if seat in acting else "  ") + _name(table, seat, locale))
-                   for seat in range(len(table.seats))])
+    return Group(
+        *[Text(("▶ " if seat in acting else "  ") + _name(table, seat, locale)) for seat in range(len(table.seats))]
+    )
 
 
 BOARDS: dict[str, Callable[[Table, dict, str], RenderableType]] = {
-    "blue_border": blue_border, "diamond_box": diamond_box, "bossa": bossa, "deep_dive": deep_dive,
-    "colorse": colorse}
+    "blue_border": blue_border,
+    "diamond_box": diamond_box,
+    "bossa": bossa,
+    "deep_dive": deep_dive,
+    "colorse": colorse,
+}
 
 
 def draw(table: Table, view: dict, locale: str) -> RenderableType:

@@ -1,5 +1,6 @@
 """The terminal's words for game things: the label of any legal action (the same catalogue keys the Discord buttons
 use) and any engine event as a line. Piece names (tiles, cards, signs) come from bot.words, shared with the cogs."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -34,8 +35,14 @@ def _blue_border_label(action: dict, view: dict, locale: str) -> str:
 
 
 def _diamond_box_label(action: dict, view: dict, locale: str) -> str:
-    return t("diamond_box.action.place", locale, card=diamond_card(action["card"], locale),
-             rotation=diamond_rotation(action["rotation"], locale), x=action["x"], y=action["y"])
+    return t(
+        "diamond_box.action.place",
+        locale,
+        card=diamond_card(action["card"], locale),
+        rotation=diamond_rotation(action["rotation"], locale),
+        x=action["x"],
+        y=action["y"],
+    )
 
 
 def _bossa_label(action: dict, view: dict, locale: str) -> str:
@@ -44,22 +51,37 @@ def _bossa_label(action: dict, view: dict, locale: str) -> str:
         return t(f"bossa.action.choose.{action['choice']}", locale)
     if kind == "place":
         end = view["lines"][action["line"]]["ends"][action["side"]] or {"value": "-"}
-        head = t("bossa_table.button.end", locale, line=t(f"bossa_table.line_short.{action['line']}", locale),
-                 arrow=ARROWS[action["side"]], value=end["value"])
+        head = t(
+            "bossa_table.button.end",
+            locale,
+            line=t(f"bossa_table.line_short.{action['line']}", locale),
+            arrow=ARROWS[action["side"]],
+            value=end["value"],
+        )
         return f"{head}: {bossa_tiles(action['tiles'], locale)}"
     if kind == "stack":
         column = view["lines"][action["line"]]["columns"][action["side"]][action["index"] - 1]
-        text = t("bossa_table.option.stack", locale, line=t(f"bossa_table.line_short.{action['line']}", locale),
-                 arrow=ARROWS[action["side"]], index=action["index"], value=column["value"],
-                 tiles=bossa_tiles(action["tiles"], locale))
+        text = t(
+            "bossa_table.option.stack",
+            locale,
+            line=t(f"bossa_table.line_short.{action['line']}", locale),
+            arrow=ARROWS[action["side"]],
+            index=action["index"],
+            value=column["value"],
+            tiles=bossa_tiles(action["tiles"], locale),
+        )
         return f"{t('bossa.action.stack', locale)}: {text}"
     if kind == "redraw":
-        return f"{t('bossa.action.redraw', locale)}: " + t("bossa_table.option.redraw", locale,
-                                                           tile=bossa_tile(action["tile"], locale))
+        return f"{t('bossa.action.redraw', locale)}: " + t(
+            "bossa_table.option.redraw", locale, tile=bossa_tile(action["tile"], locale)
+        )
     if kind == "exchange":
         return f"{t('bossa.action.exchange', locale)}: " + t(
-            "bossa_table.option.exchange", locale, give=bossa_tile(action["give"], locale),
-            take=bossa_tile(action["take"], locale))
+            "bossa_table.option.exchange",
+            locale,
+            give=bossa_tile(action["give"], locale),
+            take=bossa_tile(action["take"], locale),
+        )
     return t(f"bossa.action.{kind}", locale)
 
 
@@ -72,8 +94,13 @@ def _colorse_label(action: dict, view: dict, locale: str) -> str:
 
 
 ARROWS = {"down": "◀", "up": "▶"}
-_LABELS = {"blue_border": _blue_border_label, "diamond_box": _diamond_box_label, "bossa": _bossa_label,
-           "deep_dive": _deep_dive_label, "colorse": _colorse_label}
+_LABELS = {
+    "blue_border": _blue_border_label,
+    "diamond_box": _diamond_box_label,
+    "bossa": _bossa_label,
+    "deep_dive": _deep_dive_label,
+    "colorse": _colorse_label,
+}
 
 # --- events ----------------------------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """Blue Border's table: the board image, the turn / call-window / reward buttons, the 🚨 reaction, the chart.
 
 It presents the engine's public view and sends the engine's own actions; the rules stay in games/blue_border."""
+
 from __future__ import annotations
 
 import discord
@@ -8,11 +9,11 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import normalise, t
-from cogs.presenter import Presenter, format_event, last_events, seat_name
+from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from cogs.blue_border.image import draw_board, draw_chart
-from bot.render_pool import Picture, ready
+from cogs.presenter import Presenter, format_event, last_events, seat_name
 
 GAME = "blue_border"
 CALL_EMOJI = "🚨"
@@ -50,8 +51,9 @@ class BlueBorderPresenter(Presenter):
         lines = [] if view["finished"] else [self.phase_line(table, view, locale), *self.recent(table, locale)]
         embed = self.framed(table, locale, 0x1E4E8C, lines)
         items = [] if table.state.finished else self.buttons(table, locale)
-        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="blue_border.png",
-                     items=items)
+        return Board(
+            embed, image=Picture(draw_board, (view, normalise(locale))), image_name="blue_border.png", items=items
+        )
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         """Whose turn it is and what to do now."""
@@ -60,8 +62,13 @@ class BlueBorderPresenter(Presenter):
             return t(f"{GAME}.line.turn", locale, seat=seat_name(table, view["active_seat"], locale))
         if phase == "call_window":
             placement = view["placement"]
-            return t(f"{GAME}.line.call_window", locale, seat=seat_name(table, placement["seat"], locale),
-                     slot=placement["slot"], emoji=CALL_EMOJI)
+            return t(
+                f"{GAME}.line.call_window",
+                locale,
+                seat=seat_name(table, placement["seat"], locale),
+                slot=placement["slot"],
+                emoji=CALL_EMOJI,
+            )
         return t(f"{GAME}.line.reward", locale, seat=seat_name(table, view["caller_seat"], locale))
 
     def recent(self, table: Table, locale: str) -> list[str]:
@@ -79,21 +86,42 @@ class BlueBorderPresenter(Presenter):
             legal = state.legal_actions(view["active_seat"])
             for action in legal:
                 if action["type"] == "take":  # four piles fill a phone's row: the deck goes beside "pass"
-                    items.append(TableButton(action_id(table.id, v, action), label=_button_label(action, locale),
-                                             style=discord.ButtonStyle.primary,
-                                             row=1 if action["source"] == "deck" else 0))
+                    items.append(
+                        TableButton(
+                            action_id(table.id, v, action),
+                            label=_button_label(action, locale),
+                            style=discord.ButtonStyle.primary,
+                            row=1 if action["source"] == "deck" else 0,
+                        )
+                    )
             if any(a["type"] == "pass" for a in legal):
                 items.append(TableButton(ui_id(table.id, v, "pass"), label=t(f"{GAME}.button.pass", locale), row=1))
         elif view["phase"] == "call_window":
-            items.append(TableButton(action_id(table.id, v, {"type": "call"}), label=t(f"{GAME}.action.call", locale),
-                                     emoji=CALL_EMOJI, style=discord.ButtonStyle.danger, row=0))
-            items.append(TableButton(action_id(table.id, v, {"type": "no_call"}),
-                                     label=t(f"{GAME}.action.no_call", locale), row=0))
+            items.append(
+                TableButton(
+                    action_id(table.id, v, {"type": "call"}),
+                    label=t(f"{GAME}.action.call", locale),
+                    emoji=CALL_EMOJI,
+                    style=discord.ButtonStyle.danger,
+                    row=0,
+                )
+            )
+            items.append(
+                TableButton(
+                    action_id(table.id, v, {"type": "no_call"}), label=t(f"{GAME}.action.no_call", locale), row=0
+                )
+            )
         elif view["phase"] == "reward":
             legal = state.legal_actions(view["caller_seat"])
             options = [discord.SelectOption(label=_label(a, locale), value=codec.encode(a)) for a in legal][:25]
-            items.append(TableSelect(ui_id(table.id, v, "act", select=True), options=options,
-                                     placeholder=t(f"{GAME}.action.reward", locale), row=0))
+            items.append(
+                TableSelect(
+                    ui_id(table.id, v, "act", select=True),
+                    options=options,
+                    placeholder=t(f"{GAME}.action.reward", locale),
+                    row=0,
+                )
+            )
         if view["chart"]:
             items.append(TableButton(ui_id(table.id, v, "chart"), emoji="🎨", row=2))
         return items
@@ -103,8 +131,9 @@ class BlueBorderPresenter(Presenter):
         beside the colour chart (to hold their shades against), not the public board again."""
         embed = self.header(table, locale)
         embed.description = t(f"{GAME}.private_note", locale)
-        return Board(embed, image=Picture(draw_board, (table.state.view(seat), normalise(locale))),
-                     image_name="blue_border.png")
+        return Board(
+            embed, image=Picture(draw_board, (table.state.view(seat), normalise(locale))), image_name="blue_border.png"
+        )
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)
@@ -114,7 +143,9 @@ class BlueBorderPresenter(Presenter):
                 raise TableError("no_chart", f"{GAME}.error.no_chart")
             embed = discord.Embed(title=t(f"{GAME}.action.chart", locale))
             board = Board(embed, image=Picture(draw_chart, (view["chart"],)), image_name="chart.png")
-            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+            await interaction.response.send_message(
+                ephemeral=True, **(await ready(board)).message_kwargs(editing=False)
+            )
             return True
         if name == "pass":
             seat = table.seat_of(interaction.user.id)

@@ -3,14 +3,35 @@ bottoms, round), every diver's 7 slots (shades; numbers only where revealed) wit
 four field piles with their counts, the face-up discard; at the end the result over the divers' boards. A diver's
 own picture (nothing in Blue Border is private) is their row beside the colour chart. Drawn from `view(None)` (plus
 the viewer's seat) only, so it can hold nothing a player may not see."""
+
 from __future__ import annotations
 
 from functools import lru_cache
 
 from bot.i18n import t
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, cached, cached_many, canvas,
-                        centred_text, crown, font, frozen, layer, png, readable_on, result_banner, seat_disc,
-                        text_width, turn_arrow)
+from bot.render import (
+    HIGHLIGHT,
+    INK,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    PHONE_WIDTH,
+    above,
+    cached,
+    cached_many,
+    canvas,
+    centred_text,
+    crown,
+    font,
+    frozen,
+    layer,
+    png,
+    readable_on,
+    result_banner,
+    seat_disc,
+    text_width,
+    turn_arrow,
+)
 
 WIDTH = PHONE_WIDTH
 LEFT = 64  # the diver's disc lies left of it, their slots right of it
@@ -30,16 +51,26 @@ CHART_COLUMNS, CHART_W, CHART_H, CHART_ROW = 8, 56, 40, 46
 
 def _card(draw, x: int, y: int, card: dict | None, *, label: str = "", highlight: bool = False) -> None:
     """A slot: empty (with its label), or a card in its shade with its number where revealed (drawn once, pasted)."""
-    cached(draw, ("bb.card", frozen(card), label, highlight), x, y, (-6, -6, CARD_W + 6, CARD_H + 6),
-           lambda d, px, py: _paint_card(d, px, py, card, label=label, highlight=highlight))
+    cached(
+        draw,
+        ("bb.card", frozen(card), label, highlight),
+        x,
+        y,
+        (-6, -6, CARD_W + 6, CARD_H + 6),
+        lambda d, px, py: _paint_card(d, px, py, card, label=label, highlight=highlight),
+    )
 
 
 def _cards(draw, places: list[tuple[int, int, dict | None, str, bool]]) -> None:
     """Slots (x, y, card, label, highlight), each as `_card` draws it (the same sprites), in one pass."""
-    cached_many(draw, [(("bb.card", frozen(card), label, highlight), x, y) for x, y, card, label, highlight in places],
-                (-6, -6, CARD_W + 6, CARD_H + 6),
-                lambda d, px, py, key: _paint_card(d, px, py, None if key[1] is None else dict(key[1]), label=key[2],
-                                                   highlight=key[3]))
+    cached_many(
+        draw,
+        [(("bb.card", frozen(card), label, highlight), x, y) for x, y, card, label, highlight in places],
+        (-6, -6, CARD_W + 6, CARD_H + 6),
+        lambda d, px, py, key: _paint_card(
+            d, px, py, None if key[1] is None else dict(key[1]), label=key[2], highlight=key[3]
+        ),
+    )
 
 
 def _paint_card(draw, x: int, y: int, card: dict | None, *, label: str, highlight: bool) -> None:
@@ -59,8 +90,13 @@ def _paint_card(draw, x: int, y: int, card: dict | None, *, label: str, highligh
 def _stack(draw, x: int, y: int, top: dict | None, height: int) -> None:
     """A field pile or the deck: a few edges behind the top card show it is a stack."""
     for offset in (8, 4)[: max(0, min(2, height - 1))][::-1] if height > 1 else ():
-        draw.rounded_rectangle((x + offset, y - offset, x + CARD_W + offset, y + CARD_H - offset), radius=8,
-                               fill="#1a365d", outline="#0b1a2e", width=2)
+        draw.rounded_rectangle(
+            (x + offset, y - offset, x + CARD_W + offset, y + CARD_H - offset),
+            radius=8,
+            fill="#1a365d",
+            outline="#0b1a2e",
+            width=2,
+        )
     _card(draw, x, y, top)
 
 
@@ -81,8 +117,10 @@ def _count_word(key: str, locale: str, count: int) -> str:
 def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
     winners = view["winner_seats"] or []
     if view["rounds"] > 1:
-        return [(seat, t("picture.wins", locale, count=score), seat in winners)
-                for seat, score in enumerate(view["round_scores"])]
+        return [
+            (seat, t("picture.wins", locale, count=score), seat in winners)
+            for seat, score in enumerate(view["round_scores"])
+        ]
     return [(d["seat"], f"{d['filled']}/7", d["seat"] in winners) for d in view["divers"]]
 
 
@@ -104,8 +142,12 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     if not finished:
         _field(draw, view, locale, field_y)
         # the discard is face up: its numbers are public
-        layer(draw, ("bb.discard", word, discard), (0, discard_y, WIDTH, height),
-              lambda d, _x, top: _discard(d, top, word, discard, spots))
+        layer(
+            draw,
+            ("bb.discard", word, discard),
+            (0, discard_y, WIDTH, height),
+            lambda d, _x, top: _discard(d, top, word, discard, spots),
+        )
     else:
         image = above(result_banner(result_entries(view, locale), locale=locale), image)
     return png(image, exact=True)
@@ -115,10 +157,16 @@ def _header(draw, view: dict, locale: str) -> None:
     """The rules strip: the border and the bottoms in force (a shuffled round draws its own), and the round."""
     settings = view["settings"]
     rules = t("blue_border.picture.rules", locale, border=settings["border"], bottoms=settings["bottoms"])
-    rounds = (t("blue_border.picture.round", locale, round=view["round"], rounds=view["rounds"])
-              if view["rounds"] > 1 else "")
-    layer(draw, ("bb.header", rules, rounds), (0, 0, WIDTH, HEADER_H),
-          lambda d, x, y: _paint_header(d, y, rules, rounds), fill=PANEL)
+    rounds = (
+        t("blue_border.picture.round", locale, round=view["round"], rounds=view["rounds"]) if view["rounds"] > 1 else ""
+    )
+    layer(
+        draw,
+        ("bb.header", rules, rounds),
+        (0, 0, WIDTH, HEADER_H),
+        lambda d, x, y: _paint_header(d, y, rules, rounds),
+        fill=PANEL,
+    )
 
 
 def _paint_header(draw, top: int, rules: str, rounds: str) -> None:
@@ -140,8 +188,9 @@ def _rows(draw, view: dict, divers: list[dict], locale: str, own: int | None = N
         y = top + (0 if own is not None else seat * ROW_H)
         # the one diver to act is framed (the diver to take, the caller choosing a reward); in a call window the
         # card placed is marked instead (anyone else may call)
-        to_act = own is None and (view.get("active_seat") == seat if view["phase"] == "turn"
-                                  else view["phase"] == "reward" and seat in acting)
+        to_act = own is None and (
+            view.get("active_seat") == seat if view["phase"] == "turn" else view["phase"] == "reward" and seat in acting
+        )
         placed = placement["slot_index"] if placement and placement["seat"] == seat else None
         cards = tuple(frozen(card) for card in diver["slots"])
         score = None if scores is None else scores[seat]
@@ -150,10 +199,16 @@ def _rows(draw, view: dict, divers: list[dict], locale: str, own: int | None = N
         # a diver's row, drawn once and pasted whole (a move changes one row); its frame, disc and marks a backdrop
         # of their own, copied to start it
         back = ("bb.row_back", seat, to_act, own is not None, score, below)
-        layer(draw, ("bb.row", back, cards, tuple(view["slots"]), placed, skip), (0, y - 6, WIDTH, y + CARD_H + 6),
-              lambda d, _x, row_top: _row_cards(d, row_top + 6, diver["slots"], view["slots"], placed, skip),
-              backdrop=(back, lambda d, _x, row_top: _row_back(d, row_top + 6, seat, to_act, own is not None, score,
-                                                                below)))
+        layer(
+            draw,
+            ("bb.row", back, cards, tuple(view["slots"]), placed, skip),
+            (0, y - 6, WIDTH, y + CARD_H + 6),
+            lambda d, _x, row_top: _row_cards(d, row_top + 6, diver["slots"], view["slots"], placed, skip),
+            backdrop=(
+                back,
+                lambda d, _x, row_top: _row_back(d, row_top + 6, seat, to_act, own is not None, score, below),
+            ),
+        )
 
 
 def _row_back(draw, y: int, seat: int, to_act: bool, own: bool, score: int | None, below: str | None) -> None:
@@ -177,8 +232,10 @@ def _row_back(draw, y: int, seat: int, to_act: bool, own: bool, score: int | Non
 def _row_cards(draw, y: int, slots: list, labels: list[str], placed: int | None, skip: str | None) -> None:
     """A diver's 7 slots at `y` (over `_row_back`), the one just placed highlighted; a diver who owes a skip has a
     tag over their empty slots (a skip is owed only with no card placed)."""
-    _cards(draw, [(LEFT + index * (CARD_W + GAP), y, card, labels[index], index == placed)
-                  for index, card in enumerate(slots)])
+    _cards(
+        draw,
+        [(LEFT + index * (CARD_W + GAP), y, card, labels[index], index == placed) for index, card in enumerate(slots)],
+    )
     if skip:
         first = next((index for index, card in enumerate(slots) if card is None), len(slots) - 1)
         x0 = LEFT + first * (CARD_W + GAP)
@@ -195,9 +252,13 @@ def _field(draw, view: dict, locale: str, top: int) -> None:
     x = COLUMN // 2 - (CARD_W + 8) // 2
     left = x & ~1
     # the deck, drawn once per top card and height (up to the three edges it shows), pasted as the piles are
-    layer(draw, ("bb.deck", frozen(deck["top"]), min(deck["count"], 3), x - left),
-          (left, y - 8, left + PILE_W, y + CARD_H + 1),
-          lambda d, px, py: _stack(d, px + x - left, py + 8, deck["top"], deck["count"]), fill=PANEL)
+    layer(
+        draw,
+        ("bb.deck", frozen(deck["top"]), min(deck["count"], 3), x - left),
+        (left, y - 8, left + PILE_W, y + CARD_H + 1),
+        lambda d, px, py: _stack(d, px + x - left, py + 8, deck["top"], deck["count"]),
+        fill=PANEL,
+    )
     _count(draw, COLUMN // 2, y + CARD_H + 6, _count_word("picture.deck_count", locale, deck["count"]))
     for number, pile in enumerate(view["piles"]):
         centre = COLUMN * (number + 1) + COLUMN // 2
@@ -205,9 +266,13 @@ def _field(draw, view: dict, locale: str, top: int) -> None:
         # the pile and its number, drawn once per top card and height on the field's colour, pasted whole (no mask)
         # over its column of the field, where nothing else is drawn
         left = x & ~1
-        layer(draw, ("bb.pile", number, frozen(pile["top"]), min(pile["height"], 3), x - left),
-              (left, y - 8, left + PILE_W, y + CARD_H + 1),
-              lambda d, px, py: _pile(d, px + x - left, py + 8, number, pile), fill=PANEL)
+        layer(
+            draw,
+            ("bb.pile", number, frozen(pile["top"]), min(pile["height"], 3), x - left),
+            (left, y - 8, left + PILE_W, y + CARD_H + 1),
+            lambda d, px, py: _pile(d, px + x - left, py + 8, number, pile),
+            fill=PANEL,
+        )
         _count(draw, centre, y + CARD_H + 6, _count_word("blue_border.picture.cards", locale, pile["height"]))
 
 
@@ -230,9 +295,15 @@ def _discard_spots(count: int, word_width: float) -> tuple[list[tuple[int, int]]
 def _discard(draw, top: int, word: str, discard: tuple, spots: list[tuple[int, int]]) -> None:
     """The discard from `top`: its word, then every discarded number in its shade, in order (it is face up)."""
     draw.text((12, top + DISCARD_H // 2 + 2), word, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
-    cached_many(draw, [(("bb.discarded", number, shade), x, top + 2 + row * DISCARD_ROW)
-                       for (number, shade), (x, row) in zip(discard, spots)],
-                (-2, -2, DISCARD_W + 2, DISCARD_H + 2), lambda d, x, y, key: _small_card(d, x, y, *key[1:]))
+    cached_many(
+        draw,
+        [
+            (("bb.discarded", number, shade), x, top + 2 + row * DISCARD_ROW)
+            for (number, shade), (x, row) in zip(discard, spots)
+        ],
+        (-2, -2, DISCARD_W + 2, DISCARD_H + 2),
+        lambda d, x, y, key: _small_card(d, x, y, *key[1:]),
+    )
 
 
 def _small_card(draw, x: int, y: int, number: int, shade: str, width: int = DISCARD_W, height: int = DISCARD_H) -> None:
@@ -267,10 +338,19 @@ def _own(view: dict, locale: str) -> bytes:
 def _chart_grid(draw, chart: list[dict], top: int) -> None:
     """Every shade of the chart with its number, CHART_COLUMNS to a row, from `top`."""
     step = (WIDTH - 16) // CHART_COLUMNS
-    cached_many(draw, [(("bb.chart", entry["number"], entry["shade"]), 8 + (step - CHART_W) // 2 + (index % CHART_COLUMNS)
-                        * step, top + (index // CHART_COLUMNS) * CHART_ROW) for index, entry in enumerate(chart)],
-                (-2, -2, CHART_W + 2, CHART_H + 2),
-                lambda d, x, y, key: _small_card(d, x, y, key[1], key[2], CHART_W, CHART_H))
+    cached_many(
+        draw,
+        [
+            (
+                ("bb.chart", entry["number"], entry["shade"]),
+                8 + (step - CHART_W) // 2 + (index % CHART_COLUMNS) * step,
+                top + (index // CHART_COLUMNS) * CHART_ROW,
+            )
+            for index, entry in enumerate(chart)
+        ],
+        (-2, -2, CHART_W + 2, CHART_H + 2),
+        lambda d, x, y, key: _small_card(d, x, y, key[1], key[2], CHART_W, CHART_H),
+    )
 
 
 def draw_chart(chart: list[dict]) -> bytes:

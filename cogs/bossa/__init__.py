@@ -14,12 +14,14 @@ once-per-game actions, and each option is the engine action itself (the press's 
 call). A select with more than 25 moves ends with "More…" options, each opening an ephemeral chooser listing every
 legal tile group for an end or an action (buttons, or selects of 25 when there are many, paged by 100).
 
-Custom ids (`u.<name>`): `peek` (older messages); `end.<line><side>` and `opt.<action>` open a chooser (older messages), as does the
-option `+<what>`; `pg.<what>.<page>` turns its page; `mv<version>.<move>` (button) and `ms<version>.<n>` (select,
+Custom ids (`u.<name>`): `peek` (older messages); `end.<line><side>` and `opt.<action>` open a chooser (older
+messages), as does the option `+<what>`;
+`pg.<what>.<page>` turns its page; `mv<version>.<move>` (button) and `ms<version>.<n>` (select,
 the move in the option's value) send a move.
 A move is written compactly, tiles as their two dot counts (`w3b1` -> `31`): `pwu.3102` place on the white line's
 ascending side, `sbd2.11` stack on column 2 of the black line's descending side, `r.31` redraw, `x.31.02` exchange.
 """
+
 from __future__ import annotations
 
 import discord
@@ -27,14 +29,14 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import has, normalise, t
-from cogs.presenter import Presenter, last_events, seat_name
+from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from bot.text import format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import bossa_tile, bossa_tiles, event_fields
 from cogs.bossa.image import draw_board, draw_hand
 from cogs.common import user_locale
-from bot.render_pool import Picture, ready
+from cogs.presenter import Presenter, last_events, seat_name
 from games.bossa.tiles import dots
 
 GAME = "bossa"
@@ -72,7 +74,7 @@ def code_tile(code: str) -> str:
 def code_tiles(code: str) -> list[str]:
     if not code or len(code) % 2:
         raise codec.BadCode(code)
-    return [code_tile(code[i:i + 2]) for i in range(0, len(code), 2)]
+    return [code_tile(code[i : i + 2]) for i in range(0, len(code), 2)]
 
 
 def encode_move(action: dict) -> str:
@@ -133,13 +135,24 @@ def option_label(action: dict, view: dict, locale: str) -> str:
         text = tiles_text(action["tiles"], locale)
     elif kind == "stack":
         column = view["lines"][action["line"]]["columns"][action["side"]][action["index"] - 1]
-        text = t(f"{CAT}.option.stack", locale, line=short_line(action["line"], locale), arrow=ARROW[action["side"]],
-                 index=action["index"], value=column["value"], tiles=tiles_text(action["tiles"], locale))
+        text = t(
+            f"{CAT}.option.stack",
+            locale,
+            line=short_line(action["line"], locale),
+            arrow=ARROW[action["side"]],
+            index=action["index"],
+            value=column["value"],
+            tiles=tiles_text(action["tiles"], locale),
+        )
     elif kind == "redraw":
         text = t(f"{CAT}.option.redraw", locale, tile=tile_text(action["tile"], locale))
     else:
-        text = t(f"{CAT}.option.exchange", locale, give=tile_text(action["give"], locale),
-                 take=tile_text(action["take"], locale))
+        text = t(
+            f"{CAT}.option.exchange",
+            locale,
+            give=tile_text(action["give"], locale),
+            take=tile_text(action["take"], locale),
+        )
     return text[:80]
 
 
@@ -147,8 +160,13 @@ def move_label(action: dict, view: dict, locale: str) -> str:
     """A move as the table's selects (and the terminal) name it: a placement with its line, end and value."""
     if action["type"] == "place":
         end = view["lines"][action["line"]]["ends"][action["side"]] or {"value": "-"}
-        head = t(f"{CAT}.button.end", locale, line=short_line(action["line"], locale), arrow=ARROW[action["side"]],
-                 value=end["value"])
+        head = t(
+            f"{CAT}.button.end",
+            locale,
+            line=short_line(action["line"], locale),
+            arrow=ARROW[action["side"]],
+            value=end["value"],
+        )
         return f"{head}: {tiles_text(action['tiles'], locale)}"
     kind = t(f"{GAME}.action.{action['type']}", locale)
     return f"{kind}: {option_label(action, view, locale)}"
@@ -191,8 +209,12 @@ class BossaPresenter(Presenter):
         embed = self.framed(table, locale, COLOUR, lines[:1])
         embed.description = "\n".join([embed.description, *lines[1:]])
         running = table.status == "running" and view["phase"] != "over"
-        return Board(embed, items=self.buttons(table, locale) if running else [],
-                     image=Picture(draw_board, (view, normalise(locale))), image_name="bossa.png")
+        return Board(
+            embed,
+            items=self.buttons(table, locale) if running else [],
+            image=Picture(draw_board, (view, normalise(locale))),
+            image_name="bossa.png",
+        )
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         """Whose turn it is and what to do now, in a line."""
@@ -206,8 +228,9 @@ class BossaPresenter(Presenter):
         events = last_events(table, 1, skip=QUIET)
         if events and events[-1]["type"] in ENDINGS:
             return "🏁 " + short_event(table, events[-1], locale)
-        return "🏁 " + (t(f"{GAME}.end.{view['end_reason']}", locale) if view["end_reason"] else
-                       t(f"{CAT}.phase.over", locale))
+        return "🏁 " + (
+            t(f"{GAME}.end.{view['end_reason']}", locale) if view["end_reason"] else t(f"{CAT}.phase.over", locale)
+        )
 
     def recent(self, table: Table, locale: str) -> list[str]:
         """The last move worth a line (draws and reveals are in the picture)."""
@@ -229,9 +252,14 @@ class BossaPresenter(Presenter):
             for seat in state.to_act():
                 for action in state.legal_actions(seat):
                     # words only (no emoji): three fit one row on a phone
-                    items.append(TableButton(action_id(table.id, v, action),
-                                             label=t(f"{CAT}.button.{action['choice']}", locale)[:80],
-                                             style=discord.ButtonStyle.primary, row=0))
+                    items.append(
+                        TableButton(
+                            action_id(table.id, v, action),
+                            label=t(f"{CAT}.button.{action['choice']}", locale)[:80],
+                            style=discord.ButtonStyle.primary,
+                            row=0,
+                        )
+                    )
             items.append(self.my_view_button(table, locale))
         elif phase == "play":
             items += self.move_selects(table, view, locale)
@@ -244,10 +272,14 @@ class BossaPresenter(Presenter):
         the rest of an end or an action."""
         seat, v = view["active_seat"], table.version
         legal = table.state.legal_actions(seat)
-        groups = [([colour[0] + side[0] for colour in COLOURS for side in SIDES], "⚪",
-                   t(f"{CAT}.select.place", locale)),
-                  ([name for name in MARKERS if name in view["unused_actions"][seat]], "⭐",
-                   t(f"{CAT}.select.markers", locale))]
+        groups = [
+            ([colour[0] + side[0] for colour in COLOURS for side in SIDES], "⚪", t(f"{CAT}.select.place", locale)),
+            (
+                [name for name in MARKERS if name in view["unused_actions"][seat]],
+                "⭐",
+                t(f"{CAT}.select.markers", locale),
+            ),
+        ]
         items: list[discord.ui.Item] = []
         for number, (whats, emoji, placeholder) in enumerate(groups):
             by_what = [(what, self.options_in(legal, what)) for what in whats]
@@ -257,16 +289,31 @@ class BossaPresenter(Presenter):
             options: list[discord.SelectOption] = []
             for index, (what, actions) in enumerate(by_what):
                 room = PER_SELECT - len(options) - (len(by_what) - index - 1)  # a slot kept for each later group
-                shown = actions if len(actions) <= room else actions[:room - 1]
-                options += [discord.SelectOption(label=move_label(action, view, locale)[:100],
-                                                 value=encode_move(action), emoji=self.option_emoji(action))
-                            for action in shown]
+                shown = actions if len(actions) <= room else actions[: room - 1]
+                options += [
+                    discord.SelectOption(
+                        label=move_label(action, view, locale)[:100],
+                        value=encode_move(action),
+                        emoji=self.option_emoji(action),
+                    )
+                    for action in shown
+                ]
                 if len(shown) < len(actions):  # the rest in the full chooser for this end or action
-                    options.append(discord.SelectOption(
-                        label=t(f"{CAT}.select.more", locale, count=len(actions) - len(shown))[:100],
-                        value=f"+{what}", emoji="➕"))
-            items.append(TableSelect(ui_id(table.id, v, f"ms{v}.{number}", select=True), options=options,
-                                     placeholder=f"{emoji} {placeholder}"[:150], row=number))
+                    options.append(
+                        discord.SelectOption(
+                            label=t(f"{CAT}.select.more", locale, count=len(actions) - len(shown))[:100],
+                            value=f"+{what}",
+                            emoji="➕",
+                        )
+                    )
+            items.append(
+                TableSelect(
+                    ui_id(table.id, v, f"ms{v}.{number}", select=True),
+                    options=options,
+                    placeholder=f"{emoji} {placeholder}"[:150],
+                    row=number,
+                )
+            )
         return items
 
     @staticmethod
@@ -283,8 +330,9 @@ class BossaPresenter(Presenter):
         hand = view["hands"][seat] if view["phase"] in CHOOSING else None
         if hand is not None:
             tiles = " ".join(tile_text(tile, locale) for tile in hand)
-            embed.description = "\n".join([t(f"{CAT}.private.peek", locale),
-                                           t(f"{CAT}.private.hand", locale, tiles=tiles)])
+            embed.description = "\n".join(
+                [t(f"{CAT}.private.peek", locale), t(f"{CAT}.private.hand", locale, tiles=tiles)]
+            )
         else:
             embed.description = t(f"{CAT}.private.{'hidden' if view['phase'] in CHOOSING else 'open'}", locale)
         return Board(embed, image=Picture(draw_hand, (view,)), image_name="bossa.png")
@@ -317,35 +365,64 @@ class BossaPresenter(Presenter):
             raise TableError("nothing_to_choose", f"{CAT}.error.nothing")
         pages = max(1, -(-len(options) // PAGE))
         page = min(max(page, 0), pages - 1)
-        shown = options[page * PAGE:(page + 1) * PAGE]
+        shown = options[page * PAGE : (page + 1) * PAGE]
         embed = discord.Embed(colour=COLOUR, description=self.chooser_text(table, view, what, locale))
         hand = view["hands"][seat] or []
-        embed.add_field(name=t(f"{GAME}.label.hand", locale),
-                        value=(" ".join(tile_text(tile, locale) for tile in hand) or "-")[:1024], inline=False)
+        embed.add_field(
+            name=t(f"{GAME}.label.hand", locale),
+            value=(" ".join(tile_text(tile, locale) for tile in hand) or "-")[:1024],
+            inline=False,
+        )
         if pages > 1:
             embed.set_footer(text=t(f"{CAT}.page", locale, page=page + 1, pages=pages, count=len(options)))
         v = table.version
         items: list[discord.ui.Item] = []
         if len(options) <= BUTTONS_UP_TO:
             for index, action in enumerate(shown):
-                items.append(TableButton(ui_id(table.id, v, f"mv{v}.{encode_move(action)}"),
-                                         label=option_label(action, view, locale), style=discord.ButtonStyle.primary,
-                                         row=index // 5))
+                items.append(
+                    TableButton(
+                        ui_id(table.id, v, f"mv{v}.{encode_move(action)}"),
+                        label=option_label(action, view, locale),
+                        style=discord.ButtonStyle.primary,
+                        row=index // 5,
+                    )
+                )
         else:
             for number in range(0, len(shown), PER_SELECT):
-                chunk = shown[number:number + PER_SELECT]
+                chunk = shown[number : number + PER_SELECT]
                 first = page * PAGE + number
-                select_options = [discord.SelectOption(label=option_label(action, view, locale)[:100],
-                                                       value=encode_move(action)) for action in chunk]
+                select_options = [
+                    discord.SelectOption(label=option_label(action, view, locale)[:100], value=encode_move(action))
+                    for action in chunk
+                ]
                 placeholder = t(f"{CAT}.placeholder", locale, first=first + 1, last=first + len(chunk))
-                items.append(TableSelect(ui_id(table.id, v, f"ms{v}.{number // PER_SELECT}", select=True),
-                                         options=select_options, placeholder=placeholder[:150],
-                                         row=number // PER_SELECT))
+                items.append(
+                    TableSelect(
+                        ui_id(table.id, v, f"ms{v}.{number // PER_SELECT}", select=True),
+                        options=select_options,
+                        placeholder=placeholder[:150],
+                        row=number // PER_SELECT,
+                    )
+                )
             if pages > 1:
-                items.append(TableButton(ui_id(table.id, v, f"pg.{what}.{page - 1}"), label=t(f"{CAT}.previous", locale),
-                                         emoji="◀️", disabled=page == 0, row=4))
-                items.append(TableButton(ui_id(table.id, v, f"pg.{what}.{page + 1}"), label=t(f"{CAT}.next", locale),
-                                         emoji="▶️", disabled=page >= pages - 1, row=4))
+                items.append(
+                    TableButton(
+                        ui_id(table.id, v, f"pg.{what}.{page - 1}"),
+                        label=t(f"{CAT}.previous", locale),
+                        emoji="◀️",
+                        disabled=page == 0,
+                        row=4,
+                    )
+                )
+                items.append(
+                    TableButton(
+                        ui_id(table.id, v, f"pg.{what}.{page + 1}"),
+                        label=t(f"{CAT}.next", locale),
+                        emoji="▶️",
+                        disabled=page >= pages - 1,
+                        row=4,
+                    )
+                )
         return Board(embed, items=items)
 
     def chooser_text(self, table: Table, view: dict, what: str, locale: str) -> str:
@@ -355,9 +432,16 @@ class BossaPresenter(Presenter):
         colour = "white" if what[0] == "w" else "black"
         side = "up" if what[1] == "u" else "down"
         end = view["lines"][colour]["ends"][side] or {"value": "-", "sizes": []}
-        return t(f"{CAT}.chooser.end", locale, emoji=LINE_EMOJI[colour], line=line_name(colour, locale),
-                 side=t(f"{GAME}.side.{side}", locale), arrow=ARROW[side], value=end["value"],
-                 sizes=sizes_text(end["sizes"], locale))
+        return t(
+            f"{CAT}.chooser.end",
+            locale,
+            emoji=LINE_EMOJI[colour],
+            line=line_name(colour, locale),
+            side=t(f"{GAME}.side.{side}", locale),
+            arrow=ARROW[side],
+            value=end["value"],
+            sizes=sizes_text(end["sizes"], locale),
+        )
 
     # --- presses ---------------------------------------------------------------------------------
     def acting_seat(self, interaction: discord.Interaction, table: Table) -> int:
@@ -385,7 +469,9 @@ class BossaPresenter(Presenter):
             if head == "pg":
                 await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
             else:
-                await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+                await interaction.response.send_message(
+                    ephemeral=True, **(await ready(board)).message_kwargs(editing=False)
+                )
             return True
         if head[:2] == "ms" and head[2:].isdigit() and values and values[0].startswith("+"):
             what = values[0][1:]  # "more": the full chooser for what the table's select could not list
@@ -393,7 +479,9 @@ class BossaPresenter(Presenter):
                 return False
             seat = self.acting_seat(interaction, table)
             board = self.chooser(table, seat, what, 0, user_locale(interaction))
-            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+            await interaction.response.send_message(
+                ephemeral=True, **(await ready(board)).message_kwargs(editing=False)
+            )
             return True
         if head[:2] in ("mv", "ms") and head[2:].isdigit():
             if head.startswith("mv"):
@@ -416,8 +504,11 @@ class BossaPresenter(Presenter):
             raise TableError("not_player")
         view = table.state.view(None)
         if view["phase"] in CHOOSING and seat != view["high_seat"]:
-            raise TableError("not_high_roller", f"{CAT}.error.not_high_roller",
-                             seat=seat_name(table, view["high_seat"], user_locale(interaction)))
+            raise TableError(
+                "not_high_roller",
+                f"{CAT}.error.not_high_roller",
+                seat=seat_name(table, view["high_seat"], user_locale(interaction)),
+            )
         board = self.private(table, seat, user_locale(interaction))
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
         return True

@@ -14,12 +14,32 @@ A tile is drawn as two halves: a dark half with white pips (its white dots) and 
 black dots), like the two dice: the white die is dark with white pips, the black die light with black pips.
 
 A seat's own picture (`draw_hand`, "My view") is its hand alone: the rest is on the table."""
+
 from __future__ import annotations
 
-from bot.render import (BACKGROUND, INK, MIN_TEXT, MUTED, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH, above,
-                        cached, canvas, centred_text, drawn_once, font, frozen, layer, png, result_banner,
-                        seat_disc, text_width, turn_arrow)
 from bot.i18n import t
+from bot.render import (
+    BACKGROUND,
+    INK,
+    MIN_TEXT,
+    MUTED,
+    PHONE_END_HEIGHT,
+    PHONE_HEIGHT,
+    PHONE_WIDTH,
+    above,
+    cached,
+    canvas,
+    centred_text,
+    drawn_once,
+    font,
+    frozen,
+    layer,
+    png,
+    result_banner,
+    seat_disc,
+    text_width,
+    turn_arrow,
+)
 from games.bossa.tiles import dots
 
 WIDTH = PHONE_WIDTH
@@ -95,14 +115,20 @@ def back(draw, x: float, y: float, scale: float = 1.0) -> None:
     """A face-down tile."""
     w, h = TILE_W * scale, TILE_H * scale
     draw.rounded_rectangle((x, y, x + w, y + h), radius=6 * scale, fill=BACK, outline=BACK_EDGE, width=2)
-    draw.rounded_rectangle((x + 6 * scale, y + 6 * scale, x + w - 6 * scale, y + h - 6 * scale), radius=4 * scale,
-                           outline="#a97b4f", width=2)
+    draw.rounded_rectangle(
+        (x + 6 * scale, y + 6 * scale, x + w - 6 * scale, y + h - 6 * scale),
+        radius=4 * scale,
+        outline="#a97b4f",
+        width=2,
+    )
 
 
 @drawn_once(lambda value, colour, size=DIE: (-2, -2, size + 2, size + 2))
 def die(draw, x: float, y: float, value: int | None, colour: str | None, size: float = DIE) -> None:
     """The white die is dark with white pips, the black die light with black pips; None: not yet placed."""
-    fill, pip = {"white": (DARK_HALF, WHITE_PIP), "black": (LIGHT_HALF, BLACK_PIP)}.get(colour, (NEUTRAL_DIE, BLACK_PIP))
+    fill, pip = {"white": (DARK_HALF, WHITE_PIP), "black": (LIGHT_HALF, BLACK_PIP)}.get(
+        colour, (NEUTRAL_DIE, BLACK_PIP)
+    )
     draw.rounded_rectangle((x, y, x + size, y + size), radius=size * 0.18, fill=fill, outline="#0b0f16", width=2)
     if value is None:
         centred_text(draw, (x, y, x + size, y + size), "?", max(MIN_TEXT, int(size * 0.55)), fill=pip)
@@ -114,8 +140,14 @@ def dashed_box(draw, box: tuple[float, float, float, float], colour: str, dash: 
     """A box's outline in dashes (drawn once per size, colour and dash, then pasted)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    cached(draw, ("bossa.dashed", w, h, colour, dash), x0, y0, (-2, -2, w + 2, h + 2),
-           lambda d, x, y: paint_dashed_box(d, (x, y, x + w, y + h), colour, dash))
+    cached(
+        draw,
+        ("bossa.dashed", w, h, colour, dash),
+        x0,
+        y0,
+        (-2, -2, w + 2, h + 2),
+        lambda d, x, y: paint_dashed_box(d, (x, y, x + w, y + h), colour, dash),
+    )
 
 
 def paint_dashed_box(draw, box: tuple[float, float, float, float], colour: str, dash: int) -> None:
@@ -130,8 +162,7 @@ def paint_dashed_box(draw, box: tuple[float, float, float, float], colour: str, 
 
 def panel(draw, y: int, height: int) -> None:
     """A line's or a player's panel from `y`, `height` high (a layer's backdrop)."""
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=12, fill=PANEL, outline=PANEL_EDGE,
-                           width=2)
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
 
 
 def line_chip(draw, box: tuple[float, float, float, float], colour: str, locale: str) -> None:
@@ -195,9 +226,14 @@ def draw_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int)
     """A line's panel, drawn once per everything it shows and pasted whole (from an even row: the row above a
     panel is background). Returns its bottom."""
     height, odd = line_height(line, body_cap), y & 1
-    layer(draw, ("bossa.line", colour, frozen(line), locale, body_cap, odd), (0, y - odd, WIDTH, y + height + 1),
-          lambda d, _x, top: paint_line(d, top + odd, colour, line, locale, body_cap), fill=BACKGROUND,
-          backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)))
+    layer(
+        draw,
+        ("bossa.line", colour, frozen(line), locale, body_cap, odd),
+        (0, y - odd, WIDTH, y + height + 1),
+        lambda d, _x, top: paint_line(d, top + odd, colour, line, locale, body_cap),
+        fill=BACKGROUND,
+        backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)),
+    )
     return y + height
 
 
@@ -210,8 +246,13 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int
     if line["owner_seat"] is not None:
         seat_disc(draw, INNER + chip_w + 22, mid, 14, line["owner_seat"])
     count = line["column_count"]
-    draw.text((WIDTH - INNER, mid), t("bossa.picture.columns", locale, count=count), font=font(MIN_TEXT),
-              fill=HIGHLIGHT if count >= 5 else INK, anchor="rm")
+    draw.text(
+        (WIDTH - INNER, mid),
+        t("bossa.picture.columns", locale, count=count),
+        font=font(MIN_TEXT),
+        fill=HIGHLIGHT if count >= 5 else INK,
+        anchor="rm",
+    )
     top = y + LINE_HEAD
     if line["die"] is None:
         die(draw, WIDTH / 2 - DIE / 2, top, None, colour)
@@ -231,8 +272,9 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int
             die(draw, cx - DIE / 2, body, line["die"], colour)
         elif kind == "column":
             centred_text(draw, label_box, str(item["value"]), LABEL, fill=INK)
-            stacked += [(round(cx - tile_w / 2), body + level * step, tile_id)
-                        for level, tile_id in enumerate(item["tiles"])]
+            stacked += [
+                (round(cx - tile_w / 2), body + level * step, tile_id) for level, tile_id in enumerate(item["tiles"])
+            ]
         else:
             centred_text(draw, label_box, str(item["value"]), LABEL, fill=HIGHLIGHT)
             box = (x + 3, body, x + slot - 3, body + END_H)
@@ -276,11 +318,24 @@ def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
     """A player's panel, drawn once per everything it shows and pasted whole (from an even row, as `draw_line`).
     Returns its bottom."""
     height, odd = player_height(view, seat), y & 1
-    key = ("bossa.player", seat, view["hand_counts"][seat], view.get("seat") == seat,
-           tuple(view["unused_actions"][seat]), frozen(view["hands"][seat]), locale, odd)
-    layer(draw, key, (0, y - odd, WIDTH, y + height + 1),
-          lambda d, _x, top: paint_player(d, top + odd, view, seat, locale), fill=BACKGROUND,
-          backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)))
+    key = (
+        "bossa.player",
+        seat,
+        view["hand_counts"][seat],
+        view.get("seat") == seat,
+        tuple(view["unused_actions"][seat]),
+        frozen(view["hands"][seat]),
+        locale,
+        odd,
+    )
+    layer(
+        draw,
+        key,
+        (0, y - odd, WIDTH, y + height + 1),
+        lambda d, _x, top: paint_player(d, top + odd, view, seat, locale),
+        fill=BACKGROUND,
+        backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)),
+    )
     # over it, touching nothing else: the turn's frame and arrow, and the die (so the panel is the same, drawn once,
     # whoever is to play and whatever the dice show)
     mid = y + PLAYER_HEAD / 2 + 2
@@ -305,8 +360,14 @@ def paint_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
         centred_text(draw, you, t("picture.you", locale), MIN_TEXT, fill="#111111")
     # the action markers, right-aligned: bright while unused, struck out once spent (drawn once, then pasted)
     unused = tuple(name in view["unused_actions"][seat] for name in MARKERS)
-    cached(draw, ("bossa.markers", unused, locale), WIDTH - INNER, mid, (-40 * len(MARKERS) - 4, -24, 4, 24),
-           lambda d, px, py: markers(d, px, py, unused, locale))
+    cached(
+        draw,
+        ("bossa.markers", unused, locale),
+        WIDTH - INNER,
+        mid,
+        (-40 * len(MARKERS) - 4, -24, 4, 24),
+        lambda d, px, py: markers(d, px, py, unused, locale),
+    )
     hand_tiles(draw, y + PLAYER_HEAD, view["hands"][seat], count)
     return y + height
 
@@ -372,10 +433,18 @@ def draw_footer(draw, y: int, view: dict, locale: str) -> int:
     deck = t("picture.deck_count", locale, count=view["deck_count"])
     draw.text((INNER + 46, mid), deck, font=font(MIN_TEXT), fill=INK, anchor="lm")
     x = INNER + 46 + text_width(deck, MIN_TEXT) + 20
-    draw.text((x, mid), t("bossa.picture.out_of_play", locale, count=len(view["out_of_play"])), font=font(MIN_TEXT),
-              fill=MUTED, anchor="lm")
-    tile.many(draw, [(tx, tile_top + dy, tile_id)
-                     for (tx, dy), tile_id in zip(out_places(view, locale), view["out_of_play"])], scale=OUT_SCALE)
+    draw.text(
+        (x, mid),
+        t("bossa.picture.out_of_play", locale, count=len(view["out_of_play"])),
+        font=font(MIN_TEXT),
+        fill=MUTED,
+        anchor="lm",
+    )
+    tile.many(
+        draw,
+        [(tx, tile_top + dy, tile_id) for (tx, dy), tile_id in zip(out_places(view, locale), view["out_of_play"])],
+        scale=OUT_SCALE,
+    )
     return y + footer_height(view, locale)
 
 
@@ -385,8 +454,7 @@ LEGEND_H = 34
 def draw_legend(draw, y: int, locale: str) -> int:
     """One row: what R, E and S stand for (drawn once per language, then pasted)."""
     words = [(t(f"bossa.picture.marker.{name}", locale), t(f"bossa.picture.{name}", locale)) for name in MARKERS]
-    cached(draw, ("bossa.legend", locale), 0, y, (0, 0, WIDTH, LEGEND_H),
-           lambda d, px, py: paint_legend(d, py, words))
+    cached(draw, ("bossa.legend", locale), 0, y, (0, 0, WIDTH, LEGEND_H), lambda d, px, py: paint_legend(d, py, words))
     return y + LEGEND_H
 
 
@@ -485,8 +553,10 @@ def draw_hand(view: dict) -> bytes:
     seat_disc(draw, INNER + 14, mid, 15, seat)
     die(draw, INNER + 40, mid - 15, view["dice"][seat], view["colours"][seat], size=30)
     left = (WIDTH - (min(per_row, count) * step - 12)) // 2
-    places = [(left + (index % per_row) * step, 4 + PLAYER_HEAD + 6 + (index // per_row) * (round(TILE_H * scale) + 10))
-              for index in range(count)]
+    places = [
+        (left + (index % per_row) * step, 4 + PLAYER_HEAD + 6 + (index // per_row) * (round(TILE_H * scale) + 10))
+        for index in range(count)
+    ]
     if hand is None:
         back.many(draw, places, scale=scale)
     else:

@@ -4,20 +4,20 @@ While a duel's signs are being chosen, nothing public says which sign anyone cho
 chosen. The signs are a select on the table message: every viewer sees the same three options, and what a person
 picks in a select is sent to the bot alone (Discord shows it to nobody else), so the pick stays secret while its
 answer edits the table in the same REST call. (The older ephemeral sign prompt still answers its button.)"""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import discord
 from discord.ext import commands
 
 from bot import codec
-from bot.i18n import has, normalise, t
-from cogs.presenter import Presenter, columns, format_event, last_events, seat_name
+from bot.i18n import normalise, t
+from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import colorse_action, colorse_card
 from cogs.colorse.image import draw_board, draw_private
-from bot.render_pool import Picture, ready
+from cogs.presenter import Presenter, columns, format_event, last_events, seat_name
 
 GAME = "colorse"
 SIGN_EMOJI = {"doh": "✊", "zorf": "✌️", "rau": "🖐️"}
@@ -30,10 +30,17 @@ def label(action: dict, locale: str) -> str:
 card_name = colorse_card
 
 LINE_COLUMNS = 60  # two lines on a phone at most (~40 Latin letters a line; a Japanese character or an emoji is two)
-MAX_LINES = 4      # a phone shows the status, a line or two of news and the countdown above the picture
-MAX_BUTTONS = 3    # more choices than this go in one select (a row of short buttons fits a phone's width)
-QUIET_EVENTS = {"common_laid", "refilled", "sign_chosen", "duel_started", "bonus_offered", "starting_special",
-                "game_started"}  # what the picture or the status line already says
+MAX_LINES = 4  # a phone shows the status, a line or two of news and the countdown above the picture
+MAX_BUTTONS = 3  # more choices than this go in one select (a row of short buttons fits a phone's width)
+QUIET_EVENTS = {
+    "common_laid",
+    "refilled",
+    "sign_chosen",
+    "duel_started",
+    "bonus_offered",
+    "starting_special",
+    "game_started",
+}  # what the picture or the status line already says
 COLOUR_EMOJI = {"R": "🟥", "G": "🟩", "B": "🟦", "Y": "🟨"}
 
 
@@ -110,8 +117,13 @@ class ColorsePresenter(Presenter):
         deciding = [seat for seat, entry in enumerate(view["starting"]) if entry is not None]
         if len(deciding) == 1:
             return [t(f"{GAME}_table.line.setup", locale, seat=name(deciding[0]))]
-        return [t(f"{GAME}_table.line.setup_many", locale, seats=t(f"{GAME}_table.and", locale).join(
-            name(s) for s in deciding))]
+        return [
+            t(
+                f"{GAME}_table.line.setup_many",
+                locale,
+                seats=t(f"{GAME}_table.and", locale).join(name(s) for s in deciding),
+            )
+        ]
 
     def recent(self, table: Table, locale: str, limit: int) -> list[str]:
         """The last events worth a line (what the picture already shows, such as a refill, is left out), each cut
@@ -124,16 +136,22 @@ class ColorsePresenter(Presenter):
         """An event's line; the signs' reveal in a short form (hand and word each), so both signs fit a phone."""
         if event["type"] == "signs_revealed":
             sign = lambda key: f"{SIGN_EMOJI[event[key]]}{t(f'{GAME}.sign.' + event[key], locale)}"  # noqa: E731
-            return t(f"{GAME}_table.news.signs", locale, parent=seat_name(table, event["parent_seat"], locale),
-                     child=seat_name(table, event["child_seat"], locale), parent_sign=sign("parent_sign"),
-                     child_sign=sign("child_sign"))
+            return t(
+                f"{GAME}_table.news.signs",
+                locale,
+                parent=seat_name(table, event["parent_seat"], locale),
+                child=seat_name(table, event["child_seat"], locale),
+                parent_sign=sign("parent_sign"),
+                child_sign=sign("child_sign"),
+            )
         return format_event(table, event, locale)
 
     def has_private(self, view: dict) -> bool:
         """Whether some seat has something of its own to look at: a duel's sign (to pick, then picked), a starting
         card to decide, a face-down card only its owner knows."""
-        return (view["phase"] in ("sign", "setup")
-                or any(entry and entry.get("face_down") for box in view["boxes"] for entry in box))
+        return view["phase"] in ("sign", "setup") or any(
+            entry and entry.get("face_down") for box in view["boxes"] for entry in box
+        )
 
     def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
         state, v = table.state, table.version
@@ -143,29 +161,59 @@ class ColorsePresenter(Presenter):
             # The same three options for everybody, whoever has chosen what: the pick itself is seen by the bot alone.
             waiting = state.to_act()
             signs = [a for a in state.legal_actions(waiting[0]) if a["type"] == "sign"] if waiting else []
-            options = [discord.SelectOption(label=label(action, locale)[:100], value=codec.encode(action),
-                                            emoji=SIGN_EMOJI.get(action["sign"]),
-                                            description=t(f"{GAME}_table.sign_option.{action['sign']}", locale))
-                       for action in signs]
+            options = [
+                discord.SelectOption(
+                    label=label(action, locale)[:100],
+                    value=codec.encode(action),
+                    emoji=SIGN_EMOJI.get(action["sign"]),
+                    description=t(f"{GAME}_table.sign_option.{action['sign']}", locale),
+                )
+                for action in signs
+            ]
             if options:
-                items.append(TableSelect(ui_id(table.id, v, "act", select=True), options=options,
-                                         placeholder=t(f"{GAME}_table.sign_select", locale)[:150], row=0))
+                items.append(
+                    TableSelect(
+                        ui_id(table.id, v, "act", select=True),
+                        options=options,
+                        placeholder=t(f"{GAME}_table.sign_select", locale)[:150],
+                        row=0,
+                    )
+                )
         else:
             offered: list[dict] = []  # several seats may decide at once (starting cards): one control each action
             for seat in state.to_act():
                 offered += [a for a in state.legal_actions(seat) if a not in offered]
             if len(offered) <= MAX_BUTTONS:
-                items += [TableButton(action_id(table.id, v, action), label=button_label(action, locale),
-                                      emoji=button_emoji(action), style=discord.ButtonStyle.primary, row=0)
-                          for action in offered]
+                items += [
+                    TableButton(
+                        action_id(table.id, v, action),
+                        label=button_label(action, locale),
+                        emoji=button_emoji(action),
+                        style=discord.ButtonStyle.primary,
+                        row=0,
+                    )
+                    for action in offered
+                ]
             else:
-                placeholder = t(f"{GAME}_table.place_select" if offered[0]["type"] == "place"
-                                else f"{GAME}_table.choose_select", locale)
-                items.append(TableSelect(ui_id(table.id, v, "act", select=True), placeholder=placeholder, row=0,
-                                         options=[discord.SelectOption(label=label(action, locale)[:100],
-                                                                       value=codec.encode(action),
-                                                                       emoji=button_emoji(action))
-                                                  for action in offered[:25]]))
+                placeholder = t(
+                    f"{GAME}_table.place_select" if offered[0]["type"] == "place" else f"{GAME}_table.choose_select",
+                    locale,
+                )
+                items.append(
+                    TableSelect(
+                        ui_id(table.id, v, "act", select=True),
+                        placeholder=placeholder,
+                        row=0,
+                        options=[
+                            discord.SelectOption(
+                                label=label(action, locale)[:100],
+                                value=codec.encode(action),
+                                emoji=button_emoji(action),
+                            )
+                            for action in offered[:25]
+                        ],
+                    )
+                )
         if self.has_private(view):
             items.append(self.my_view_button(table, locale))
         return items
@@ -178,15 +226,21 @@ class ColorsePresenter(Presenter):
         embed = self.header(table, locale)
         lines = []
         if view["sign"]:
-            lines.append(t(f"{GAME}_table.your_sign_line", locale,
-                           sign=f"{SIGN_EMOJI[view['sign']]} {t(f'{GAME}.sign.' + view['sign'], locale)}"))
+            lines.append(
+                t(
+                    f"{GAME}_table.your_sign_line",
+                    locale,
+                    sign=f"{SIGN_EMOJI[view['sign']]} {t(f'{GAME}.sign.' + view['sign'], locale)}",
+                )
+            )
         start = view["starting"][seat] if view["starting"] else None
         if start and "card" in start:
             lines.append(t(f"{GAME}_table.your_start_line", locale, card=card_name(start["card"], locale)))
         bonus = [entry["card"] for entry in view["boxes"][seat] if entry and entry.get("face_down") and "card" in entry]
         if bonus:
-            lines.append(t(f"{GAME}_table.your_bonus_line", locale,
-                           cards=", ".join(card_name(c, locale) for c in bonus)))
+            lines.append(
+                t(f"{GAME}_table.your_bonus_line", locale, cards=", ".join(card_name(c, locale) for c in bonus))
+            )
         if not lines:  # nothing of its own: one line, no copy of its box
             duelling = view["phase"] == "sign" and seat in (view["parent_seat"], view["child_seat"])
             embed.description = t(f"{GAME}_table.no_sign_yet" if duelling else f"{GAME}_table.nothing_private", locale)
@@ -196,9 +250,15 @@ class ColorsePresenter(Presenter):
 
     def sign_prompt(self, table: Table, seat: int, locale: str) -> Board:
         embed = discord.Embed(description=t(f"{GAME}_table.sign_prompt", locale), colour=0x6B5B95)
-        items = [TableButton(action_id(table.id, table.version, action), label=label(action, locale),
-                             emoji=SIGN_EMOJI.get(action["sign"]), style=discord.ButtonStyle.primary)
-                 for action in table.state.legal_actions(seat)]
+        items = [
+            TableButton(
+                action_id(table.id, table.version, action),
+                label=label(action, locale),
+                emoji=SIGN_EMOJI.get(action["sign"]),
+                style=discord.ButtonStyle.primary,
+            )
+            for action in table.state.legal_actions(seat)
+        ]
         return Board(embed, items=items)
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:

@@ -7,26 +7,45 @@ its holder's disc. Every colour carries its shape too (data/colorse/symbols.json
 `draw_board(view)` draws the table from `view(None)`, where a face-down card is a back. `draw_private(view)` draws
 what one seat alone knows: its own box (its face-down bonus cards face up with a dark corner), its sign, the cards it
 holds or starts with."""
+
 from __future__ import annotations
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_WIDTH, above, canvas, centred_text, drawn_once,
-                        font, frozen, layer, png, result_banner, seat_disc, symbol, text_width)
-from bot.render import legend as draw_legend
 from bot.i18n import t
+from bot.render import (
+    HIGHLIGHT,
+    INK,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    PHONE_WIDTH,
+    above,
+    canvas,
+    centred_text,
+    drawn_once,
+    font,
+    frozen,
+    layer,
+    png,
+    result_banner,
+    seat_disc,
+    symbol,
+    text_width,
+)
+from bot.render import legend as draw_legend
 from games.data import load
 
 MARGIN = 8
-BAND = 38                                   # the round and the legend
-PANEL_W = (PHONE_WIDTH - 3 * MARGIN) // 2   # two panels to a row
-CARD = 60                                   # a box's card
+BAND = 38  # the round and the legend
+PANEL_W = (PHONE_WIDTH - 3 * MARGIN) // 2  # two panels to a row
+CARD = 60  # a box's card
 GAP = 6
-HEADER = 42                                 # a panel's disc, role and stars
+HEADER = 42  # a panel's disc, role and stars
 PANEL_H = HEADER + 2 * CARD + GAP + 8
 BOX_X = (PANEL_W - 3 * CARD - 2 * GAP) // 2
 STAR = 24
-STRIP_LABEL = 28                            # COMMON / DECK / TO PLACE over the strip's cards
+STRIP_LABEL = 28  # COMMON / DECK / TO PLACE over the strip's cards
 STRIP_CARD = 60
-STRIP_UNDER = 30                            # the common cards' numbers and the holders' discs under the strip
+STRIP_UNDER = 30  # the common cards' numbers and the holders' discs under the strip
 HELD_X = MARGIN + 3 * (STRIP_CARD + GAP) + STRIP_CARD + 2 * 14
 DECK_X = MARGIN + 3 * (STRIP_CARD + GAP) + 6
 
@@ -54,8 +73,16 @@ def card_back(draw, x: float, y: float, size: float) -> None:
     box = (x, y, x + size, y + size)
     draw.rounded_rectangle(box, radius=8, fill=colours["back"], outline="#111111", width=2)
     for offset in range(8, int(size) * 2, 14):
-        draw.line((x + max(4, offset - size + 4), y + min(offset, size - 4), x + min(offset, size - 4),
-                   y + max(4, offset - size + 4)), fill=colours["back_pattern"], width=3)
+        draw.line(
+            (
+                x + max(4, offset - size + 4),
+                y + min(offset, size - 4),
+                x + min(offset, size - 4),
+                y + max(4, offset - size + 4),
+            ),
+            fill=colours["back_pattern"],
+            width=3,
+        )
     draw.rounded_rectangle(box, radius=8, outline="#111111", width=2)
 
 
@@ -69,11 +96,15 @@ def card_face(draw, x: float, y: float, size: float, card: str, colour: str | No
     if card == "S":
         if colour:
             draw.rounded_rectangle(box, radius=8, fill=colours[colour], outline="#111111", width=2)
-            draw.rounded_rectangle((x + 4, y + 4, x + size - 4, y + size - 4), radius=6, outline=colours["special"],
-                                   width=3)
+            draw.rounded_rectangle(
+                (x + 4, y + 4, x + size - 4, y + size - 4), radius=6, outline=colours["special"], width=3
+            )
             big = size * 0.46
-            symbol(draw, (x + (size - big) / 2, y + (size - big) / 2, x + (size + big) / 2, y + (size + big) / 2),
-                   shapes[colour])
+            symbol(
+                draw,
+                (x + (size - big) / 2, y + (size - big) / 2, x + (size + big) / 2, y + (size + big) / 2),
+                shapes[colour],
+            )
             return
         draw.rounded_rectangle(box, radius=8, fill=colours["special"], outline="#111111", width=2)
         small, inset = size * 0.3, size * 0.12
@@ -85,8 +116,9 @@ def card_face(draw, x: float, y: float, size: float, card: str, colour: str | No
     if len(card) == 1:
         draw.rounded_rectangle(box, radius=8, fill=colours[card], outline="#111111", width=2)
         big = size * 0.5
-        symbol(draw, (x + (size - big) / 2, y + (size - big) / 2, x + (size + big) / 2, y + (size + big) / 2),
-               shapes[card])
+        symbol(
+            draw, (x + (size - big) / 2, y + (size - big) / 2, x + (size + big) / 2, y + (size + big) / 2), shapes[card]
+        )
         return
     first, second = card
     draw.rounded_rectangle(box, radius=8, fill=colours[first], outline="#111111", width=2)
@@ -107,8 +139,11 @@ def slot(draw, x: float, y: float, entry: dict | None, size: float = CARD) -> No
     card_face(draw, x, y, size, entry["card"], entry.get("colour"))
     if entry.get("face_down"):  # the owner's own bonus card: face down on the table
         corner = size * 0.36
-        draw.polygon([(x + size - corner, y + size), (x + size, y + size - corner), (x + size, y + size)],
-                     fill=palette()["back"], outline="#111111")
+        draw.polygon(
+            [(x + size - corner, y + size), (x + size, y + size - corner), (x + size, y + size)],
+            fill=palette()["back"],
+            outline="#111111",
+        )
 
 
 @drawn_once(lambda entry, size=CARD: (-2, -2, size + 2, size + 2))
@@ -145,8 +180,9 @@ def pill(draw, x: float, y: float, word: str, fill: str) -> float:
 @drawn_once(lambda chosen: (-14, -14, 14, 14))
 def chosen_mark(draw, cx: float, cy: float, chosen: bool) -> None:
     """On a duellist's disc while signs are chosen: a tick once chosen, three dots while still choosing."""
-    draw.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill="#38a169" if chosen else "#4a5568", outline="#0b0f16",
-                 width=2)
+    draw.ellipse(
+        (cx - 13, cy - 13, cx + 13, cy + 13), fill="#38a169" if chosen else "#4a5568", outline="#0b0f16", width=2
+    )
     if chosen:
         draw.line((cx - 7, cy, cx - 2, cy + 6, cx + 7, cy - 6), fill="#ffffff", width=4)
     else:
@@ -183,8 +219,13 @@ def header(draw, x: float, y: float, width: float, view: dict, seat: int, locale
     if chosen is not None:
         chosen_mark(draw, right + 13, y + 22, chosen)
     wins, rounds = view["round_wins"][seat], view["rounds_to_win"]
-    star.many(draw, [(x + width - 6 - STAR / 2 - (rounds - 1 - number) * (STAR + 2), y + 22, STAR, number < wins)
-                     for number in range(rounds)])
+    star.many(
+        draw,
+        [
+            (x + width - 6 - STAR / 2 - (rounds - 1 - number) * (STAR + 2), y + 22, STAR, number < wins)
+            for number in range(rounds)
+        ],
+    )
 
 
 def acting_seats(view: dict) -> set[int]:
@@ -202,8 +243,14 @@ def acting_seats(view: dict) -> set[int]:
 
 def box_slots(x: float, y: float, box: list, size: float, gap: float) -> list:
     # slots 0-2 are the bottom row, 3-5 the top row
-    return [(x + (index % 3) * (size + gap), y + (0 if index >= 3 else size + gap),
-             frozen(box[index]) if index < len(box) else None) for index in range(6)]
+    return [
+        (
+            x + (index % 3) * (size + gap),
+            y + (0 if index >= 3 else size + gap),
+            frozen(box[index]) if index < len(box) else None,
+        )
+        for index in range(6)
+    ]
 
 
 def panel_origin(seat: int) -> tuple[int, int]:
@@ -215,12 +262,33 @@ def draw_seat(draw, view: dict, seat: int, locale: str) -> None:
     """A player's panel, drawn once per everything it shows and pasted whole."""
     x, y = panel_origin(seat)
     acting = seat in acting_seats(view)
-    key = ("colorse.panel2", seat, acting, role_of(view, seat), chosen_of(view, seat), frozen(view["boxes"][seat]),
-           view["rounds_to_win"], view["round_wins"][seat], locale)
-    layer(draw, key, (x, y, x + PANEL_W, y + PANEL_H), lambda d, left, top: paint_seat(d, view, seat, left, top, locale),
-          backdrop=(("colorse.panel2", acting), lambda d, left, top: d.rounded_rectangle(
-              (left, top, left + PANEL_W - 1, top + PANEL_H - 1), radius=12, fill=PANEL,
-              outline=HIGHLIGHT if acting else "#3a4558", width=5 if acting else 2)))
+    key = (
+        "colorse.panel2",
+        seat,
+        acting,
+        role_of(view, seat),
+        chosen_of(view, seat),
+        frozen(view["boxes"][seat]),
+        view["rounds_to_win"],
+        view["round_wins"][seat],
+        locale,
+    )
+    layer(
+        draw,
+        key,
+        (x, y, x + PANEL_W, y + PANEL_H),
+        lambda d, left, top: paint_seat(d, view, seat, left, top, locale),
+        backdrop=(
+            ("colorse.panel2", acting),
+            lambda d, left, top: d.rounded_rectangle(
+                (left, top, left + PANEL_W - 1, top + PANEL_H - 1),
+                radius=12,
+                fill=PANEL,
+                outline=HIGHLIGHT if acting else "#3a4558",
+                width=5 if acting else 2,
+            ),
+        ),
+    )
 
 
 def paint_seat(draw, view: dict, seat: int, x: float, y: float, locale: str) -> None:
@@ -247,9 +315,18 @@ def draw_strip(draw, view: dict, y: int, locale: str) -> None:
     draw.text((MARGIN + 2, y - 3), t("colorse.picture.common", locale), font=label, fill=MUTED)
     draw.text((DECK_X, y - 3), t("picture.deck", locale), font=label, fill=MUTED)
     cards_y = y + STRIP_LABEL
-    slot_part.many(draw, [(MARGIN + number * (STRIP_CARD + GAP), cards_y, None if card is None else
-                           (("back", True),) if card.get("face_down") else (("card", card["card"]),))
-                          for number, card in enumerate(view["common"])], size=STRIP_CARD)
+    slot_part.many(
+        draw,
+        [
+            (
+                MARGIN + number * (STRIP_CARD + GAP),
+                cards_y,
+                None if card is None else (("back", True),) if card.get("face_down") else (("card", card["card"]),),
+            )
+            for number, card in enumerate(view["common"])
+        ],
+        size=STRIP_CARD,
+    )
     for number in range(len(view["common"])):
         cx = MARGIN + number * (STRIP_CARD + GAP) + STRIP_CARD / 2
         draw.text((cx, cards_y + STRIP_CARD + STRIP_UNDER / 2 + 1), str(number + 1), font=label, fill=INK, anchor="mm")
@@ -281,10 +358,16 @@ def draw_band(draw, view: dict, locale: str) -> None:
     """The round, and the legend of the marks no word explains."""
     items = legend_items(locale)
     width = sum(32 + 8 + text_width(word, MIN_TEXT) + 24 for _icon, word in items)
-    draw_legend(draw, int(PHONE_WIDTH - MARGIN - width + 24), 2, int(width), items, row_h=32,
-                key=("colorse.band", locale))
-    draw.text((MARGIN + 4, 18), t("colorse.picture.round", locale, round=view["round"]), font=font(MIN_TEXT),
-              fill=INK, anchor="lm")
+    draw_legend(
+        draw, int(PHONE_WIDTH - MARGIN - width + 24), 2, int(width), items, row_h=32, key=("colorse.band", locale)
+    )
+    draw.text(
+        (MARGIN + 4, 18),
+        t("colorse.picture.round", locale, round=view["round"]),
+        font=font(MIN_TEXT),
+        fill=INK,
+        anchor="lm",
+    )
 
 
 def board_height(view: dict) -> int:
@@ -302,8 +385,10 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     for seat in range(view["players"]):
         draw_seat(draw, view, seat, locale)
     if view["phase"] == "over":
-        entries = [(seat, t("picture.wins", locale, count=wins), seat == view["winner_seat"])
-                   for seat, wins in enumerate(view["round_wins"])]
+        entries = [
+            (seat, t("picture.wins", locale, count=wins), seat == view["winner_seat"])
+            for seat, wins in enumerate(view["round_wins"])
+        ]
         image = above(result_banner(entries, locale=locale), image)
     else:
         rows = -(-view["players"] // 2)
@@ -335,11 +420,15 @@ def draw_private(view: dict, locale: str = "en") -> bytes:
     height = OWN_HEADER + 2 * OWN_CARD + OWN_GAP + 2 * MARGIN
     image, draw = canvas(PHONE_WIDTH, height)
     acting = seat in acting_seats(view)
-    draw.rounded_rectangle((4, 2, PHONE_WIDTH - 5, height - 3), radius=12, fill=PANEL,
-                           outline=HIGHLIGHT if acting else "#3a4558", width=5 if acting else 2)
+    draw.rounded_rectangle(
+        (4, 2, PHONE_WIDTH - 5, height - 3),
+        radius=12,
+        fill=PANEL,
+        outline=HIGHLIGHT if acting else "#3a4558",
+        width=5 if acting else 2,
+    )
     header(draw, 4, 4, PHONE_WIDTH - 8, view, seat, locale, you=True)
-    slot_part.many(draw, box_slots(MARGIN + 8, OWN_HEADER + 4, view["boxes"][seat], OWN_CARD, OWN_GAP),
-                   size=OWN_CARD)
+    slot_part.many(draw, box_slots(MARGIN + 8, OWN_HEADER + 4, view["boxes"][seat], OWN_CARD, OWN_GAP), size=OWN_CARD)
     x, y = OWN_SIDE, OWN_HEADER + 4
     label = font(MIN_TEXT)
     if view["sign"]:
@@ -349,6 +438,9 @@ def draw_private(view: dict, locale: str = "en") -> bytes:
     items = own_items(view)
     if items:
         draw.text((x, y), t(items[0][0], locale), font=label, fill=MUTED)
-        slot_part.many(draw, [(x + number * (64 + 6), y + 34, frozen(entry)) for number, (_key, entry)
-                              in enumerate(items[:2])], size=64)
+        slot_part.many(
+            draw,
+            [(x + number * (64 + 6), y + 34, frozen(entry)) for number, (_key, entry) in enumerate(items[:2])],
+            size=64,
+        )
     return png(image)

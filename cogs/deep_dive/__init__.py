@@ -3,6 +3,7 @@ retreat), the solo automaton's tie-break, and event lines with localised tile na
 
 It presents the engine's public view and sends the engine's own actions; the rules stay in games/deep_dive.
 Everything is public except the face-down tiles, which the view (and so the board) shows only as counts."""
+
 from __future__ import annotations
 
 import discord
@@ -10,13 +11,13 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import normalise, t
-from cogs.presenter import Presenter, columns, last_events, seat_name
+from bot.render_pool import Picture
 from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from bot.words import deep_dive_action, deep_dive_tile
 from cogs.deep_dive.image import draw_board, draw_own
-from bot.render_pool import Picture
+from cogs.presenter import Presenter, columns, last_events, seat_name
 
 GAME = "deep_dive"
 COLOUR = 0x1C4679
@@ -108,15 +109,18 @@ class DeepDivePresenter(Presenter):
         running = not view["finished"] and table.status == "running"
         lines = [self.phase_line(table, view, locale)] if running else []
         # the last moves (at the end, the last one: the result is the picture's banner and the winners' line)
-        recent = [event_line(table, event, locale, short=True) for event in
-                  last_events(table, RECENT_LINES if running else 1, QUIET_EVENTS | {"game_end"})]
+        recent = [
+            event_line(table, event, locale, short=True)
+            for event in last_events(table, RECENT_LINES if running else 1, QUIET_EVENTS | {"game_end"})
+        ]
         if len(recent) > 1 and max(map(columns, recent)) > LINE_WIDTH:  # two moves only when neither wraps
             recent = recent[-1:]
         lines += recent
         embed = self.framed(table, locale, COLOUR, lines)
         items = self.buttons(table, locale) if running else []
-        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="deep_dive.png",
-                     items=items)
+        return Board(
+            embed, image=Picture(draw_board, (view, normalise(locale))), image_name="deep_dive.png", items=items
+        )
 
     def phase_line(self, table: Table, view: dict, locale: str) -> str:
         """Whose turn it is ("<name>'s turn") and what they decide now."""
@@ -151,14 +155,24 @@ class DeepDivePresenter(Presenter):
         items: list[discord.ui.Item] = []
 
         def button(action: dict, style: discord.ButtonStyle, row: int, label: str | None = None) -> TableButton:
-            return TableButton(action_id(table.id, v, action), label=(label or short_label(action, locale))[:80],
-                               emoji=action_emoji(action), style=style, row=row)
+            return TableButton(
+                action_id(table.id, v, action),
+                label=(label or short_label(action, locale))[:80],
+                emoji=action_emoji(action),
+                style=style,
+                row=row,
+            )
 
         def select(actions: list[dict], placeholder: str, row: int) -> None:
-            options = [discord.SelectOption(label=action_label(a, locale), value=codec.encode(a),
-                                            emoji=action_emoji(a)) for a in actions[:25]]
-            items.append(TableSelect(ui_id(table.id, v, "act", select=True), options=options,
-                                     placeholder=placeholder[:150], row=row))
+            options = [
+                discord.SelectOption(label=action_label(a, locale), value=codec.encode(a), emoji=action_emoji(a))
+                for a in actions[:25]
+            ]
+            items.append(
+                TableSelect(
+                    ui_id(table.id, v, "act", select=True), options=options, placeholder=placeholder[:150], row=row
+                )
+            )
 
         by_type: dict[str, list[dict]] = {}
         for action in state.legal_actions(state.to_act()[0]):
@@ -175,9 +189,14 @@ class DeepDivePresenter(Presenter):
                 select(takes, t(f"{GAME}.placeholder.retreat", locale), 0)
             if any(a.get("depth") is None for a in by_type.get("retreat_take", [])):
                 # `depth: null` does not fit a custom_id: a UI step carrying the board's version sends it.
-                items.append(TableButton(ui_id(table.id, v, f"rnone.{v}"),
-                                         label=t(f"{GAME}.button.nothing", locale)[:80],
-                                         style=discord.ButtonStyle.secondary, row=1))
+                items.append(
+                    TableButton(
+                        ui_id(table.id, v, f"rnone.{v}"),
+                        label=t(f"{GAME}.button.nothing", locale)[:80],
+                        style=discord.ButtonStyle.secondary,
+                        row=1,
+                    )
+                )
         elif phase == "automaton_pick":
             picks = by_type.get("automaton_pick", [])
             if len(picks) <= MAX_TILE_BUTTONS:

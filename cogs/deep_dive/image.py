@@ -8,14 +8,31 @@ water, predators with the trapped penguins in their owners' colours; "xN" for se
 row, one per player (and the automaton): seat disc and score; free penguins, trapped ones as the depth they are
 caught at, rocks held; the tableau as rows of three colours (pink, green, yellow from the top; complete rows framed
 in gold). At the end: the result banner over the panels (the ocean's leftovers are left out)."""
+
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
 
-from bot.render import (INK, MIN_TEXT, MUTED, PHONE_WIDTH, above, cached, canvas, centred_text,
-                        drawn_once, frozen, layer, png, readable_on, result_banner, seat_colour, text_width)
 from bot.i18n import t
+from bot.render import (
+    INK,
+    MIN_TEXT,
+    MUTED,
+    PHONE_WIDTH,
+    above,
+    cached,
+    canvas,
+    centred_text,
+    drawn_once,
+    frozen,
+    layer,
+    png,
+    readable_on,
+    result_banner,
+    seat_colour,
+    text_width,
+)
 
 WIDTH = PHONE_WIDTH
 TOP_H = 40
@@ -88,8 +105,9 @@ def _rock(draw, x0: float, y0: float, w: float, h: float, fill: str) -> None:
 def fin(draw, box: tuple[float, float, float, float], fill: str = "#e2e8f0") -> None:
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    draw.polygon([(x0 + 0.18 * w, y1 - 0.3 * h), (x0 + 0.62 * w, y0 + 0.12 * h), (x0 + 0.56 * w, y1 - 0.3 * h)],
-                 fill=fill)
+    draw.polygon(
+        [(x0 + 0.18 * w, y1 - 0.3 * h), (x0 + 0.62 * w, y0 + 0.12 * h), (x0 + 0.56 * w, y1 - 0.3 * h)], fill=fill
+    )
     draw.line([(x0 + 0.08 * w, y1 - 0.3 * h), (x1 - 0.08 * w, y1 - 0.3 * h)], fill="#63b3ed", width=3)
 
 
@@ -99,7 +117,7 @@ def badge_width(count: int) -> int:
 
 @drawn_once(lambda count: (-badge_width(count) / 2 - 1, -12, badge_width(count) / 2 + 1, 12))
 def badge(draw, cx: float, cy: float, count: int) -> None:
-    """"xN": how many tiles alike a group holds, a pill centred on (cx, cy) (over its tile's bottom edge)."""
+    """ "xN": how many tiles alike a group holds, a pill centred on (cx, cy) (over its tile's bottom edge)."""
     half = badge_width(count) / 2
     box = (cx - half, cy - 11, cx + half, cy + 11)
     draw.rounded_rectangle(box, radius=10, fill="#1a202c", outline=INK, width=2)
@@ -115,8 +133,13 @@ def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE, raised: bool
         fill = food_colour(colour)
         draw.rounded_rectangle(box, radius=8, fill=fill, outline="#0b0f16", width=2)
         middle = y + (12 if raised else size / 2)  # raised: clear of the count's pill at the bottom
-        centred_text(draw, (x, middle - 10, x + size, middle + 10), str(points),
-                     28 if size >= 38 and not raised else MIN_TEXT, fill=readable_on(fill))
+        centred_text(
+            draw,
+            (x, middle - 10, x + size, middle + 10),
+            str(points),
+            28 if size >= 38 and not raised else MIN_TEXT,
+            fill=readable_on(fill),
+        )
     elif kind == "rock":
         draw.rounded_rectangle(box, radius=8, fill="#4a5568", outline="#0b0f16", width=2)
         rock_shape(draw, (x + 5, y + 5, x + size - 5, y + size - 5))
@@ -143,8 +166,13 @@ def face_down(draw, x: int, y: int, count: int) -> None:
         return
     for offset in (6, 3):  # a stack
         if count > offset // 3:
-            draw.rounded_rectangle((x + offset, y - offset, x + FACE_DOWN + offset, y + FACE_DOWN - offset),
-                                   radius=8, fill="#072536", outline="#4fd1c5", width=1)
+            draw.rounded_rectangle(
+                (x + offset, y - offset, x + FACE_DOWN + offset, y + FACE_DOWN - offset),
+                radius=8,
+                fill="#072536",
+                outline="#4fd1c5",
+                width=1,
+            )
     draw.rounded_rectangle(box, radius=8, fill=BACK_FILL, outline="#4fd1c5", width=2)
     centred_text(draw, box, str(count), 28)
 
@@ -154,8 +182,13 @@ def seat_disc(draw, cx: float, cy: float, r: float, seat: int | None) -> None:
     """A seat's numbered disc in its colour (None: the automaton's grey "A")."""
     colour = seat_colour(seat) if seat is not None else AUTOMATON
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline="#0b0f16", width=2)
-    centred_text(draw, (cx - r, cy - r, cx + r, cy + r), str(seat + 1) if seat is not None else "A",
-                 max(MIN_TEXT, int(r * 1.1)), fill=readable_on(colour))
+    centred_text(
+        draw,
+        (cx - r, cy - r, cx + r, cy + r),
+        str(seat + 1) if seat is not None else "A",
+        max(MIN_TEXT, int(r * 1.1)),
+        fill=readable_on(colour),
+    )
 
 
 @drawn_once(lambda depth: (-2, -2, 24, 34))
@@ -227,13 +260,30 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
     # what the band shows: its face-up groups (tile and count; not the trapped penguins, drawn over it), not the
     # order of its face-up slots or the tiles it has yet to show
     shown = tuple([(tile, count) for tile, count, _trapped, _x, _top, _size in places])
-    key = ("dd.depth", number, depth["face_down"], shown, turn["diver_seat"] if diver_here else None,
-           retreat_here, tuple(sorted(bot["pick_options"])) if pick_here else None, bot_here, flipped)
+    key = (
+        "dd.depth",
+        number,
+        depth["face_down"],
+        shown,
+        turn["diver_seat"] if diver_here else None,
+        retreat_here,
+        tuple(sorted(bot["pick_options"])) if pick_here else None,
+        bot_here,
+        flipped,
+    )
     # its band, frame and number a backdrop of their own (`paint_band`), copied to start it
-    frame = (seat_colour(turn["diver_seat"]) if diver_here else HIGHLIGHT) if (
-        diver_here or retreat_here or pick_here) else None
-    layer(draw, key, (0, y, WIDTH, y + DEPTH_H + 2), lambda d, _x, top: paint_depth(d, view, depth, top),
-          backdrop=(("dd.band", number, frame), lambda d, _x, top: paint_band(d, number, frame, top)))
+    frame = (
+        (seat_colour(turn["diver_seat"]) if diver_here else HIGHLIGHT)
+        if (diver_here or retreat_here or pick_here)
+        else None
+    )
+    layer(
+        draw,
+        key,
+        (0, y, WIDTH, y + DEPTH_H + 2),
+        lambda d, _x, top: paint_depth(d, view, depth, top),
+        backdrop=(("dd.band", number, frame), lambda d, _x, top: paint_band(d, number, frame, top)),
+    )
     draw_trapped(draw, places)
 
 
@@ -268,11 +318,12 @@ def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
     places = tile_places(view, depth, y)
     for tile, count, _trapped, x, top, size in places:
         tile_face(draw, x, top, tile, size=size, raised=count > 1 and tile.startswith("food"))
-    for tile, count, _trapped, x, top, size in places:
+    for tile, _count, _trapped, x, top, size in places:
         if tile == flipped or tile in picks or (retreat_here and tile != "water" and tile != "predator"):
-            draw.rounded_rectangle((x - 2, top - 2, x + size + 2, top + size + 2), radius=10, outline=HIGHLIGHT,
-                                   width=3)  # within the band (its layer's box)
-    for tile, count, _trapped, x, top, size in places:
+            draw.rounded_rectangle(
+                (x - 2, top - 2, x + size + 2, top + size + 2), radius=10, outline=HIGHLIGHT, width=3
+            )  # within the band (its layer's box)
+    for _tile, count, _trapped, x, top, size in places:
         if count > 1:
             badge(draw, x + size // 2, top + size - 7, count)  # at the tile's bottom, inside the band
 
@@ -285,8 +336,9 @@ def tile_places(view: dict, depth: dict, y: int) -> list[tuple[str, int, list[in
     step = size + (GAP if size == TILE else 4)
     size -= size % 2
     top = y + 2
-    return [(tile, count, trapped, GROUPS_X + index * step, top, size) for index, (tile, count, trapped) in
-            enumerate(found)]
+    return [
+        (tile, count, trapped, GROUPS_X + index * step, top, size) for index, (tile, count, trapped) in enumerate(found)
+    ]
 
 
 def draw_trapped(draw, places: list[tuple[str, int, list[int], int, int, int]]) -> None:
@@ -296,7 +348,7 @@ def draw_trapped(draw, places: list[tuple[str, int, list[int], int, int, int]]) 
         if trapped:
             small, per_row = (18, 3) if len(trapped) <= 6 else (14, 4)
             step = (size - 6) / per_row
-            for index, seat in enumerate(trapped[:per_row * 2]):
+            for index, seat in enumerate(trapped[: per_row * 2]):
                 px = x + 3 + step / 2 + (index % per_row) * step
                 py = top + small / 2 + 2 + (index // per_row) * (small * 0.75)
                 penguin(draw, px, py, small, seat_colour(seat))
@@ -307,8 +359,14 @@ def draw_rows(draw, rows: list[dict], colours: list[str], x0: int, y: int, width
     """A panel's tableau from (x0, y), within `width`: one column of three cells (pink, green, yellow from the top)
     per row, complete rows framed in gold (drawn once per tableau, then pasted)."""
     key = ("dd.rows", tuple(tuple(sorted(row.items())) for row in rows), tuple(colours), width)
-    cached(draw, key, x0, y, (-4, -4, width + 4, len(colours) * (CELL_H + 2) + 4),
-           lambda d, px, py: paint_rows(d, rows, colours, px, py, width))
+    cached(
+        draw,
+        key,
+        x0,
+        y,
+        (-4, -4, width + 4, len(colours) * (CELL_H + 2) + 4),
+        lambda d, px, py: paint_rows(d, rows, colours, px, py, width),
+    )
 
 
 def paint_rows(draw, rows: list[dict], colours: list[str], x0: float, y: float, width: int) -> None:
@@ -325,8 +383,9 @@ def paint_rows(draw, rows: list[dict], colours: list[str], x0: float, y: float, 
         for top, colour, value in zip(lines, colours, values):
             _food_cell(draw, (x, top, x + cell, top + CELL_H), colour, value, radius=4, line=1, size=MIN_TEXT)
         if all(value is not None for value in values):
-            draw.rounded_rectangle((x - 1, y - 3, x + cell + 1, lines[-1] + CELL_H + 3), radius=5,
-                                   outline=HIGHLIGHT, width=2)
+            draw.rounded_rectangle(
+                (x - 1, y - 3, x + cell + 1, lines[-1] + CELL_H + 3), radius=5, outline=HIGHLIGHT, width=2
+            )
 
 
 def panel_place(index: int, top: int) -> tuple[int, int]:
@@ -348,9 +407,13 @@ def draw_panel(draw, view: dict, x: int, y: int, tableau: dict | None, bot: dict
     key = ("dd.panel", frozen(tableau), frozen(bot), tuple(view["colours"]), diving, winner(view, tableau))
     # a player's backdrop: the panel, its turn's frame, the seat's disc and, in their own view, its ring
     marks = (seat, seat in view["to_act"], view.get("seat") == seat) if tableau is not None else None
-    layer(draw, (key, marks), (x, y, x + PANEL_W, y + PANEL_H),
-          lambda d, px, py: paint_panel(d, px, py, tableau, bot, view["colours"], diving, winner(view, tableau)),
-          backdrop=(("dd.panel_back", marks), lambda d, px, py: paint_panel_back(d, px, py, marks)))
+    layer(
+        draw,
+        (key, marks),
+        (x, y, x + PANEL_W, y + PANEL_H),
+        lambda d, px, py: paint_panel(d, px, py, tableau, bot, view["colours"], diving, winner(view, tableau)),
+        backdrop=(("dd.panel_back", marks), lambda d, px, py: paint_panel_back(d, px, py, marks)),
+    )
 
 
 def paint_panel_back(draw, x: int, y: int, marks: tuple[int, bool, bool] | None) -> None:
@@ -368,8 +431,9 @@ def paint_panel_back(draw, x: int, y: int, marks: tuple[int, bool, bool] | None)
         draw.ellipse((x + 22 - 21, y + 1, x + 22 + 21, y + 43), outline=INK, width=2)
 
 
-def paint_panel(draw, x: int, y: int, tableau: dict | None, bot: dict | None, colours: list[str], diving: bool,
-                won: bool) -> None:
+def paint_panel(
+    draw, x: int, y: int, tableau: dict | None, bot: dict | None, colours: list[str], diving: bool, won: bool
+) -> None:
     """A player's (or the automaton's) panel on its backdrop (`paint_panel_back`): score; penguins, rocks; tableau."""
     line = y + 48
     if tableau is not None:
@@ -403,13 +467,23 @@ def draw_top(draw, view: dict, locale: str) -> None:
     word = token_word(view, locale)
     ended = bool(view["end_triggered"] and not view["last_dive"] and not view["finished"])
     end_word = t("deep_dive.picture.end_triggered", locale) if ended else None
-    layer(draw, ("dd.top", view["start_seat"], word, view["last_dive"], end_word), (0, 0, WIDTH, TOP_H),
-          lambda d, _x, _y: paint_top(d, view["start_seat"], word, view["last_dive"], end_word))
+    layer(
+        draw,
+        ("dd.top", view["start_seat"], word, view["last_dive"], end_word),
+        (0, 0, WIDTH, TOP_H),
+        lambda d, _x, _y: paint_top(d, view["start_seat"], word, view["last_dive"], end_word),
+    )
     turn = view["turn"]
     if turn is not None:  # who acts now: a penguin in their colour, their disc and the depth they are at
         diving = turn["phase"] in ("dive", "revealed")
-        turn_mark(draw, WIDTH - 120, TOP_H / 2, turn["diver_seat"], turn["depth"] if diving else None,
-                  depth_word(turn["depth"], locale) if diving else None)
+        turn_mark(
+            draw,
+            WIDTH - 120,
+            TOP_H / 2,
+            turn["diver_seat"],
+            turn["depth"] if diving else None,
+            depth_word(turn["depth"], locale) if diving else None,
+        )
 
 
 def paint_top(draw, start_seat: int, word: str, last_dive: bool, end_word: str | None) -> None:
@@ -505,8 +579,9 @@ def draw_own(view: dict) -> bytes:
     if not rows:
         for index, colour_name in enumerate(colours):
             top = y0 + index * (OWN_CELL_H + 4)
-            draw.rounded_rectangle((x0, top, x0 + OWN_CELL_W, top + OWN_CELL_H), radius=6,
-                                   outline=food_colour(colour_name), width=2)
+            draw.rounded_rectangle(
+                (x0, top, x0 + OWN_CELL_W, top + OWN_CELL_H), radius=6, outline=food_colour(colour_name), width=2
+            )
         return png(image)
     step = max(24, min(OWN_CELL_W + 6, (WIDTH - 12 - x0) // len(rows)))
     cell = step - 4
@@ -522,8 +597,13 @@ def draw_own(view: dict) -> bytes:
             draw.rounded_rectangle((x - 2, y0 - 3, x + cell + 2, bottom - 1), radius=7, outline=HIGHLIGHT, width=3)
         present = [value for value in values if value is not None]
         points = sum(present) if complete else sum(present) // 2
-        centred_text(draw, (x - 4, bottom, x + cell + 4, bottom + 28), str(points), MIN_TEXT,
-                     fill=HIGHLIGHT if complete else MUTED)
+        centred_text(
+            draw,
+            (x - 4, bottom, x + cell + 4, bottom + 28),
+            str(points),
+            MIN_TEXT,
+            fill=HIGHLIGHT if complete else MUTED,
+        )
     return png(image)
 
 

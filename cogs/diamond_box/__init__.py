@@ -6,6 +6,7 @@ and its answer edits the table, one REST call. 🔍 opens an ephemeral chooser w
 pictures, paged 9 at a time (one phone screen), with a card filter: every legal placement is reachable there. The
 engine decides what is legal and what it costs. Made for a phone: the picture carries the state, the text is a
 turn line and the last move."""
+
 from __future__ import annotations
 
 import functools
@@ -15,12 +16,12 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import normalise, t
-from cogs.presenter import Presenter, seat_name
+from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
 from bot.words import diamond_card
 from cogs.diamond_box.image import board_area, coordinate, draw_board, draw_hand, draw_placements
-from bot.render_pool import Picture, ready
+from cogs.presenter import Presenter, seat_name
 
 GAME = "diamond_box"
 PER_PAGE = 9  # placements drawn on one page of the chooser (a 3 x 3 grid of pictures: one phone screen)
@@ -57,12 +58,21 @@ class DiamondBoxPresenter(Presenter):
             lines.append(t(f"{GAME}_table.turn", locale, seat=seat_name(table, view["turn_seat"], locale)))
         elif view["finished"]:
             emptied = [seat for seat, hand in enumerate(view["hands"]) if not hand]
-            lines.append(t(f"{GAME}_table.end_emptied", locale, seat=seat_name(table, emptied[0], locale))
-                         if emptied else t(f"{GAME}_table.end_deck", locale))
+            lines.append(
+                t(f"{GAME}_table.end_emptied", locale, seat=seat_name(table, emptied[0], locale))
+                if emptied
+                else t(f"{GAME}_table.end_deck", locale)
+            )
         last = view["last_move"]
         if last and not view["finished"]:
-            lines.append(t(f"{GAME}_table.last_short", locale, seat=seat_name(table, last["seat"], locale),
-                           penalty=last["penalty"]))
+            lines.append(
+                t(
+                    f"{GAME}_table.last_short",
+                    locale,
+                    seat=seat_name(table, last["seat"], locale),
+                    penalty=last["penalty"],
+                )
+            )
         embed = self.framed(table, locale, 0x8A4FC4, lines)
         items: list[discord.ui.Item] = []
         if running:
@@ -70,10 +80,14 @@ class DiamondBoxPresenter(Presenter):
                 items.append(self.move_select(table, best, 0, "act", locale, row=0, area=board_area(view)))
             # every legal placement on pictures: a view, so in the shared bottom row, emoji only. No "My view":
             # hands are public, no seat has anything private to see (its DM still draws its hand, `private`)
-            items.append(TableButton(ui_id(table.id, table.version, "move"), emoji="🔍",
-                                     style=discord.ButtonStyle.secondary, row=2))
-        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png",
-                     items=items)
+            items.append(
+                TableButton(
+                    ui_id(table.id, table.version, "move"), emoji="🔍", style=discord.ButtonStyle.secondary, row=2
+                )
+            )
+        return Board(
+            embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png", items=items
+        )
 
     def _mover(self, interaction: discord.Interaction, table: Table) -> int:
         seat = table.seat_of(interaction.user.id)
@@ -83,8 +97,9 @@ class DiamondBoxPresenter(Presenter):
             raise TableError("not_your_turn", "error.not_your_turn")
         return seat
 
-    def ranked(self, table: Table, seat: int, card: str | None = None,
-               limit: int | None = None) -> list[tuple[dict, int]]:
+    def ranked(
+        self, table: Table, seat: int, card: str | None = None, limit: int | None = None
+    ) -> list[tuple[dict, int]]:
         """Every legal placement (of `card`, or of any card) with its penalty, best first; equal penalties in hand
         order, then rotation, row, column. The numbers shown (#1, #2, ...) are positions in this list. With `limit`,
         only the first that many (the rest are not copied)."""
@@ -100,19 +115,43 @@ class DiamondBoxPresenter(Presenter):
         """The card of the best placement (the first in hand among equals)."""
         return self.ranked(table, seat)[0][0]["card"]
 
-    def move_select(self, table: Table, moves: list[tuple[dict, int]], first: int, name: str, locale: str,
-                    row: int, area: tuple[int, int, int, int]) -> TableSelect:
+    def move_select(
+        self,
+        table: Table,
+        moves: list[tuple[dict, int]],
+        first: int,
+        name: str,
+        locale: str,
+        row: int,
+        area: tuple[int, int, int, int],
+    ) -> TableSelect:
         """A select whose options are placements (numbered from `first` + 1); each sends its move. Where a card
         goes is named by the table picture's coordinates (`area`: the cells it draws): its top-left cell."""
-        options = [discord.SelectOption(
-            label=t(f"{GAME}_table.option_move", locale, n=first + offset + 1, penalty=penalty,
-                    card=card_name(action["card"], locale))[:100],
-            description=where(action, area, locale)[:100],
-            value=codec.encode(action)) for offset, (action, penalty) in enumerate(moves)]
-        return TableSelect(ui_id(table.id, table.version, name, select=True), options=options, row=row,
-                           placeholder=t(f"{GAME}_table.best_moves" if first == 0 and name == "act" else
-                                         f"{GAME}_table.placements", locale, first=first + 1,
-                                         last=first + len(moves))[:150])
+        options = [
+            discord.SelectOption(
+                label=t(
+                    f"{GAME}_table.option_move",
+                    locale,
+                    n=first + offset + 1,
+                    penalty=penalty,
+                    card=card_name(action["card"], locale),
+                )[:100],
+                description=where(action, area, locale)[:100],
+                value=codec.encode(action),
+            )
+            for offset, (action, penalty) in enumerate(moves)
+        ]
+        return TableSelect(
+            ui_id(table.id, table.version, name, select=True),
+            options=options,
+            row=row,
+            placeholder=t(
+                f"{GAME}_table.best_moves" if first == 0 and name == "act" else f"{GAME}_table.placements",
+                locale,
+                first=first + 1,
+                last=first + len(moves),
+            )[:150],
+        )
 
     def placement_chooser(self, table: Table, seat: int, card: str | None, page: int, locale: str) -> Board:
         """One page of PER_PAGE placements (of one card, or of every card), each drawn in its own numbered picture;
@@ -123,39 +162,83 @@ class DiamondBoxPresenter(Presenter):
         pages = max(1, -(-len(moves) // PER_PAGE))
         page = min(max(page, 0), pages - 1)
         first = page * PER_PAGE
-        shown = moves[first:first + PER_PAGE]
+        shown = moves[first : first + PER_PAGE]
         v = table.version
         hand = table.state.view(seat)["hands"][seat]
         which = ALL if card is None else str(hand.index(card))
         area = board_area(table.state.view(None))
         items: list[discord.ui.Item] = [self.move_select(table, shown, first, "act0", locale, row=0, area=area)]
-        cards = [discord.SelectOption(label=t(f"{GAME}_table.all_cards", locale)[:100], value=ALL, default=card is None)]
+        cards = [
+            discord.SelectOption(label=t(f"{GAME}_table.all_cards", locale)[:100], value=ALL, default=card is None)
+        ]
         for number, held in enumerate(hand):
             if held not in hand[:number]:
-                cards.append(discord.SelectOption(label=f"{number + 1}. {card_name(held, locale)}"[:100],
-                                                  value=str(number), default=held == card))
-        items.append(TableSelect(ui_id(table.id, v, "card", select=True), options=cards[:25], row=1,
-                                 placeholder=t(f"{GAME}.action.card", locale)[:150]))
+                cards.append(
+                    discord.SelectOption(
+                        label=f"{number + 1}. {card_name(held, locale)}"[:100], value=str(number), default=held == card
+                    )
+                )
+        items.append(
+            TableSelect(
+                ui_id(table.id, v, "card", select=True),
+                options=cards[:25],
+                row=1,
+                placeholder=t(f"{GAME}.action.card", locale)[:150],
+            )
+        )
         if pages > 1:
-            jumps = [discord.SelectOption(
-                label=t(f"{GAME}_table.page_option", locale, first=n * PER_PAGE + 1,
-                        last=min(len(moves), (n + 1) * PER_PAGE), low=moves[n * PER_PAGE][1],
-                        high=moves[min(len(moves), (n + 1) * PER_PAGE) - 1][1])[:100],
-                value=str(n), default=n == page) for n in range(min(pages, 25))]
-            items.append(TableSelect(ui_id(table.id, v, f"jump.{which}", select=True), options=jumps, row=2,
-                                     placeholder=t(f"{GAME}_table.jump", locale)[:150]))
+            jumps = [
+                discord.SelectOption(
+                    label=t(
+                        f"{GAME}_table.page_option",
+                        locale,
+                        first=n * PER_PAGE + 1,
+                        last=min(len(moves), (n + 1) * PER_PAGE),
+                        low=moves[n * PER_PAGE][1],
+                        high=moves[min(len(moves), (n + 1) * PER_PAGE) - 1][1],
+                    )[:100],
+                    value=str(n),
+                    default=n == page,
+                )
+                for n in range(min(pages, 25))
+            ]
+            items.append(
+                TableSelect(
+                    ui_id(table.id, v, f"jump.{which}", select=True),
+                    options=jumps,
+                    row=2,
+                    placeholder=t(f"{GAME}_table.jump", locale)[:150],
+                )
+            )
             for target, key in ((page - 1, "previous"), (page + 1, "next")):
                 if 0 <= target < pages:
-                    items.append(TableButton(ui_id(table.id, v, f"pg.{which}.{target}"),
-                                             label=t(f"{GAME}_table.{key}", locale), row=3))
-        title = (t(f"{GAME}_table.pick_any", locale, count=len(moves), page=page + 1, pages=pages) if card is None else
-                 t(f"{GAME}_table.pick_place", locale, card=card_name(card, locale), count=len(moves), page=page + 1,
-                   pages=pages))
-        embed = discord.Embed(description="\n".join([title, t(f"{GAME}_table.chooser_legend", locale)]),
-                              colour=0x8A4FC4)
+                    items.append(
+                        TableButton(
+                            ui_id(table.id, v, f"pg.{which}.{target}"), label=t(f"{GAME}_table.{key}", locale), row=3
+                        )
+                    )
+        title = (
+            t(f"{GAME}_table.pick_any", locale, count=len(moves), page=page + 1, pages=pages)
+            if card is None
+            else t(
+                f"{GAME}_table.pick_place",
+                locale,
+                card=card_name(card, locale),
+                count=len(moves),
+                page=page + 1,
+                pages=pages,
+            )
+        )
+        embed = discord.Embed(
+            description="\n".join([title, t(f"{GAME}_table.chooser_legend", locale)]), colour=0x8A4FC4
+        )
         numbered = [(first + offset + 1, action, penalty) for offset, (action, penalty) in enumerate(shown)]
-        return Board(embed, image=Picture(draw_placements, (table.state.view(seat), numbered)), image_name="placements.png",
-                     items=items)
+        return Board(
+            embed,
+            image=Picture(draw_placements, (table.state.view(seat), numbered)),
+            image_name="placements.png",
+            items=items,
+        )
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
         """Your hand, numbered as in the chooser, with each card's least penalty when it is your turn. Hands are
@@ -168,8 +251,9 @@ class DiamondBoxPresenter(Presenter):
                 best[action["card"]] = min(penalty, best.get(action["card"], penalty))
         embed = self.header(table, locale)
         embed.colour = 0x8A4FC4
-        embed.description = t(f"{GAME}_table.private_legend" if best else f"{GAME}_table.private_wait", locale,
-                              count=len(hand))
+        embed.description = t(
+            f"{GAME}_table.private_legend" if best else f"{GAME}_table.private_wait", locale, count=len(hand)
+        )
         # digits and cards only (the same picture in every language), but for the words of an empty hand
         args = (view, seat, best) if hand else (view, seat, best, normalise(locale))
         return Board(embed, image=Picture(draw_hand, args), image_name="diamond_box.png")
@@ -179,7 +263,9 @@ class DiamondBoxPresenter(Presenter):
         if name == "move":
             seat = self._mover(interaction, table)
             board = self.placement_chooser(table, seat, None, 0, locale)
-            await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+            await interaction.response.send_message(
+                ephemeral=True, **(await ready(board)).message_kwargs(editing=False)
+            )
             return True
         if name == "card" and values:
             name = f"pg.{values[0]}.0"

@@ -3,15 +3,36 @@ colour-blind players, white/black diamonds, the last card outlined) with its col
 cells the move list names), every hand (hands are public) with its seat's disc and size and the seat to act framed,
 the deck, a player's own hand, and the chooser's placements, each in its own little picture of the centre with the
 card laid in its footprint at its rotation, numbered and with its penalty."""
+
 from __future__ import annotations
 
 from functools import cache
 
-from bot.render import (HIGHLIGHT, INK, MIN_TEXT, MUTED, PANEL, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH, above,
-                        bounded, cached, cached_many, canvas, centred_text, font, layer, png, result_banner, seat_disc,
-                        symbol, turn_arrow)
-from bot.render import legend as draw_legend
 from bot.i18n import t
+from bot.render import (
+    HIGHLIGHT,
+    INK,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    PHONE_END_HEIGHT,
+    PHONE_HEIGHT,
+    PHONE_WIDTH,
+    above,
+    bounded,
+    cached,
+    cached_many,
+    canvas,
+    centred_text,
+    font,
+    layer,
+    png,
+    result_banner,
+    seat_disc,
+    symbol,
+    turn_arrow,
+)
+from bot.render import legend as draw_legend
 from games.data import load
 from games.diamond_box.geometry import card_cells
 
@@ -32,8 +53,11 @@ def palette() -> tuple[dict, dict, dict]:
 
 def diamond(draw, x: float, y: float, size: float, colour: str) -> None:
     half, inset = size / 2, max(2, size / 7)
-    draw.polygon([(x + half, y + inset), (x + size - inset, y + half), (x + half, y + size - inset),
-                  (x + inset, y + half)], fill=colour, outline="#555555")
+    draw.polygon(
+        [(x + half, y + inset), (x + size - inset, y + half), (x + half, y + size - inset), (x + inset, y + half)],
+        fill=colour,
+        outline="#555555",
+    )
 
 
 def cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str) -> None:
@@ -41,8 +65,14 @@ def cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str)
     a cell of fractional size, in the chooser's little pictures, is drawn in place: its edges depend on where)."""
     if size != int(size):
         return paint_cell(draw, x, y, size, frame, diamond_letter)
-    cached(draw, ("db.cell", size, frame, diamond_letter), x, y, (0, 0, size, size),
-           lambda d, px, py: paint_cell(d, px, py, size, frame, diamond_letter))
+    cached(
+        draw,
+        ("db.cell", size, frame, diamond_letter),
+        x,
+        y,
+        (0, 0, size, size),
+        lambda d, px, py: paint_cell(d, px, py, size, frame, diamond_letter),
+    )
 
 
 def paint_cell(draw, x: float, y: float, size: float, frame: str, diamond_letter: str) -> None:
@@ -57,8 +87,14 @@ def paint_cell(draw, x: float, y: float, size: float, frame: str, diamond_letter
 
 def card(draw, x: float, y: float, size: float, card_id: str) -> None:
     """A card at rotation 0 (3 x 2 cells of `size`), drawn once, then pasted."""
-    cached(draw, ("db.card", size, card_id), x, y, (-3, -3, 3 * size + 3, 2 * size + 3),
-           lambda d, px, py: paint_card(d, px, py, size, card_id))
+    cached(
+        draw,
+        ("db.card", size, card_id),
+        x,
+        y,
+        (-3, -3, 3 * size + 3, 2 * size + 3),
+        lambda d, px, py: paint_card(d, px, py, size, card_id),
+    )
 
 
 def paint_card(draw, x: float, y: float, size: float, card_id: str) -> None:
@@ -75,8 +111,16 @@ def extent(view: dict, extra: list[tuple[int, int]] = (), margin: int = MARGIN) 
     return min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin
 
 
-def draw_centre(draw, view: dict, left: float, top: float, size: float, area: tuple[int, int, int, int],
-                placement: dict | None = None, outline_last: bool = True) -> None:
+def draw_centre(
+    draw,
+    view: dict,
+    left: float,
+    top: float,
+    size: float,
+    area: tuple[int, int, int, int],
+    placement: dict | None = None,
+    outline_last: bool = True,
+) -> None:
     """The visible cells of the centre within `area` (x0, x1, y0, y1); with `placement`, that card laid on top."""
     x0, x1, y0, y1 = area
     px = lambda x: left + (x - x0) * size  # noqa: E731
@@ -85,14 +129,20 @@ def draw_centre(draw, view: dict, left: float, top: float, size: float, area: tu
     if placement is None:
         paint_grid(draw, grid, left, top, size, area)
     else:  # the chooser: the same centre under every placement, drawn once
-        cached(draw, ("db.centre", grid, size, area), left, top,
-               (-2, -2, (x1 - x0 + 1) * size + 2, (y1 - y0 + 1) * size + 2),
-               lambda d, x, y: paint_grid(d, grid, x, y, size, area))
+        cached(
+            draw,
+            ("db.centre", grid, size, area),
+            left,
+            top,
+            (-2, -2, (x1 - x0 + 1) * size + 2, (y1 - y0 + 1) * size + 2),
+            lambda d, x, y: paint_grid(d, grid, x, y, size, area),
+        )
     if view["centre"] and outline_last and placement is None:
         last = view["centre"][-1]["cells"]
         xs, ys = [c["x"] for c in last], [c["y"] for c in last]
-        draw.rectangle((px(min(xs)) - 2, py(min(ys)) - 2, px(max(xs) + 1) + 1, py(max(ys) + 1) + 1),
-                       outline=HIGHLIGHT, width=4)
+        draw.rectangle(
+            (px(min(xs)) - 2, py(min(ys)) - 2, px(max(xs) + 1) + 1, py(max(ys) + 1) + 1), outline=HIGHLIGHT, width=4
+        )
     if placement is not None:
         cells = card_cells(placement["card"], placement["rotation"], placement["x"], placement["y"])
         colour = placement["card"].split(":")[0]
@@ -124,8 +174,12 @@ def paint_grid(draw, grid: tuple, left: float, top: float, size: float, area: tu
         for x, y, colour, letter in grid:
             cell(draw, px(x), py(y), size, colour, letter)
         return
-    cached_many(draw, [(("db.cell", size, colour, letter), px(x), py(y)) for x, y, colour, letter in grid],
-                (0, 0, size, size), lambda d, x, y, key: paint_cell(d, x, y, size, key[2], key[3]))
+    cached_many(
+        draw,
+        [(("db.cell", size, colour, letter), px(x), py(y)) for x, y, colour, letter in grid],
+        (0, 0, size, size),
+        lambda d, x, y, key: paint_cell(d, x, y, size, key[2], key[3]),
+    )
 
 
 LABEL = 30  # the strip of column letters (above the centre) and row numbers (left of it)
@@ -165,6 +219,7 @@ def count_chip(draw, cx: float, cy: float, count: int | str) -> None:
 @bounded(8)
 def legend_items(locale: str) -> tuple:
     """The legend's icons and words in `locale` (built once per locale: read it, never change it)."""
+
     def chip(draw, box):
         count_chip(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, "5")
 
@@ -209,8 +264,11 @@ def board_layout(view: dict, limit: int, hands: bool = True):
         card_rows = sum(max(1, -(-len(hand) // per_row)) for hand in view["hands"])
         options.append((int(min(cap, room / rows)), card_rows, hand_cell))
     good = [option for option in options if option[0] >= min(GOOD_CELL, cap)]
-    size, _, hand_cell = (min(good, key=lambda option: (option[1], -option[2])) if good else
-                          max(options, key=lambda option: (option[0], option[2])))
+    size, _, hand_cell = (
+        min(good, key=lambda option: (option[1], -option[2]))
+        if good
+        else max(options, key=lambda option: (option[0], option[2]))
+    )
     return max(MIN_CELL, size), hand_cell  # MIN_CELL: never reached by a game played to the rules so far
 
 
@@ -223,9 +281,13 @@ def draw_hands(draw, view: dict, top: int, cell_size: int) -> None:
         # a hand's panel, drawn once and pasted whole (a move changes one hand); from an even row: the row above
         # a panel is background
         odd = y & 1
-        layer(draw, ("db.hand", seat, tuple(hand), cell_size, columns, odd), (0, y - odd, PHONE_WIDTH, y + height + 1),
-              lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, cell_size, columns),
-              backdrop=(("db.panel", height, odd), lambda d, _x, panel_top: hand_panel(d, panel_top + odd, height)))
+        layer(
+            draw,
+            ("db.hand", seat, tuple(hand), cell_size, columns, odd),
+            (0, y - odd, PHONE_WIDTH, y + height + 1),
+            lambda d, _x, panel_top: paint_hand(d, panel_top + odd, seat, hand, cell_size, columns),
+            backdrop=(("db.panel", height, odd), lambda d, _x, panel_top: hand_panel(d, panel_top + odd, height)),
+        )
         if acting:  # the turn's frame and arrow over it: the panel is the same (drawn once) whoever is to play
             draw.rounded_rectangle((4, y, PHONE_WIDTH - 4, y + height), radius=10, outline=HIGHLIGHT, width=4)
             turn_arrow(draw, 7, y + height / 2, 12)
@@ -242,8 +304,7 @@ def small_card(draw, x: float, y: float, size: int, card_id: str) -> None:
     paint_card(draw, x, y, size, card_id)
     if size < 22:
         _, _, symbols = palette()
-        symbol(draw, (x - 5, y - 5, x + 11, y + 11), symbols[card_id.split(":")[0]], fill="#ffffff",
-               outline="#111111")
+        symbol(draw, (x - 5, y - 5, x + 11, y + 11), symbols[card_id.split(":")[0]], fill="#ffffff", outline="#111111")
 
 
 def paint_hand(draw, y: int, seat: int, hand: list[str], cell_size: int, columns: int) -> None:
@@ -252,10 +313,19 @@ def paint_hand(draw, y: int, seat: int, hand: list[str], cell_size: int, columns
     seat_disc(draw, 40, middle, 20, seat)
     count_chip(draw, 80, middle, len(hand))
     step_x, step_y = 3 * cell_size + 8, 2 * cell_size + 10
-    cached_many(draw, [(("db.small", cell_size, card_id), HAND_LEFT + 4 + number % columns * step_x,
-                        y + 12 + number // columns * step_y) for number, card_id in enumerate(hand)],
-                (-6, -6, 3 * cell_size + 3, 2 * cell_size + 3),
-                lambda d, x, y, key: small_card(d, x, y, cell_size, key[2]))
+    cached_many(
+        draw,
+        [
+            (
+                ("db.small", cell_size, card_id),
+                HAND_LEFT + 4 + number % columns * step_x,
+                y + 12 + number // columns * step_y,
+            )
+            for number, card_id in enumerate(hand)
+        ],
+        (-6, -6, 3 * cell_size + 3, 2 * cell_size + 3),
+        lambda d, x, y, key: small_card(d, x, y, cell_size, key[2]),
+    )
 
 
 def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> float:
@@ -264,8 +334,10 @@ def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> floa
 
 
 def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
-    return [(seat, t("diamond_box.picture.cards", locale, count=len(hand)), seat in view["winner_seats"])
-            for seat, hand in enumerate(view["hands"])]
+    return [
+        (seat, t("diamond_box.picture.cards", locale, count=len(hand)), seat in view["winner_seats"])
+        for seat, hand in enumerate(view["hands"])
+    ]
 
 
 def draw_labels(draw, area: tuple[int, int, int, int], left: int, top: int, size: int) -> None:
@@ -273,12 +345,18 @@ def draw_labels(draw, area: tuple[int, int, int, int], left: int, top: int, size
     x0, x1, y0, y1 = area
     text_size = MIN_TEXT if size < 40 else 26
     for index in range(0, x1 - x0 + 1, -(-20 // size)):
-        draw.text((left + index * size + size / 2, top - LABEL / 2), column_name(index), font=font(text_size),
-                  fill=MUTED, anchor="mm")
+        draw.text(
+            (left + index * size + size / 2, top - LABEL / 2),
+            column_name(index),
+            font=font(text_size),
+            fill=MUTED,
+            anchor="mm",
+        )
     every = -(-MIN_TEXT // size)  # rows thinner than the digits: every other (or third) row named
     for index in range(0, y1 - y0 + 1, every):
-        draw.text((left - 6, top + index * size + size / 2), str(index + 1), font=font(text_size), fill=MUTED,
-                  anchor="rm")
+        draw.text(
+            (left - 6, top + index * size + size / 2), str(index + 1), font=font(text_size), fill=MUTED, anchor="rm"
+        )
 
 
 def draw_board(view: dict, locale: str = "en") -> bytes:
@@ -307,8 +385,13 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     y = height - FOOTER + 2
     legend = legend_items(locale) if hands_h else legend_items(locale)[1:]  # no hands: no hand sizes to explain
     draw_legend(draw, 8, y, PHONE_WIDTH - 150, legend, key=("db", locale))
-    draw.text((PHONE_WIDTH - 12, y + 20), t("picture.deck_count", locale, count=view["deck_count"]), font=font(28),
-              fill=INK, anchor="rm")
+    draw.text(
+        (PHONE_WIDTH - 12, y + 20),
+        t("picture.deck_count", locale, count=view["deck_count"]),
+        font=font(28),
+        fill=INK,
+        anchor="rm",
+    )
     if banner is not None:
         image = above(banner, image)
     return png(image)
@@ -320,8 +403,9 @@ def draw_hand(view: dict, seat: int, best: dict[str, int], locale: str = "en") -
     hand = view["hands"][seat]
     if not hand:
         image, draw = canvas(PHONE_WIDTH, 80)
-        draw.text((PHONE_WIDTH / 2, 40), t("diamond_box.picture.no_cards", locale), font=font(30), fill=INK,
-                  anchor="mm")
+        draw.text(
+            (PHONE_WIDTH / 2, 40), t("diamond_box.picture.no_cards", locale), font=font(30), fill=INK, anchor="mm"
+        )
         return png(image)
     columns = 3 if len(hand) <= 9 else 4
     size = 44 if columns == 3 else 34
@@ -346,8 +430,11 @@ def placement_layout(view: dict, placements: list[tuple[int, dict, int]]) -> dic
     """Where the chooser's picture puts everything: the canvas size, the centre's cell size and area, and per
     placement its panel, its number's badge and its footprint (pixel boxes x0, y0, x1, y1)."""
     thumb_w = (PHONE_WIDTH - 2 * PAD - (THUMB_COLUMNS - 1) * THUMB_GAP) / THUMB_COLUMNS
-    footprints = [(x, y) for _, action, _ in placements
-                  for x, y, _ in card_cells(action["card"], action["rotation"], action["x"], action["y"])]
+    footprints = [
+        (x, y)
+        for _, action, _ in placements
+        for x, y, _ in card_cells(action["card"], action["rotation"], action["x"], action["y"])
+    ]
     area = extent(view, footprints, margin=0)
     head = 40
     rows = max(1, -(-len(placements) // THUMB_COLUMNS))
@@ -365,12 +452,28 @@ def placement_layout(view: dict, placements: list[tuple[int, dict, int]]) -> dic
         left, top = round(x + (thumb_w - grid_w) / 2), y + head
         cells = card_cells(action["card"], action["rotation"], action["x"], action["y"])
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-        footprint = (left + (min(xs) - area[0]) * size, top + (min(ys) - area[2]) * size,
-                     left + (max(xs) + 1 - area[0]) * size, top + (max(ys) + 1 - area[2]) * size)
-        panels.append({"panel": (x, y, x_end, y_end), "badge": (x + 4, y + 4, x + 58, y + head - 2),
-                       "grid": (left, top), "footprint": footprint})
-    return {"width": PHONE_WIDTH, "height": PAD + rows * (thumb_h + THUMB_GAP), "size": size, "area": area,
-            "head": head, "panels": panels}
+        footprint = (
+            left + (min(xs) - area[0]) * size,
+            top + (min(ys) - area[2]) * size,
+            left + (max(xs) + 1 - area[0]) * size,
+            top + (max(ys) + 1 - area[2]) * size,
+        )
+        panels.append(
+            {
+                "panel": (x, y, x_end, y_end),
+                "badge": (x + 4, y + 4, x + 58, y + head - 2),
+                "grid": (left, top),
+                "footprint": footprint,
+            }
+        )
+    return {
+        "width": PHONE_WIDTH,
+        "height": PAD + rows * (thumb_h + THUMB_GAP),
+        "size": size,
+        "area": area,
+        "head": head,
+        "panels": panels,
+    }
 
 
 def draw_placements(view: dict, placements: list[tuple[int, dict, int]]) -> bytes:

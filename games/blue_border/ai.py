@@ -13,6 +13,7 @@ It values a board as "cards placed, less a penalty when the last card leaves lit
   legal times what a failure costs (always call on G: a failed call there changes nothing);
 - reward: take the best of the discard, pile tops and deck top if it is worth it, else nothing.
 """
+
 from __future__ import annotations
 
 import math
@@ -38,6 +39,7 @@ IMPATIENCE = 0.15  # chance to take the best card anyway instead of passing: div
 @dataclass(frozen=True)
 class Style:
     """The rule's constants; the rule levels play the defaults, the strong level its own tuning."""
+
     win: float = WIN
     dead_end: float = DEAD_END
     call_risk: float = CALL_RISK
@@ -59,7 +61,7 @@ def choose(view: dict, legal: list, rng: random.Random, level: str) -> dict:
     return decide(_Mind(view, rng, PERCEPTION_ERROR.get(level, PERCEPTION_ERROR["normal"])), legal)
 
 
-def decide(mind: "_Mind", legal: list) -> dict:
+def decide(mind: _Mind, legal: list) -> dict:
     kinds = {action["type"] for action in legal}
     if "call" in kinds:
         return {"type": "call"} if mind.should_call() else {"type": "no_call"}
@@ -75,7 +77,8 @@ class _Mind:
         rules = view["settings"]
         self.border, self.bottoms, self.cards = rules["border"], rules["bottoms"], rules["cards"]
         self.known = set(view["discard"]) | {
-            card["number"] for diver in view["divers"] for card in diver["slots"] if card and "number" in card}
+            card["number"] for diver in view["divers"] for card in diver["slots"] if card and "number" in card
+        }
         self.perceived: dict[str, dict[int, float]] = {}
 
     # --- perception ----------------------------------------------------------------------
@@ -86,8 +89,11 @@ class _Mind:
         shade = card["shade"]
         if shade not in self.perceived:
             seen = chart_number(shade) + self.rng.randint(-self.error, self.error)
-            support = [n for n in range(seen - self.error, seen + self.error + 1)
-                       if 1 <= n <= self.cards and n not in self.known] or [min(max(seen, 1), highest_card())]
+            support = [
+                n
+                for n in range(seen - self.error, seen + self.error + 1)
+                if 1 <= n <= self.cards and n not in self.known
+            ] or [min(max(seen, 1), highest_card())]
             self.perceived[shade] = {n: 1 / len(support) for n in support}
         return self.perceived[shade]
 
@@ -145,8 +151,11 @@ class _Mind:
         passes = [action for action in legal if action["type"] == "pass"]
         if takes:
             best = max(takes, key=lambda action: self.gain(self.me, self.visible(action)))
-            if not passes or self.gain(self.me, self.visible(best)) > self.style.take_margin or (
-                    self.rng.random() < self.style.impatience):
+            if (
+                not passes
+                or self.gain(self.me, self.visible(best)) > self.style.take_margin
+                or (self.rng.random() < self.style.impatience)
+            ):
                 return best
         return self.best_pass(passes)
 
@@ -159,8 +168,9 @@ class _Mind:
             top = self.view["piles"][action["pile"]]["top"]
             if top is None:
                 return -1.0
-            return sum(weight * max(0.0, self.gain(seat, top))
-                       for seat, weight in zip(followers, self.style.turn_weights))
+            return sum(
+                weight * max(0.0, self.gain(seat, top)) for seat, weight in zip(followers, self.style.turn_weights)
+            )
 
         return max(passes, key=harm)
 
@@ -180,9 +190,12 @@ class _Mind:
         board = self.board(seat)
         card = self.belief(board[slot])
         previous = self.belief(board[slot - 1]) if slot else {None: 1.0}
-        illegal = sum(p_card * p_before
-                      for number, p_card in card.items() for before, p_before in previous.items()
-                      if not border.is_legal(slot, number, before, self.border, self.bottoms))
+        illegal = sum(
+            p_card * p_before
+            for number, p_card in card.items()
+            for before, p_before in previous.items()
+            if not border.is_legal(slot, number, before, self.border, self.bottoms)
+        )
         # Success strips one or two cards from the placer (more urgent the deeper they are) and earns a reward.
         base, per_card, per_slot = self.style.call_gain
         gain = base + per_card * min(slot + 1, 2) + per_slot * slot
@@ -200,8 +213,9 @@ def _quality(border_line: int, bottoms: int, cards: int) -> tuple[tuple[float, .
     ways[LAST] = [1] * (cards + 1)
     for slot in range(LAST - 1, -1, -1):
         for v in numbers:
-            ways[slot][v] = sum(ways[slot + 1][w] for w in numbers
-                                if border.is_legal(slot + 1, w, v, border_line, bottoms))
+            ways[slot][v] = sum(
+                ways[slot + 1][w] for w in numbers if border.is_legal(slot + 1, w, v, border_line, bottoms)
+            )
     quality = []
     for slot in range(len(SLOTS)):
         best = max(math.log1p(ways[slot][v]) for v in numbers) or 1.0

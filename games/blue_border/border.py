@@ -1,4 +1,5 @@
 """The four placement rules (the "border"). They are only checked when someone calls ボーダー！."""
+
 from __future__ import annotations
 
 from games.blue_border.cards import DEEPEST, LAST

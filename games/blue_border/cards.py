@@ -3,6 +3,7 @@
 A card is its number 1..32; its front is a shade of blue read from data/blue_border/palette.json
 (card n is drawn in shades[n-1], light to deep). The shade is all a hidden card ever shows.
 """
+
 from __future__ import annotations
 
 from functools import cache

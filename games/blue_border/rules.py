@@ -26,6 +26,7 @@ Decisions the rules file leaves open:
   with "unplayable"; "shuffle" rounds scale their bottoms the same way and draw playable combinations only.
 - A difference of exactly `border` between neighbours is legal (the rules text over the seed's example).
 """
+
 from __future__ import annotations
 
 import random
@@ -34,11 +35,28 @@ from games.blue_border import border, settings
 from games.blue_border.cards import LAST, PILES, SLOTS
 from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json
 
-_FIELDS = ("players", "options", "round", "round_scores", "round_winners", "border", "bottoms", "round_start",
-           "deck", "piles", "discard", "boards", "skip", "phase", "active", "placement", "may_call", "caller",
-           "last_called", "winner_seats")
-
-
+_FIELDS = (
+    "players",
+    "options",
+    "round",
+    "round_scores",
+    "round_winners",
+    "border",
+    "bottoms",
+    "round_start",
+    "deck",
+    "piles",
+    "discard",
+    "boards",
+    "skip",
+    "phase",
+    "active",
+    "placement",
+    "may_call",
+    "caller",
+    "last_called",
+    "winner_seats",
+)
 
 
 def _pile_fields(action: dict) -> dict:
@@ -50,7 +68,7 @@ def _pile_fields(action: dict) -> dict:
 class BlueBorderState(GameState):
     # --- setup ---------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> "BlueBorderState":
+    def new_game(cls, players: int, options: dict, seed: int | str) -> BlueBorderState:
         state = cls()
         state.players, state.options, state.rng = players, settings.checked(options, players), Rng(seed)
         state.round, state.round_scores, state.round_winners = 0, [0] * players, []
@@ -68,8 +86,15 @@ class BlueBorderState(GameState):
         self.boards = [[] for _ in range(self.players)]
         self.skip = [False] * self.players
         self.round_start = start
-        events.append({"type": "round_started", "round": self.round, "border": self.border,
-                       "bottoms": self.bottoms, "start_seat": start})
+        events.append(
+            {
+                "type": "round_started",
+                "round": self.round,
+                "border": self.border,
+                "bottoms": self.bottoms,
+                "start_seat": start,
+            }
+        )
         self._start_turn(start, events)
 
     # --- contract ------------------------------------------------------------------------
@@ -146,8 +171,9 @@ class BlueBorderState(GameState):
                 return "already_answered"
             return None
         mine = seat in self.to_act()
-        if not (mine and (self.phase == "turn" and kind in ("take", "pass")
-                          or self.phase == "reward" and kind == "reward")):
+        if not (
+            mine and (self.phase == "turn" and kind in ("take", "pass") or self.phase == "reward" and kind == "reward")
+        ):
             return None
         source, pile = action.get("source"), action.get("pile")
         if kind == "pass" or source == "pile":
@@ -190,8 +216,15 @@ class BlueBorderState(GameState):
             self._end_round(None, events)
 
     def _do_take(self, seat: int, action: dict, events: list[dict]) -> None:
-        events.append({"type": "took", "seat": seat, "source": action["source"], **_pile_fields(action),
-                       "slot": SLOTS[len(self.boards[seat])]})
+        events.append(
+            {
+                "type": "took",
+                "seat": seat,
+                "source": action["source"],
+                **_pile_fields(action),
+                "slot": SLOTS[len(self.boards[seat])],
+            }
+        )
         self._place(seat, self._pick_up(action, events), False, events)
 
     def _do_pass(self, seat: int, action: dict, events: list[dict]) -> None:
@@ -205,8 +238,14 @@ class BlueBorderState(GameState):
     def _do_timeout(self, seat: int, action: dict, events: list[dict]) -> None:
         """SYSTEM at a deadline: close the window; pass for an absent diver; an absent caller takes nothing."""
         if self.phase == "call_window":
-            events.append({"type": "window_closed", "seat": self.placement["seat"],
-                           "slot": SLOTS[self.placement["slot"]], "timeout": True})
+            events.append(
+                {
+                    "type": "window_closed",
+                    "seat": self.placement["seat"],
+                    "slot": SLOTS[self.placement["slot"]],
+                    "timeout": True,
+                }
+            )
             self._window_closed_uncalled(events)
         elif self.phase == "reward":
             events.append({"type": "reward_declined", "seat": self.caller, "timeout": True})
@@ -235,15 +274,28 @@ class BlueBorderState(GameState):
             self._window_closed_uncalled(events)
             return
         self.phase = "call_window"
-        events.append({"type": "call_window_opened", "seat": seat, "slot": SLOTS[slot],
-                       "seconds": self.options["call_window"], "may_call_seats": list(self.may_call)})
+        events.append(
+            {
+                "type": "call_window_opened",
+                "seat": seat,
+                "slot": SLOTS[slot],
+                "seconds": self.options["call_window"],
+                "may_call_seats": list(self.may_call),
+            }
+        )
 
     def _do_no_call(self, seat: int, action: dict, events: list[dict]) -> None:
         self.may_call.remove(seat)
         events.append({"type": "declined", "seat": seat})
         if not self.may_call:
-            events.append({"type": "window_closed", "seat": self.placement["seat"],
-                           "slot": SLOTS[self.placement["slot"]], "timeout": False})
+            events.append(
+                {
+                    "type": "window_closed",
+                    "seat": self.placement["seat"],
+                    "slot": SLOTS[self.placement["slot"]],
+                    "timeout": False,
+                }
+            )
             self._window_closed_uncalled(events)
 
     def _window_closed_uncalled(self, events: list[dict]) -> None:
@@ -258,15 +310,24 @@ class BlueBorderState(GameState):
         """The first call closes the window: reveal the card and its predecessor, then judge."""
         called, slot = self.placement["seat"], self.placement["slot"]
         board = self.boards[called]
-        shown = board[max(0, slot - 1):slot + 1]
+        shown = board[max(0, slot - 1) : slot + 1]
         for card in shown:
             card["revealed"] = True
         self.may_call, self.last_called = [], called
-        events.append({"type": "called", "caller_seat": seat, "called_seat": called, "slot": SLOTS[slot],
-                       "revealed": [{"slot": SLOTS[slot - len(shown) + 1 + i], "number": card["number"]}
-                                    for i, card in enumerate(shown)],
-                       "revealed_text": ", ".join(f"{SLOTS[slot - len(shown) + 1 + i]}={card['number']}"
-                                                  for i, card in enumerate(shown))})
+        events.append(
+            {
+                "type": "called",
+                "caller_seat": seat,
+                "called_seat": called,
+                "slot": SLOTS[slot],
+                "revealed": [
+                    {"slot": SLOTS[slot - len(shown) + 1 + i], "number": card["number"]} for i, card in enumerate(shown)
+                ],
+                "revealed_text": ", ".join(
+                    f"{SLOTS[slot - len(shown) + 1 + i]}={card['number']}" for i, card in enumerate(shown)
+                ),
+            }
+        )
         previous = board[slot - 1]["number"] if slot else None
         broken = border.broken_rules(slot, board[slot]["number"], previous, self.border, self.bottoms)
         if broken:
@@ -276,11 +337,20 @@ class BlueBorderState(GameState):
 
     def _call_succeeded(self, caller: int, called: int, slot: int, broken: list[str], events: list[dict]) -> None:
         board = self.boards[called]
-        removed = [card["number"] for card in board[max(0, slot - 1):]]
-        del board[max(0, slot - 1):]
+        removed = [card["number"] for card in board[max(0, slot - 1) :]]
+        del board[max(0, slot - 1) :]
         self.discard.extend(removed)
-        events.append({"type": "call_succeeded", "caller_seat": caller, "called_seat": called, "slot": SLOTS[slot],
-                       "rules": broken, "discarded": removed, "discarded_text": ", ".join(map(str, removed))})
+        events.append(
+            {
+                "type": "call_succeeded",
+                "caller_seat": caller,
+                "called_seat": called,
+                "slot": SLOTS[slot],
+                "rules": broken,
+                "discarded": removed,
+                "discarded_text": ", ".join(map(str, removed)),
+            }
+        )
         self.phase, self.caller = "reward", caller  # no restock before the caller's choice (5-1 sees the discard)
 
     def _call_failed(self, caller: int, called: int, slot: int, events: list[dict]) -> None:
@@ -308,14 +378,30 @@ class BlueBorderState(GameState):
             return
         if source == "discard":
             self.discard.remove(action["card"])
-            events.append({"type": "reward_taken", "seat": seat, "source": source, **_pile_fields(action),
-                           "card": action["card"], "slot": slot})
+            events.append(
+                {
+                    "type": "reward_taken",
+                    "seat": seat,
+                    "source": source,
+                    **_pile_fields(action),
+                    "card": action["card"],
+                    "slot": slot,
+                }
+            )
             self._restock(events)  # the reshuffle the call made due
             # Everyone has just seen its number in the discard, so it lies face up.
             self._place(seat, action["card"], True, events)
         else:
-            events.append({"type": "reward_taken", "seat": seat, "source": source, **_pile_fields(action),
-                           "card": None, "slot": slot})
+            events.append(
+                {
+                    "type": "reward_taken",
+                    "seat": seat,
+                    "source": source,
+                    **_pile_fields(action),
+                    "card": None,
+                    "slot": slot,
+                }
+            )
             self._place(seat, self._pick_up(action, events), False, events)
 
     def _finish_chain(self, events: list[dict]) -> None:
@@ -363,8 +449,7 @@ class BlueBorderState(GameState):
 
     def _round_won(self, seat: int, events: list[dict]) -> None:
         self.round_scores[seat] += 1
-        events.append({"type": "round_won", "seat": seat, "round": self.round,
-                       "scores": list(self.round_scores)})
+        events.append({"type": "round_won", "seat": seat, "round": self.round, "scores": list(self.round_scores)})
         self._end_round(seat, events)
 
     def _end_round(self, winner: int | None, events: list[dict]) -> None:
@@ -377,8 +462,13 @@ class BlueBorderState(GameState):
             top = max(self.round_scores)
             self.winner_seats = [s for s in range(self.players) if self.round_scores[s] == top] if top else []
             self.phase = "over"
-            events.append({"type": "game_won" if self.winner_seats else "game_drawn",
-                           "winner_seats": list(self.winner_seats), "scores": list(self.round_scores)})
+            events.append(
+                {
+                    "type": "game_won" if self.winner_seats else "game_drawn",
+                    "winner_seats": list(self.winner_seats),
+                    "scores": list(self.round_scores),
+                }
+            )
             return
         self._begin_round(self._next(self.round_start), events)
 
@@ -392,7 +482,7 @@ class BlueBorderState(GameState):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "BlueBorderState":
+    def from_dict(cls, data: dict) -> BlueBorderState:
         state = cls()
         for name in _FIELDS:
             setattr(state, name, copy_json(data[name]))

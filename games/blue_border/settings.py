@@ -16,6 +16,7 @@ fixes one deck per round. In either, the first 4 cards go to field piles 0..3 an
 A stacked deck may hold any distinct numbers the palette can draw (more or fewer than `cards`); rounds past the
 stacked decks, and reshuffles on exhaustion, shuffle with the state's rng, so they stay deterministic.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -89,8 +90,11 @@ def deepest_board(border: int, cards_in_use: int) -> list[int] | None:
     full board exists under `border`. Both halves obey the same rules (1..border at the surface end, strictly
     deeper towards D, steps of at most `border`), so they are two disjoint climbs to D."""
     for depth in range(cards_in_use, DEEPEST, -1):
-        climbs = [climb for climb in product(*(range(1, depth) for _ in range(DEEPEST)))
-                  if _climbs_to(climb, depth, border)] if depth <= 4 * border else []
+        climbs = (
+            [climb for climb in product(*(range(1, depth) for _ in range(DEEPEST))) if _climbs_to(climb, depth, border)]
+            if depth <= 4 * border
+            else []
+        )
         for left in climbs:
             for right in climbs:
                 if not set(left) & set(right):
@@ -112,16 +116,24 @@ def _unplayable(border: int, bottoms: int, cards_in_use: int) -> IllegalAction:
     board = deepest_board(border, cards_in_use)
     if board is None:
         return IllegalAction("unplayable", "blue_border.error.no_legal_board", border=border, cards=cards_in_use)
-    return IllegalAction("unplayable", "blue_border.error.unplayable", border=border, bottoms=bottoms,
-                         cards=cards_in_use, deepest=board[DEEPEST], slot=SLOTS[DEEPEST])
+    return IllegalAction(
+        "unplayable",
+        "blue_border.error.unplayable",
+        border=border,
+        bottoms=bottoms,
+        cards=cards_in_use,
+        deepest=board[DEEPEST],
+        slot=SLOTS[DEEPEST],
+    )
 
 
 def _check_playable(options: dict) -> None:
     """Refuse a table under which some round could never be won (see the module's docstring)."""
     cards_in_use, plan, rounds = options["cards"], options.get("round_settings"), options["rounds"]
     listed = plan[:rounds] if isinstance(plan, list) else []
-    combinations = [(entry.get("border", options["border"]), entry.get("bottoms", table_bottoms(options)))
-                    for entry in listed]
+    combinations = [
+        (entry.get("border", options["border"]), entry.get("bottoms", table_bottoms(options))) for entry in listed
+    ]
     if plan != "shuffle" and len(listed) < rounds:  # rounds past the list play the options
         combinations.append((options["border"], table_bottoms(options)))
     if plan == "shuffle" and not _shuffle_choices(cards_in_use):
@@ -145,8 +157,11 @@ def _shuffle_choices(cards_in_use: int) -> dict[int, list[int]]:
 
 
 def _round_entry_ok(entry, highest: int) -> bool:
-    return (isinstance(entry, dict) and set(entry) <= {"border", "bottoms"}
-            and all(_is_int(value) and 1 <= value <= highest for value in entry.values()))
+    return (
+        isinstance(entry, dict)
+        and set(entry) <= {"border", "bottoms"}
+        and all(_is_int(value) and 1 <= value <= highest for value in entry.values())
+    )
 
 
 def _check_stacked(stacked, players: int, highest: int) -> None:
@@ -159,8 +174,12 @@ def _check_stacked(stacked, players: int, highest: int) -> None:
     if not isinstance(decks, list) or not decks:
         raise bad
     for deck in decks:
-        if (not isinstance(deck, list) or not deck or not all(_is_int(n) and 1 <= n <= highest for n in deck)
-                or len(set(deck)) != len(deck)):  # an empty deck leaves nothing to play: the round is drawn at once
+        if (
+            not isinstance(deck, list)
+            or not deck
+            or not all(_is_int(n) and 1 <= n <= highest for n in deck)
+            or len(set(deck)) != len(deck)
+        ):  # an empty deck leaves nothing to play: the round is drawn at once
             raise bad
     start = stacked.get("start", 0)
     if not _is_int(start) or not 0 <= start < players:

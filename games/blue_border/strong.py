@@ -11,6 +11,7 @@ same deal with the same dice: the candidate, the answers to it (the call window 
 then every board valued by how far it has got and how much room its last card leaves to reach G. Comparing the
 candidates on common deals measures their difference with far less noise than separate samples (ISMCTS over
 the same budget, games/search.py, did no better than its own rule); it overrules the rule only by a margin."""
+
 from __future__ import annotations
 
 import random
@@ -31,8 +32,11 @@ PLAYOUT_LEVEL = "hard"  # the other divers in a playout play as the best rule-ba
 # The strong diver's own rule (its default and its moves in playouts), tuned in self-play against the hard level:
 # never impatient (it waits for a card worth taking), a dead end costs more, and with more divers it leaves the
 # calls to the others unless sure (a failed call costs the caller alone, a success sets the placer back for all).
-STYLES = {2: ai.Style(impatience=0.0, dead_end=4.5), 3: ai.Style(impatience=0.0, dead_end=4.5, call_bias=3.0),
-          4: ai.Style(impatience=0.0, dead_end=4.5, call_bias=8.0)}
+STYLES = {
+    2: ai.Style(impatience=0.0, dead_end=4.5),
+    3: ai.Style(impatience=0.0, dead_end=4.5, call_bias=3.0),
+    4: ai.Style(impatience=0.0, dead_end=4.5, call_bias=8.0),
+}
 EVAL_DEAD_END = STYLES[2].dead_end  # a leaf values a dead end as the strong diver's own rule does
 
 
@@ -95,11 +99,14 @@ def evaluate(state: BlueBorderState) -> list[float]:
     return standing_shares(standings, SCALE)
 
 
-def deal(view: dict, mind: "ai._Mind", rng: random.Random) -> BlueBorderState:
+def deal(view: dict, mind: ai._Mind, rng: random.Random) -> BlueBorderState:
     """A full state consistent with the view as this diver perceives it."""
     settings = view["settings"]
-    numbers = set(range(1, settings["cards"] + 1)) - set(view["discard"]) - {
-        card["number"] for diver in view["divers"] for card in diver["slots"] if card and "number" in card}
+    numbers = (
+        set(range(1, settings["cards"] + 1))
+        - set(view["discard"])
+        - {card["number"] for diver in view["divers"] for card in diver["slots"] if card and "number" in card}
+    )
     shaded: list[dict] = []  # hidden cards whose shade is visible, in a fixed order
     for diver in view["divers"]:
         shaded += [card for card in diver["slots"] if card and "number" not in card]
@@ -118,29 +125,55 @@ def deal(view: dict, mind: "ai._Mind", rng: random.Random) -> BlueBorderState:
     rest = sorted(numbers)
     rng.shuffle(rest)
     picks = iter(chosen[index] for index in range(len(shaded)))
-    boards = [[{"number": card["number"], "revealed": True} if "number" in card
-               else {"number": next(picks), "revealed": False} for card in diver["slots"] if card]
-              for diver in view["divers"]]
+    boards = [
+        [
+            {"number": card["number"], "revealed": True}
+            if "number" in card
+            else {"number": next(picks), "revealed": False}
+            for card in diver["slots"]
+            if card
+        ]
+        for diver in view["divers"]
+    ]
     piles = []
     for pile in view["piles"]:
         under = [rest.pop() for _ in range(max(pile["height"] - 1, 0))]
         piles.append(under + [next(picks)] if pile["top"] is not None else [])
     deck = ([next(picks)] if view["deck"]["top"] is not None else []) + [
-        rest.pop() for _ in range(max(view["deck"]["count"] - 1, 0))]
+        rest.pop() for _ in range(max(view["deck"]["count"] - 1, 0))
+    ]
     placement = view["placement"]
-    options = {**BlueBorderState.spec.options, "border": settings["border"], "bottoms": settings["bottoms"],
-               "cards": settings["cards"], "chart": settings["chart"], "call_window": settings["call_window"],
-               "turn_timeout": settings["turn_timeout"], "rounds": view["rounds"]}
+    options = {
+        **BlueBorderState.spec.options,
+        "border": settings["border"],
+        "bottoms": settings["bottoms"],
+        "cards": settings["cards"],
+        "chart": settings["chart"],
+        "call_window": settings["call_window"],
+        "turn_timeout": settings["turn_timeout"],
+        "rounds": view["rounds"],
+    }
     data = {
-        "players": view["players"], "options": options, "round": view["round"],
-        "round_scores": list(view["round_scores"]), "round_winners": list(view["round_winner_seats"]),
-        "border": settings["border"], "bottoms": settings["bottoms"], "round_start": 0, "deck": deck,
-        "piles": piles, "discard": list(view["discard"]), "boards": boards,
-        "skip": [seat in view["skip_seats"] for seat in range(view["players"])], "phase": view["phase"],
-        "active": view["active_seat"], "placement": None if placement is None else {
-            "seat": placement["seat"], "slot": placement["slot_index"]},
-        "may_call": list(view["may_call_seats"]), "caller": view["caller_seat"],
-        "last_called": view["last_called_seat"], "winner_seats": view["winner_seats"],
+        "players": view["players"],
+        "options": options,
+        "round": view["round"],
+        "round_scores": list(view["round_scores"]),
+        "round_winners": list(view["round_winner_seats"]),
+        "border": settings["border"],
+        "bottoms": settings["bottoms"],
+        "round_start": 0,
+        "deck": deck,
+        "piles": piles,
+        "discard": list(view["discard"]),
+        "boards": boards,
+        "skip": [seat in view["skip_seats"] for seat in range(view["players"])],
+        "phase": view["phase"],
+        "active": view["active_seat"],
+        "placement": None if placement is None else {"seat": placement["seat"], "slot": placement["slot_index"]},
+        "may_call": list(view["may_call_seats"]),
+        "caller": view["caller_seat"],
+        "last_called": view["last_called_seat"],
+        "winner_seats": view["winner_seats"],
         "rng": {"seed": rng.getrandbits(32), "count": 0},
     }
     return BlueBorderState.from_dict(data)

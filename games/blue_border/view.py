@@ -5,6 +5,7 @@ A hidden card is {"shade": "#rrggbb"} (the colour to draw, nothing else); a reve
 {"shade": ..., "number": n}. The discard is face up, so it is a list of numbers (in the order discarded).
 Only the top card of each field pile and of the deck is visible.
 """
+
 from __future__ import annotations
 
 from games.blue_border import cards
@@ -36,8 +37,9 @@ def build_view(state, seat: int | None) -> dict:
         "discard": list(state.discard),
         "phase": state.phase,
         "active_seat": None if state.finished else state.active,
-        "placement": None if placement is None else {
-            "seat": placement["seat"], "slot": SLOTS[placement["slot"]], "slot_index": placement["slot"]},
+        "placement": None
+        if placement is None
+        else {"seat": placement["seat"], "slot": SLOTS[placement["slot"]], "slot_index": placement["slot"]},
         "may_call_seats": list(state.may_call),
         "caller_seat": state.caller,
         "last_called_seat": state.last_called,

@@ -1,4 +1,5 @@
 """BOSSa advanced rules (坊茶 アドバンスドルール): two players race to empty their hands onto two dotted lines."""
+
 from games.bossa.ai import choose
 from games.bossa.rules import BossaState
 from games.bossa.strong import choose as strong_choose

@@ -3,6 +3,7 @@
 It sees only its view: the hidden tiles (deck order and the removed tile) are dealt at random from those it
 cannot see. Priorities: win now; never allow a winning reply or a stuck turn of its own; make the opponent stuck;
 otherwise shrink its hand, grow its own line, and spend action markers only when no plain placement holds."""
+
 from __future__ import annotations
 
 import random
@@ -84,10 +85,12 @@ def evaluate(state: BossaState, me: int) -> float:
 
 def _standing(state: BossaState, seat: int) -> float:
     own_line = state.lines[state.colours[seat]]
-    return (-HAND_WEIGHT * len(state.hands[seat])
-            + LINE_WEIGHTS[min(column_total(own_line), 6)]
-            + sum(MARKER_WEIGHTS[marker] for marker in state.unused[seat])
-            + MOBILITY_WEIGHT * _fitting_tiles(state, seat))
+    return (
+        -HAND_WEIGHT * len(state.hands[seat])
+        + LINE_WEIGHTS[min(column_total(own_line), 6)]
+        + sum(MARKER_WEIGHTS[marker] for marker in state.unused[seat])
+        + MOBILITY_WEIGHT * _fitting_tiles(state, seat)
+    )
 
 
 def _fitting_tiles(state: BossaState, seat: int) -> int:
@@ -123,10 +126,13 @@ def _hypothetical_start(view: dict, colour: str) -> BossaState:
 
 def determinise(view: dict, rng: random.Random) -> BossaState:
     """A full game state consistent with the view: the unseen tiles shuffled into the deck (and the removed tile)."""
-    lines = {colour: {"die": view["lines"][colour]["die"],
-                      **{side: [column["tiles"] for column in view["lines"][colour]["columns"][side]]
-                         for side in SIDES}}
-             for colour in COLOURS}
+    lines = {
+        colour: {
+            "die": view["lines"][colour]["die"],
+            **{side: [column["tiles"] for column in view["lines"][colour]["columns"][side]] for side in SIDES},
+        }
+        for colour in COLOURS
+    }
     seen = {tile for hand in view["hands"] for tile in hand}
     seen.update(view["out_of_play"])
     for line in lines.values():
@@ -139,8 +145,22 @@ def determinise(view: dict, rng: random.Random) -> BossaState:
 
 
 def _state_data(view, colours, lines, hands, deck, removed) -> dict:
-    return {"players": 2, "options": {"turn_timeout": 0}, "phase": "play", "removed": removed,
-            "hands": hands, "deck": deck, "dice": view["dice"], "high_seat": view["high_seat"],
-            "active": view["seat"], "colours": colours, "first_seat": view["first_seat"], "lines": lines,
-            "unused": view["unused_actions"], "out": view["out_of_play"], "winners": None, "end_reason": None,
-            "rng": {"seed": 0, "count": 0}}
+    return {
+        "players": 2,
+        "options": {"turn_timeout": 0},
+        "phase": "play",
+        "removed": removed,
+        "hands": hands,
+        "deck": deck,
+        "dice": view["dice"],
+        "high_seat": view["high_seat"],
+        "active": view["seat"],
+        "colours": colours,
+        "first_seat": view["first_seat"],
+        "lines": lines,
+        "unused": view["unused_actions"],
+        "out": view["out_of_play"],
+        "winners": None,
+        "end_reason": None,
+        "rng": {"seed": 0, "count": 0},
+    }

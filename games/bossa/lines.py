@@ -2,6 +2,7 @@
 
 A line is a dict {"die": value, "up": [columns], "down": [columns]}; each side lists its columns from the die
 outwards, a column being the list of tile ids lying on top there (covered tiles have left play)."""
+
 from __future__ import annotations
 
 SIDES = ("up", "down")

@@ -8,10 +8,11 @@ Rule decisions (shared/rules/bossa.md, "End"):
 - A turn that starts with an empty deck ends the game at once, before any stuck check: the larger hand loses,
   equal hands draw. A player is judged stuck only after drawing.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from games.bossa.lines import SIDES, column_total, column_value, new_line, open_sizes, open_value
 from games.bossa.tiles import COLOURS, all_tiles, die_faces, dots, groups
@@ -34,7 +35,7 @@ def _other_colour(colour: str) -> str:
 class BossaState(GameState):
     # --- setup ---------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> "BossaState":
+    def new_game(cls, players: int, options: dict, seed: int | str) -> BossaState:
         state = cls()
         state.players, state.options, state.rng = players, dict(options), Rng(seed)
         stacked = options.get("stacked")
@@ -45,8 +46,8 @@ class BossaState(GameState):
             state.rng.shuffle(deck)
             dice = state._roll_dice()
         state.removed = deck[0]  # out for the whole game, seen by no one
-        state.hands = [sorted(deck[1:1 + HAND_SIZE]), sorted(deck[1 + HAND_SIZE:1 + 2 * HAND_SIZE])]
-        state.deck = deck[1 + 2 * HAND_SIZE:]
+        state.hands = [sorted(deck[1 : 1 + HAND_SIZE]), sorted(deck[1 + HAND_SIZE : 1 + 2 * HAND_SIZE])]
+        state.deck = deck[1 + 2 * HAND_SIZE :]
         state.dice = dice
         state.high_seat = 0 if dice[0] > dice[1] else 1
         state.active = state.high_seat
@@ -154,11 +155,18 @@ class BossaState(GameState):
             self.lines[colour]["die"] = self.dice[owner]
         self.phase = "play"
         white_seat, black_seat = self.colours.index("white"), self.colours.index("black")
-        events = [{"type": "chose_line", "seat": seat},
-                  {"type": "territories_set", "white_seat": white_seat, "black_seat": black_seat,
-                   "white_die": self.dice[white_seat], "black_die": self.dice[black_seat],
-                   "first_seat": self.first_seat},
-                  {"type": "hands_revealed"}]
+        events = [
+            {"type": "chose_line", "seat": seat},
+            {
+                "type": "territories_set",
+                "white_seat": white_seat,
+                "black_seat": black_seat,
+                "white_die": self.dice[white_seat],
+                "black_die": self.dice[black_seat],
+                "first_seat": self.first_seat,
+            },
+            {"type": "hands_revealed"},
+        ]
         return events + self._start_turn(self.first_seat)
 
     def _take_from_hand(self, seat: int, tiles: list[str]) -> None:
@@ -170,8 +178,18 @@ class BossaState(GameState):
         line = self.lines[colour]
         self._take_from_hand(seat, tiles)
         line[side].append(tiles)
-        return [{"type": "placed", "seat": seat, "line": colour, "side": side, "owner_seat": self._owner(colour),
-                 "value": column_value(line, side, len(line[side])), "count": len(tiles), "tiles": list(tiles)}]
+        return [
+            {
+                "type": "placed",
+                "seat": seat,
+                "line": colour,
+                "side": side,
+                "owner_seat": self._owner(colour),
+                "value": column_value(line, side, len(line[side])),
+                "count": len(tiles),
+                "tiles": list(tiles),
+            }
+        ]
 
     def _stack(self, seat: int, action: dict) -> list[dict]:
         colour, side, index, tiles = action["line"], action["side"], action["index"], list(action["tiles"])
@@ -181,9 +199,20 @@ class BossaState(GameState):
         self.out.extend(covered)
         line[side][index - 1] = tiles
         self.unused[seat].remove("stack")
-        return [{"type": "stacked", "seat": seat, "line": colour, "side": side, "index": index,
-                 "owner_seat": self._owner(colour), "value": column_value(line, side, index), "count": len(tiles),
-                 "tiles": list(tiles), "covered": covered}]
+        return [
+            {
+                "type": "stacked",
+                "seat": seat,
+                "line": colour,
+                "side": side,
+                "index": index,
+                "owner_seat": self._owner(colour),
+                "value": column_value(line, side, index),
+                "count": len(tiles),
+                "tiles": list(tiles),
+                "covered": covered,
+            }
+        ]
 
     def _redraw(self, seat: int, tile: str) -> list[dict]:
         self.hands[seat].remove(tile)
@@ -229,8 +258,9 @@ class BossaState(GameState):
         tile = self._draw(seat)
         events = [{"type": "drew", "seat": seat, "tile": tile, **dots()[tile]}]
         if not self._can_act(seat):
-            return self._finish([_other(seat)], "stuck", events + [
-                {"type": "stuck", "seat": seat, "winner_seat": _other(seat)}])
+            return self._finish(
+                [_other(seat)], "stuck", events + [{"type": "stuck", "seat": seat, "winner_seat": _other(seat)}]
+            )
         return events
 
     def _finish_by_hand_counts(self, events: list[dict]) -> list[dict]:
@@ -239,9 +269,20 @@ class BossaState(GameState):
         if counts[0] == counts[1]:
             return self._finish([], "deck_empty", events + [{"type": "deck_out_draw", "count": counts[0]}])
         winner = 0 if counts[0] < counts[1] else 1
-        return self._finish([winner], "deck_empty", events + [
-            {"type": "deck_out", "winner_seat": winner, "loser_seat": _other(winner),
-             "winner_count": counts[winner], "loser_count": counts[_other(winner)]}])
+        return self._finish(
+            [winner],
+            "deck_empty",
+            events
+            + [
+                {
+                    "type": "deck_out",
+                    "winner_seat": winner,
+                    "loser_seat": _other(winner),
+                    "winner_count": counts[winner],
+                    "loser_count": counts[_other(winner)],
+                }
+            ],
+        )
 
     def _finish(self, winners: list[int], reason: str, events: list[dict]) -> list[dict]:
         self.phase, self.winners, self.end_reason = "over", winners, reason
@@ -291,20 +332,51 @@ class BossaState(GameState):
     def _line_view(self, colour: str) -> dict:
         line = self.lines[colour]
         if line["die"] is None:
-            return {"owner_seat": None, "die": None, "columns": {side: [] for side in SIDES},
-                    "ends": {side: None for side in SIDES}, "column_count": 0}
-        columns = {side: [{"index": index, "value": column_value(line, side, index), "tiles": list(column)}
-                          for index, column in enumerate(line[side], start=1)] for side in SIDES}
+            return {
+                "owner_seat": None,
+                "die": None,
+                "columns": {side: [] for side in SIDES},
+                "ends": {side: None for side in SIDES},
+                "column_count": 0,
+            }
+        columns = {
+            side: [
+                {"index": index, "value": column_value(line, side, index), "tiles": list(column)}
+                for index, column in enumerate(line[side], start=1)
+            ]
+            for side in SIDES
+        }
         ends = {}
         for side in SIDES:
             value = open_value(line, side)
             ends[side] = None if value is None else {"value": value, "sizes": list(open_sizes(line, side))}
-        return {"owner_seat": self._owner(colour), "die": line["die"], "columns": columns, "ends": ends,
-                "column_count": column_total(line)}
+        return {
+            "owner_seat": self._owner(colour),
+            "die": line["die"],
+            "columns": columns,
+            "ends": ends,
+            "column_count": column_total(line),
+        }
 
     # --- persistence ---------------------------------------------------------------------------
-    _FIELDS = ("players", "options", "phase", "removed", "hands", "deck", "dice", "high_seat", "active", "colours",
-               "first_seat", "lines", "unused", "out", "winners", "end_reason")
+    _FIELDS = (
+        "players",
+        "options",
+        "phase",
+        "removed",
+        "hands",
+        "deck",
+        "dice",
+        "high_seat",
+        "active",
+        "colours",
+        "first_seat",
+        "lines",
+        "unused",
+        "out",
+        "winners",
+        "end_reason",
+    )
 
     def to_dict(self) -> dict:
         return copy_json(self.fields())
@@ -315,22 +387,20 @@ class BossaState(GameState):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "BossaState":
+    def from_dict(cls, data: dict) -> BossaState:
         state = cls()
         for name in cls._FIELDS:
             setattr(state, name, copy_json(data[name]))
         state.rng = Rng.from_dict(data["rng"])
         return state
 
-    def copy(self) -> "BossaState":
+    def copy(self) -> BossaState:
         """An independent copy (for look-ahead), cheaper than a JSON round trip."""
         state = type(self)()
         for name in self._FIELDS:
             setattr(state, name, copy_json(getattr(self, name)))
         state.rng = Rng.from_dict(self.rng.to_dict())
         return state
-
-
 
 
 def _checked_stack(stacked: dict) -> tuple[list[str], list[int]]:
@@ -341,7 +411,13 @@ def _checked_stack(stacked: dict) -> tuple[list[str], list[int]]:
     Tiles left out of the list are out of this game."""
     deck, dice = list(stacked.get("deck", [])), list(stacked.get("dice", []))
     known = dots()
-    if (len(deck) < 2 + 2 * HAND_SIZE or len(set(deck)) != len(deck) or any(tile not in known for tile in deck)
-            or len(dice) != 2 or dice[0] == dice[1] or any(value not in die_faces() for value in dice)):
+    if (
+        len(deck) < 2 + 2 * HAND_SIZE
+        or len(set(deck)) != len(deck)
+        or any(tile not in known for tile in deck)
+        or len(dice) != 2
+        or dice[0] == dice[1]
+        or any(value not in die_faces() for value in dice)
+    ):
         raise IllegalAction("bad_stacked", key="bossa.error.bad_stacked")
     return deck, dice

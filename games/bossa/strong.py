@@ -6,6 +6,7 @@ Playouts play to the end of the game: the largest column, on the player's own li
 the rival's sixth column (the normal agent's evaluation, squashed to a win chance, only scores a playout cut short).
 The territory peek always takes a colour (see `choose_territory`); the other player's colour choice, made before
 any hand is seen, is the normal agent's."""
+
 from __future__ import annotations
 
 import math
@@ -34,9 +35,20 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
     if view["phase"] != "play":
         return ai.choose(view, legal, rng, "normal")
     searched = candidates(view, legal, rng)
-    return ismcts(view, searched, rng, me=view["seat"], determinise=ai.determinise, evaluate=evaluate,
-                  iterations=budget_of(level, ITERATIONS), playout=playout, horizon=HORIZON, tree_depth=TREE_DEPTH,
-                  default=searched[0], margin=MARGIN)
+    return ismcts(
+        view,
+        searched,
+        rng,
+        me=view["seat"],
+        determinise=ai.determinise,
+        evaluate=evaluate,
+        iterations=budget_of(level, ITERATIONS),
+        playout=playout,
+        horizon=HORIZON,
+        tree_depth=TREE_DEPTH,
+        default=searched[0],
+        margin=MARGIN,
+    )
 
 
 def choose_territory(view: dict, rng: random.Random) -> dict:
@@ -62,8 +74,10 @@ def candidates(view: dict, legal: list[dict], rng: random.Random) -> list[dict]:
             return [legal[index]]
 
     def best_of(indices: list[int]) -> list[tuple[float, int]]:
-        return sorted(((sum(ai._look_ahead(state, me, legal[i]) for state in samples) / len(samples), i)
-                       for i in indices), reverse=True)
+        return sorted(
+            ((sum(ai._look_ahead(state, me, legal[i]) for state in samples) / len(samples), i) for i in indices),
+            reverse=True,
+        )
 
     scored = best_of([index for index in order if legal[index]["type"] == "place"])
     if not scored or scored[0][0] <= ai.RISKY:
@@ -80,8 +94,11 @@ def playout(state, seat: int, legal: list[dict], rng: random.Random) -> dict:
     placements = [action for action in legal if action["type"] == "place"]
     rival_line = state.colours[1 - seat]
     if column_total(state.lines[rival_line]) >= 5:  # its sixth column would win the game for the rival
-        placements = [action for action in placements
-                      if action["line"] != rival_line or len(action["tiles"]) == len(state.hands[seat])] or placements
+        placements = [
+            action
+            for action in placements
+            if action["line"] != rival_line or len(action["tiles"]) == len(state.hands[seat])
+        ] or placements
     if placements:
         most = max(len(action["tiles"]) for action in placements)
         largest = [action for action in placements if len(action["tiles"]) == most]

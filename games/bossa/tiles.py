@@ -1,4 +1,5 @@
 """The dot tiles and dice (data/bossa/components.json) and the arithmetic of columns made from tiles."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -16,8 +17,10 @@ def tile_id(white: int, black: int) -> str:
 @cache
 def dots() -> dict[str, dict[str, int]]:
     """Tile id -> {"white": dots, "black": dots}, for every tile of the set."""
-    return {tile_id(t["white"], t["black"]): {"white": t["white"], "black": t["black"]}
-            for t in load("bossa/components.json")["tiles"]}
+    return {
+        tile_id(t["white"], t["black"]): {"white": t["white"], "black": t["black"]}
+        for t in load("bossa/components.json")["tiles"]
+    }
 
 
 def all_tiles() -> list[str]:

@@ -1,5 +1,6 @@
 """COLORSE ノロイをつかまえろ!: duel with hand signs for Noroi cards and fill a 3x2 box without explosions
 (3-4 players)."""
+
 from games.colorse.ai import choose
 from games.colorse.rules import ColorseState
 from games.colorse.strong import choose as strong_choose

@@ -10,6 +10,7 @@ less so the gain of the player a ゾーフ/ゾーフ clash would feed), weightin
 full box and to the game, and plays the equilibrium mix of that zero-sum game (ラウ/ラウ counts as the game's own
 value, being replayed), blended with a little uniform chance so it is never fully predictable.
 """
+
 from __future__ import annotations
 
 import random
@@ -73,8 +74,9 @@ def _box_key(box: list) -> tuple:
 
 
 def _box_from_key(key: tuple) -> list:
-    return [None if colours is None else ({"face_down": True} if colours == "" else {"card": colours})
-            for colours in key]
+    return [
+        None if colours is None else ({"face_down": True} if colours == "" else {"card": colours}) for colours in key
+    ]
 
 
 @lru_cache(maxsize=200_000)
@@ -86,7 +88,7 @@ def _best_placement(key: tuple, hand: tuple[str, ...]) -> float:
     for index, card in enumerate(hand):
         if card in hand[:index]:
             continue  # the same card twice: one order is enough
-        rest = hand[:index] + hand[index + 1:]
+        rest = hand[:index] + hand[index + 1 :]
         for entry in _entries(card):
             trial = list(box)
             cards.place(trial, entry)
@@ -142,8 +144,11 @@ class _Reader:
         return value - base
 
     def _common_cards(self) -> list[tuple[int, str]]:
-        return [(slot, "?" if entry.get("face_down") else entry["card"])
-                for slot, entry in enumerate(self.view["common"]) if entry is not None]
+        return [
+            (slot, "?" if entry.get("face_down") else entry["card"])
+            for slot, entry in enumerate(self.view["common"])
+            if entry is not None
+        ]
 
     def best_take(self, seat: int, count: int, exclude: tuple[int, ...] = ()) -> float:
         """The most `seat` gains taking `count` common cards (fewer if fewer remain)."""
@@ -238,8 +243,11 @@ class _Reader:
                 signs = (my_sign, their_sign) if me_role == "parent" else (their_sign, my_sign)
                 result, takes = outcome(*signs)
                 if result == "zorf_clash":
-                    worth = (-self.loss(self.me) * self.urgency() + rival_weight * self.loss(rival)
-                             - 0.5 * self.threat(third) * self.best_take(third, 1))
+                    worth = (
+                        -self.loss(self.me) * self.urgency()
+                        + rival_weight * self.loss(rival)
+                        - 0.5 * self.threat(third) * self.best_take(third, 1)
+                    )
                 else:
                     worth = sum(mine[n] if role == me_role else -theirs[n] for role, n in takes)
                 table[(my_sign, their_sign)] = worth

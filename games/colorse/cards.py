@@ -6,6 +6,7 @@ bottom row, so "the leftmost empty slot of the lowest row" is simply the first e
 an entry dict: {"card": "RG"}, {"card": "S", "colour": "B"}, or {"card": ..., "face_down": True} (a view may
 leave out the card of a face-down entry: it has no colour either way).
 """
+
 from __future__ import annotations
 
 from games.data import load

@@ -8,6 +8,7 @@ card ends the round by card count. Two round wins win the game.
 
 Common cards: slots 0 and 1 face up, slot 2 face down; a slot is None while the deck cannot refill it.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,15 +21,34 @@ ROUNDS_TO_WIN = 2
 COMMON_SLOTS = 3
 FACE_DOWN_SLOT = 2
 
-_FIELDS = ("players", "options", "phase", "round_no", "round_wins", "first_parent", "parent", "child", "boxes",
-           "common", "deck", "removed", "signs", "takes", "held", "placers", "starting", "last_duel", "winner",
-           "history")
+_FIELDS = (
+    "players",
+    "options",
+    "phase",
+    "round_no",
+    "round_wins",
+    "first_parent",
+    "parent",
+    "child",
+    "boxes",
+    "common",
+    "deck",
+    "removed",
+    "signs",
+    "takes",
+    "held",
+    "placers",
+    "starting",
+    "last_duel",
+    "winner",
+    "history",
+)
 
 
 class ColorseState(GameState):
     # --- setup ---------------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed) -> "ColorseState":
+    def new_game(cls, players: int, options: dict, seed) -> ColorseState:
         _check_options(players, options)
         state = cls()
         state.players, state.options, state.rng = players, options, Rng(seed)
@@ -60,15 +80,17 @@ class ColorseState(GameState):
         self.removed, self.signs, self.takes, self.placers, self.last_duel = [], [None, None], [], [], None
         self.held = [[] for _ in range(self.players)]
         self.starting = [None] * self.players
-        events = [{"type": "round_started", "round": self.round_no, "parent_seat": self.parent,
-                   "child_seat": self.child}]
+        events = [
+            {"type": "round_started", "round": self.round_no, "parent_seat": self.parent, "child_seat": self.child}
+        ]
         for seat in range(self.players):
             if self.deck:
                 events += self._deal_start(seat, self.deck.pop(0))
         for slot in range(COMMON_SLOTS):
             self.common[slot] = self.deck.pop(0) if self.deck else None
-        events.append({"type": "common_laid", "card0": self.common[0], "card1": self.common[1],
-                       "deck_count": len(self.deck)})
+        events.append(
+            {"type": "common_laid", "card0": self.common[0], "card1": self.common[1], "deck_count": len(self.deck)}
+        )
         if self._pending_starts():
             self.phase = "setup"
             return events
@@ -147,8 +169,9 @@ class ColorseState(GameState):
         if kind == "special":
             self.starting[seat] = None
             cards.place(self.boxes[seat], {"card": cards.SPECIAL, "colour": action["colour"]})
-            return [{"type": "special_coloured", "seat": seat, "colour": action["colour"]}] + \
-                self._after_start_decision()
+            return [
+                {"type": "special_coloured", "seat": seat, "colour": action["colour"]}
+            ] + self._after_start_decision()
         if kind == "sign":
             self.signs[0 if seat == self.parent else 1] = action["sign"]
             events = [{"type": "sign_chosen", "seat": seat}]
@@ -171,8 +194,13 @@ class ColorseState(GameState):
         parent_sign, child_sign = self.signs
         result, takes = outcome(parent_sign, child_sign)
         self.signs = [None, None]
-        self.last_duel = {"parent_seat": self.parent, "child_seat": self.child, "parent_sign": parent_sign,
-                          "child_sign": child_sign, "result": result}
+        self.last_duel = {
+            "parent_seat": self.parent,
+            "child_seat": self.child,
+            "parent_sign": parent_sign,
+            "child_sign": child_sign,
+            "result": result,
+        }
         events = [{"type": "signs_revealed", **self.last_duel}]
         if result == "aiko":
             return events + [{"type": "aiko", "parent_seat": self.parent, "child_seat": self.child}]
@@ -248,8 +276,14 @@ class ColorseState(GameState):
             events = [{"type": "placed", "seat": seat, "card": card, "slot": slot}]
         if vanished:
             self.removed += [gone["card"] for gone in vanished]
-            events.append({"type": "vanished", "seat": seat, "count": len(vanished),
-                           "cards": " ".join(gone["card"] for gone in vanished)})
+            events.append(
+                {
+                    "type": "vanished",
+                    "seat": seat,
+                    "count": len(vanished),
+                    "cards": " ".join(gone["card"] for gone in vanished),
+                }
+            )
         if cards.is_full(self.boxes[seat]):
             return events + self._win_round(seat, {"type": "round_won", "seat": seat, "round": self.round_no})
         return events + self._continue_placement()
@@ -271,11 +305,13 @@ class ColorseState(GameState):
         events = [{"type": "deck_exhausted", "round": self.round_no}]
         if len(leaders) == 1:
             seat = leaders[0]
-            return events + self._win_round(seat, {"type": "round_won_by_count", "seat": seat,
-                                                   "round": self.round_no, "cards": counts[seat]})
+            return events + self._win_round(
+                seat, {"type": "round_won_by_count", "seat": seat, "round": self.round_no, "cards": counts[seat]}
+            )
         self.history.append({"round": self.round_no, "winner_seat": None})
-        events.append({"type": "round_drawn", "round": self.round_no, "leader_seats": leaders,
-                       "cards": counts[leaders[0]]})
+        events.append(
+            {"type": "round_drawn", "round": self.round_no, "leader_seats": leaders, "cards": counts[leaders[0]]}
+        )
         return events + self._next_round()
 
     def _next_round(self) -> list[dict]:
@@ -305,8 +341,12 @@ class ColorseState(GameState):
         phase = self.phase
         for seat in self.to_act():
             events.append({"type": "timed_out", "seat": seat})
-            while not self.finished and self.phase == phase and seat in self.to_act() and \
-                    (phase == "setup" or self.to_act() == [seat]):
+            while (
+                not self.finished
+                and self.phase == phase
+                and seat in self.to_act()
+                and (phase == "setup" or self.to_act() == [seat])
+            ):
                 events += self._apply(seat, self._agent_choice(seat))
         return events
 
@@ -333,8 +373,10 @@ class ColorseState(GameState):
             "parent_seat": self.parent,
             "child_seat": self.child,
             "boxes": [[_entry_view(entry, owner == viewer) for entry in box] for owner, box in enumerate(self.boxes)],
-            "common": [None if card is None else ({"face_down": True} if slot == FACE_DOWN_SLOT else {"card": card})
-                       for slot, card in enumerate(self.common)],
+            "common": [
+                None if card is None else ({"face_down": True} if slot == FACE_DOWN_SLOT else {"card": card})
+                for slot, card in enumerate(self.common)
+            ],
             "deck_count": len(self.deck),
             "removed": list(self.removed),
             "starting": [_start_view(entry, owner == viewer) for owner, entry in enumerate(self.starting)],
@@ -364,7 +406,7 @@ class ColorseState(GameState):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "ColorseState":
+    def from_dict(cls, data: dict) -> ColorseState:
         state = cls()
         for name in _FIELDS:
             setattr(state, name, copy_json(data[name]))
@@ -402,8 +444,11 @@ def _check_options(players: int, options: dict) -> None:
         raise IllegalAction("bad_stacked", "colorse.error.bad_stacked")
     decks = [stacked.get("deck")] + list(stacked.get("next_decks") or [])
     for deck in decks:
-        if not isinstance(deck, list) or len(deck) < players + COMMON_SLOTS or \
-                any(card not in cards.DESCRIPTORS for card in deck):
+        if (
+            not isinstance(deck, list)
+            or len(deck) < players + COMMON_SLOTS
+            or any(card not in cards.DESCRIPTORS for card in deck)
+        ):
             raise IllegalAction("bad_stacked", "colorse.error.bad_stacked")
     first = stacked.get("first_parent")
     if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):

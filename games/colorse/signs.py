@@ -3,6 +3,7 @@
 Strength cycle ドー < ゾーフ < ラウ < ドー. A winning ゾーフ takes 2 cards, a winning ドー or ラウ takes 1;
 equal signs: ドー/ドー each take 1 (parent first), ゾーフ/ゾーフ clash, ラウ/ラウ is あいこ (choose again).
 """
+
 from __future__ import annotations
 
 SIGNS = ("doh", "zorf", "rau")

@@ -12,6 +12,7 @@ A player who learns the answer can exploit it; the rule level cannot.
 
 Takes, placements and the starting choices are the rule level's (an ISMCTS with short playouts misjudged them more
 often than the rule did). What it may know: its view; nothing in the rival's sign or any hidden card changes it."""
+
 from __future__ import annotations
 
 import random
@@ -47,8 +48,10 @@ def sign_mix(view: dict) -> dict[str, float]:
         value = max(worth.values())
     answers = [sign for sign in SIGNS if worth[sign] >= value - 1e-9]
     equilibrium = reader.sign_mix(0.0) if ANSWER_WEIGHT < 1 else {sign: 0.0 for sign in SIGNS}
-    return {sign: ANSWER_WEIGHT * (1 / len(answers) if sign in answers else 0.0)
-            + (1 - ANSWER_WEIGHT) * equilibrium[sign] for sign in SIGNS}
+    return {
+        sign: ANSWER_WEIGHT * (1 / len(answers) if sign in answers else 0.0) + (1 - ANSWER_WEIGHT) * equilibrium[sign]
+        for sign in SIGNS
+    }
 
 
 def rival_view(view: dict, rival: int) -> dict:
@@ -57,8 +60,10 @@ def rival_view(view: dict, rival: int) -> dict:
     face-down card in a box as colourless anyway.)"""
     me = view["seat"]
     boxes = [[_hidden(entry) if seat == me else entry for entry in box] for seat, box in enumerate(view["boxes"])]
-    starting = [{"stage": start["stage"]} if seat == me and start is not None and start["stage"] != "special"
-                else start for seat, start in enumerate(view["starting"])]
+    starting = [
+        {"stage": start["stage"]} if seat == me and start is not None and start["stage"] != "special" else start
+        for seat, start in enumerate(view["starting"])
+    ]
     return {**view, "seat": rival, "boxes": boxes, "starting": starting, "sign": None}
 
 

@@ -1,8 +1,9 @@
 """DEEP DIVE: penguins dive through five depths for food (1-6 players; 1 = solo against the automaton)."""
+
 from games.contract import GameSpec
 from games.deep_dive.ai import choose
-from games.deep_dive.rules import DeepDiveState
 from games.deep_dive.expectimax import choose as strong_choose
+from games.deep_dive.rules import DeepDiveState
 from games.deep_dive.tiles import difficulties
 from games.search import with_strong
 

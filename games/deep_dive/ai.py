@@ -5,6 +5,7 @@ It sees only its seat's view. The chance of each flip outcome at a depth comes f
 what it could hold now: the gain in its own tableau score, counting incomplete rows at more than half when there
 is still time to complete them.
 """
+
 from __future__ import annotations
 
 import random
@@ -100,8 +101,9 @@ class _Diver:
         rule = tiles.setup_data()["automaton_scoring"][bot["difficulty"]]
         colour, points = tiles.parse_food(tile)
         after = scoring.with_food(bot["columns"], colour, points)
-        return (scoring.automaton_score(after, bot["rocks"], bot["water"], rule)
-                - scoring.automaton_score(bot["columns"], bot["rocks"], bot["water"], rule))
+        return scoring.automaton_score(after, bot["rocks"], bot["water"], rule) - scoring.automaton_score(
+            bot["columns"], bot["rocks"], bot["water"], rule
+        )
 
     # --- the rest of a dive ---------------------------------------------------------------
     def continue_from(self, depth: int) -> float:
@@ -147,8 +149,12 @@ class _Diver:
         if len(trapped) + 1 < tiles.penguins_per_player():
             return -self.trap_cost
         # The last free penguin: the retreat brings back the best tile at any trapped depth.
-        choices = [self.tile_value(slot["tile"]) for depth_ in set(trapped) | {depth}
-                   for slot in self.view["depths"][depth_ - 1]["face_up"] if tiles.is_takeable(slot["tile"])]
+        choices = [
+            self.tile_value(slot["tile"])
+            for depth_ in set(trapped) | {depth}
+            for slot in self.view["depths"][depth_ - 1]["face_up"]
+            if tiles.is_takeable(slot["tile"])
+        ]
         return max(choices, default=0.0) - self.retreat_cost
 
     def may_skip(self, depth: int) -> bool:

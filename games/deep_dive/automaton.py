@@ -1,4 +1,5 @@
 """The solo automaton's choice of food after it meets a predator."""
+
 from __future__ import annotations
 
 from games.deep_dive.tiles import parse_food

@@ -13,6 +13,7 @@ alone. What differs is the worth of what a dive ends in, tuned against the norma
 With two players it plays as with 3-6 (tuned on 4 players): 70.3% of 200 games against normal on seeds 17000-17199,
 where the ISMCTS it replaced won 63.5%, and 71.2% of 1000 on seeds 23000-23999 (docs/ai.md).
 """
+
 from __future__ import annotations
 
 import math

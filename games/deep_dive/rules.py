@@ -6,6 +6,7 @@ Phases: "dive" (the diver is at `depth`, may take/flip/skip, and swallow at the 
 "revealed" (food or a rock just flipped: keep or go deeper), "retreat" (third penguin trapped: take one tile),
 "automaton_pick" (solo: the human breaks the automaton's tie), "over".
 """
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ HUMAN = 0  # the only seat in a solo game
 class DeepDiveState(GameState):
     # --- setup ---------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> "DeepDiveState":
+    def new_game(cls, players: int, options: dict, seed: int | str) -> DeepDiveState:
         state = cls()
         state.players, state.options, state.rng = players, dict(options), Rng(seed)
         depths = tiles.depth_count()
@@ -58,8 +59,14 @@ class DeepDiveState(GameState):
         state.end_triggered, state.last_dive = False, False
         state.automaton = None
         if players == 1:
-            state.automaton = {"depth": 1, "columns": scoring.empty_columns(), "rocks": 0, "water": 0,
-                               "pick_depth": None, "pick_options": []}
+            state.automaton = {
+                "depth": 1,
+                "columns": scoring.empty_columns(),
+                "rocks": 0,
+                "water": 0,
+                "pick_depth": None,
+                "pick_options": [],
+            }
         state.outcome = None
         events: list[dict] = []
         state._begin_turn(start, events)
@@ -385,8 +392,11 @@ class DeepDiveState(GameState):
         return [depth for depth in range(self.depth + 1, tiles.depth_count() + 1) if not self._is_spent(depth)]
 
     def _retreat_actions(self) -> list[dict]:
-        actions = [{"type": "retreat_take", "depth": depth, "tile": tile}
-                   for depth in self.retreat_depths for tile in self._takeable(depth)]
+        actions = [
+            {"type": "retreat_take", "depth": depth, "tile": tile}
+            for depth in self.retreat_depths
+            for tile in self._takeable(depth)
+        ]
         return actions + [{"type": "retreat_take", "depth": None}]
 
     def _refusal(self, action: dict) -> str | None:
@@ -421,7 +431,7 @@ class DeepDiveState(GameState):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "DeepDiveState":
+    def from_dict(cls, data: dict) -> DeepDiveState:
         state = cls()
         state.__dict__.update(_snapshot(data))
         state.rng = Rng.from_dict(data["rng"])
@@ -441,9 +451,15 @@ def _snapshot(source: dict) -> dict:
     data["face_up"] = [[dict(slot) for slot in row] for row in source["face_up"]]
     data["columns"] = [{colour: list(points) for colour, points in columns.items()} for columns in source["columns"]]
     bot = source["automaton"]
-    data["automaton"] = None if bot is None else {
-        **bot, "columns": {colour: list(points) for colour, points in bot["columns"].items()},
-        "pick_options": list(bot["pick_options"])}
+    data["automaton"] = (
+        None
+        if bot is None
+        else {
+            **bot,
+            "columns": {colour: list(points) for colour, points in bot["columns"].items()},
+            "pick_options": list(bot["pick_options"]),
+        }
+    )
     outcome = source["outcome"]
     data["outcome"] = None if outcome is None else json.loads(json.dumps(outcome))
     rng = source["rng"]
@@ -453,10 +469,23 @@ def _snapshot(source: dict) -> dict:
     return data
 
 
-_SCALARS = ("players", "start_seat", "current", "phase", "depth", "at_start", "flipped", "end_triggered",
-            "last_dive")
-_FIELD_NAMES = (*_SCALARS, "options", "face_down", "removed", "trapped", "retreat_depths", "rocks", "face_up",
-                "columns", "automaton", "outcome", "rng", "composition", "revealed")
+_SCALARS = ("players", "start_seat", "current", "phase", "depth", "at_start", "flipped", "end_triggered", "last_dive")
+_FIELD_NAMES = (
+    *_SCALARS,
+    "options",
+    "face_down",
+    "removed",
+    "trapped",
+    "retreat_depths",
+    "rocks",
+    "face_up",
+    "columns",
+    "automaton",
+    "outcome",
+    "rng",
+    "composition",
+    "revealed",
+)
 
 
 def _read_stacked(stacked: dict, players: int, depths: int) -> tuple[list[list[str]], int]:

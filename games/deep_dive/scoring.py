@@ -1,4 +1,5 @@
 """Tableau scoring. A tableau's food is held as columns: colour -> points in acquisition order."""
+
 from __future__ import annotations
 
 from games.deep_dive.tiles import colours
@@ -11,8 +12,9 @@ def empty_columns() -> dict[str, list[int]]:
 def rows(columns: dict[str, list[int]]) -> list[dict[str, int | None]]:
     """Row i holds the i-th tile of each colour (None where that colour has fewer)."""
     height = max((len(column) for column in columns.values()), default=0)
-    return [{colour: (column[i] if i < len(column) else None) for colour, column in columns.items()}
-            for i in range(height)]
+    return [
+        {colour: (column[i] if i < len(column) else None) for colour, column in columns.items()} for i in range(height)
+    ]
 
 
 def complete_rows(columns: dict[str, list[int]]) -> int:

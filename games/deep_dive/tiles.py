@@ -2,6 +2,7 @@
 
 A tile is a descriptor string: "water", "rock", "predator" or "food:<colour>:<points>".
 """
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,6 +1,7 @@
 """What a seat may see. Everything in DEEP DIVE is public except the face-down tiles (and the removed ones):
 of those a view gives only counts, and "unseen" = the sets in play minus every tile revealed so far
 (what any player can count; the removed tiles are among the unseen, so it never tells the face-down mix)."""
+
 from __future__ import annotations
 
 from games.deep_dive import scoring, tiles
@@ -18,7 +19,9 @@ def build_view(state, seat: int | None) -> dict:
         "start_seat": state.start_seat,
         "end_triggered": state.end_triggered,
         "last_dive": state.last_dive,
-        "turn": None if state.finished else {
+        "turn": None
+        if state.finished
+        else {
             "diver_seat": state.current,
             "phase": state.phase,
             "depth": state.depth,

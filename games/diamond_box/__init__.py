@@ -1,4 +1,5 @@
 """Diamond Box (ダイヤの箱): 2-4 players lay their public hands onto a shared stack of 2 x 3 diamond cards."""
+
 from games.contract import GameSpec
 from games.diamond_box.ai import choose, penalty_of
 from games.diamond_box.rules import DiamondBoxState

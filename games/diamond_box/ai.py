@@ -7,6 +7,7 @@ placements it looks one card ahead: it prefers the one after which the opponents
 most (the next player's above all) and its own remaining cards keep cheap placements.
 It reads only its seat's view (everything but the deck order is public).
 """
+
 from __future__ import annotations
 
 import math
@@ -88,8 +89,10 @@ def _most_flexible(view: dict, board: Board, candidates: list[dict], rng: random
     rotations = tuple(view["rotations"])
     hands = view["hands"]
     watched = {card for hand in hands for card in hand}
-    before = {card: [(rect_of(r, x, y), covered) for r, x, y, covered in board.covering_placements(card, rotations)]
-              for card in watched}
+    before = {
+        card: [(rect_of(r, x, y), covered) for r, x, y, covered in board.covering_placements(card, rotations)]
+        for card in watched
+    }
     opponents = [(seat + step) % players for step in range(1, players)]
     scored = []
     for action in candidates:
@@ -106,8 +109,11 @@ def _most_flexible(view: dict, board: Board, candidates: list[dict], rng: random
 
         own = [penalties(card) for card in hands[seat] if card != action["card"]]
         own_best = [min(options, default=CARD_CELLS) for options in own]
-        score = (OWN_CARDS_WEIGHT * sum(p <= CHEAP for p in own_best) - OWN_BEST_WEIGHT * min(own_best, default=0)
-                 + OWN_OPTIONS_WEIGHT * math.log1p(sum(p <= CHEAP for options in own for p in options)))
+        score = (
+            OWN_CARDS_WEIGHT * sum(p <= CHEAP for p in own_best)
+            - OWN_BEST_WEIGHT * min(own_best, default=0)
+            + OWN_OPTIONS_WEIGHT * math.log1p(sum(p <= CHEAP for options in own for p in options))
+        )
         for rank, other in enumerate(opponents):
             theirs = [p for card in hands[other] for p in penalties(card)]
             least = min(theirs, default=CARD_CELLS)

@@ -3,6 +3,7 @@
 A pattern is 6 letters W/B, row-major over 2 rows x 3 columns; it is stored in canonical form, the smaller
 string of itself and its 180-degree rotation (the reversed string). A card id is "<colour>:<pattern>".
 """
+
 from __future__ import annotations
 
 from functools import cache

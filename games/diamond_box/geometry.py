@@ -9,11 +9,12 @@ cell, or "." where the cell is empty. A card fits a window when every non-empty 
 placements of every card are found from the grid's windows and their strings. A board keeps its windows up to date as
 cards are placed: a card changes only the windows meeting its footprint.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import product
-from typing import Callable, Iterable
 
 from games.diamond_box.cards import colour_of, pattern_of
 
@@ -27,12 +28,17 @@ Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, width, height
 Window = tuple[int, int, frozenset, int]  # x, y, visible frame colours of covered cells, covered count
 
-_PLACE = {0: lambda r, c: (r, c), 90: lambda r, c: (c, 1 - r),
-          180: lambda r, c: (1 - r, 2 - c), 270: lambda r, c: (2 - c, r)}
+_PLACE = {
+    0: lambda r, c: (r, c),
+    90: lambda r, c: (c, 1 - r),
+    180: lambda r, c: (1 - r, 2 - c),
+    270: lambda r, c: (2 - c, r),
+}
 
 
-_OFFSETS = {(width, height): [(dx, dy) for dy in range(height) for dx in range(width)]
-            for width, height in ((3, 2), (2, 3))}  # each footprint's cells, row-major
+_OFFSETS = {
+    (width, height): [(dx, dy) for dy in range(height) for dx in range(width)] for width, height in ((3, 2), (2, 3))
+}  # each footprint's cells, row-major
 
 
 def size(rotation: int) -> Size:
@@ -81,8 +87,9 @@ def footprint(rotation: int, x: int, y: int) -> list[Cell]:
 
 def card_cells(card: str, rotation: int, x: int, y: int) -> list[tuple[int, int, str]]:
     """(x, y, diamond) of each cell the placed card lays down."""
-    return [(cx, cy, diamond) for (cx, cy), diamond in zip(footprint(rotation, x, y),
-                                                           oriented(pattern_of(card), rotation))]
+    return [
+        (cx, cy, diamond) for (cx, cy), diamond in zip(footprint(rotation, x, y), oriented(pattern_of(card), rotation))
+    ]
 
 
 def rect_of(rotation: int, x: int, y: int) -> Rect:
@@ -104,8 +111,9 @@ def fitted_by(window: str) -> frozenset[str]:
     return frozenset(map("".join, product(*(DIAMONDS if seen == EMPTY else seen for seen in window))))
 
 
-def covering_in(card: str, rotations: tuple[int, ...],
-                fitting: Callable[[Size, str], Iterable[Window]]) -> list[tuple[int, int, int, int]]:
+def covering_in(
+    card: str, rotations: tuple[int, ...], fitting: Callable[[Size, str], Iterable[Window]]
+) -> list[tuple[int, int, int, int]]:
     """(rotation, x, y, covered) of the card's allowed placements among the windows `fitting(size, diamonds)` gives
     (those the laid diamonds fit).
 
@@ -113,9 +121,11 @@ def covering_in(card: str, rotations: tuple[int, ...],
     colour, pattern = colour_of(card), pattern_of(card)
     found = []
     for rotation in distinct_rotations(pattern, rotations):
-        found += [(rotation, x, y, covered) for x, y, colours, covered in fitting(size(rotation),
-                                                                                 oriented(pattern, rotation))
-                  if colour not in colours]
+        found += [
+            (rotation, x, y, covered)
+            for x, y, colours, covered in fitting(size(rotation), oriented(pattern, rotation))
+            if colour not in colours
+        ]
     return found
 
 
@@ -136,12 +146,14 @@ class Board:
         self._fitting: dict[Size, dict[str, dict[Cell, Window]]] = {}  # laid diamonds -> origin -> window fitted
         self._touching: dict[Size, list[Cell]] = {}
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         """An independent board (nothing mutable shared), its windows copied: cheaper than finding them again."""
         twin = Board(self.grid)
         twin._windows = {shape: dict(windows) for shape, windows in self._windows.items()}
-        twin._fitting = {shape: {diamonds: dict(fitted) for diamonds, fitted in fitting.items()}
-                         for shape, fitting in self._fitting.items()}
+        twin._fitting = {
+            shape: {diamonds: dict(fitted) for diamonds, fitted in fitting.items()}
+            for shape, fitting in self._fitting.items()
+        }
         return twin
 
     def place(self, card: str, rotation: int, x: int, y: int) -> None:
@@ -201,19 +213,20 @@ class Board:
         fitting = self._fitting[shape]
         fitted = fitting.get(diamonds)
         if fitted is None:
-            fitted = fitting[diamonds] = {origin: window for origin, (letters, window) in windows.items()
-                                          if fits(letters, diamonds)}
+            fitted = fitting[diamonds] = {
+                origin: window for origin, (letters, window) in windows.items() if fits(letters, diamonds)
+            }
         return fitted.values()
 
     def touching_windows(self, shape: Size) -> list[Cell]:
         """Origins of all-empty footprints sharing an edge with an occupied cell."""
         if shape not in self._touching:
             width, height = shape
-            frontier = {(cx + dx, cy + dy) for cx, cy in self.grid
-                        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - self.grid.keys()
+            frontier = {
+                (cx + dx, cy + dy) for cx, cy in self.grid for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            } - self.grid.keys()
             origins = {(fx - dx, fy - dy) for fx, fy in frontier for dx in range(width) for dy in range(height)}
-            self._touching[shape] = sorted(
-                (x, y) for x, y in origins if self.window(shape, x, y)[2] == 0)
+            self._touching[shape] = sorted((x, y) for x, y in origins if self.window(shape, x, y)[2] == 0)
         return self._touching[shape]
 
     # --- placements ---------------------------------------------------------------------
@@ -223,8 +236,11 @@ class Board:
 
     def touching_placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
         """(rotation, x, y, 0) of every placement covering nothing but touching the group edge to edge."""
-        return [(rotation, x, y, 0) for rotation in distinct_rotations(pattern_of(card), rotations)
-                for x, y in self.touching_windows(size(rotation))]
+        return [
+            (rotation, x, y, 0)
+            for rotation in distinct_rotations(pattern_of(card), rotations)
+            for x, y in self.touching_windows(size(rotation))
+        ]
 
     def placements(self, card: str, rotations: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
         """Every legal placement of `card`: the covering ones, or, only if there are none, the touching ones."""

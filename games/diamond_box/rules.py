@@ -13,6 +13,7 @@ which plays the absent player's least-penalty placement (first in `legal_actions
 For a pattern equal to its own 180-degree rotation, rotations 180/270 lay the same diamonds as 0/90: such a
 pair is one move, listed once under the smaller rotation (apply also accepts the other spelling).
 """
+
 from __future__ import annotations
 
 from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, offers
@@ -30,9 +31,14 @@ def _error(code: str, **params) -> IllegalAction:
 
 def _placement_key(action) -> tuple | None:
     """A placement as a key, strict as same_json (True is not 1): None for anything else."""
-    if type(action) is not dict or action.keys() != {"type", "card", "rotation", "x", "y"} \
-            or action["type"] != "place" or type(action["type"]) is not str or type(action["card"]) is not str \
-            or any(type(action[name]) is not int for name in ("rotation", "x", "y")):
+    if (
+        type(action) is not dict
+        or action.keys() != {"type", "card", "rotation", "x", "y"}
+        or action["type"] != "place"
+        or type(action["type"]) is not str
+        or type(action["card"]) is not str
+        or any(type(action[name]) is not int for name in ("rotation", "x", "y"))
+    ):
         return None
     return action["card"], action["rotation"], action["x"], action["y"]
 
@@ -57,12 +63,11 @@ class DiamondBoxState(GameState):
 
     # --- setup --------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> "DiamondBoxState":
+    def new_game(cls, players: int, options: dict, seed: int | str) -> DiamondBoxState:
         if options.get("rotations") not in ROTATIONS:
             raise _error("bad_option", option="rotations")
         timeout = options.get("turn_timeout")
-        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-                                    or timeout < 0):
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout < 0):
             raise _error("bad_option", option="turn_timeout")
         state = cls(players, dict(options), Rng(seed))
         state._deal_until_start(options.get("stacked"))
@@ -81,8 +86,8 @@ class DiamondBoxState(GameState):
             self.rng.shuffle(deck)
         for deal in range(1, MAX_DEALS + 1):
             first, second = deck[0], deck[1]
-            hands = [deck[2 + HAND_SIZE * seat: 2 + HAND_SIZE * (seat + 1)] for seat in range(self.players)]
-            rest = deck[2 + HAND_SIZE * self.players:]
+            hands = [deck[2 + HAND_SIZE * seat : 2 + HAND_SIZE * (seat + 1)] for seat in range(self.players)]
+            rest = deck[2 + HAND_SIZE * self.players :]
             self.hands, self.deck = hands, rest
             for swapped in (False, True):
                 under, over = ((second, 1), (first, 0)) if swapped else ((first, 0), (second, 1))
@@ -90,8 +95,13 @@ class DiamondBoxState(GameState):
                 candidates = [seat for seat in range(self.players) if self._can_cover_fully(seat)]
                 if candidates:
                     self.turn_seat = self._pick_start(candidates, tiebreak)
-                    self.setup = {"deals": deal, "swapped": swapped, "start_candidate_seats": candidates,
-                                  "start_seat": self.turn_seat, "deck_exhausted": not self.deck}
+                    self.setup = {
+                        "deals": deal,
+                        "swapped": swapped,
+                        "start_candidate_seats": candidates,
+                        "start_seat": self.turn_seat,
+                        "deck_exhausted": not self.deck,
+                    }
                     if not self.deck:  # the deal took the last card: the deck has run out before the first turn
                         self._finish(list(range(self.players)))  # every hand holds 5: all share the win
                     return
@@ -102,8 +112,12 @@ class DiamondBoxState(GameState):
 
     def _stacked_deck(self, stacked: dict) -> list[str]:
         deck = stacked.get("deck") if isinstance(stacked, dict) else None
-        if (not isinstance(deck, list) or len(deck) < 2 + HAND_SIZE * self.players
-                or len(set(deck)) != len(deck) or not all(cards.is_card(card) for card in deck)):
+        if (
+            not isinstance(deck, list)
+            or len(deck) < 2 + HAND_SIZE * self.players
+            or len(set(deck)) != len(deck)
+            or not all(cards.is_card(card) for card in deck)
+        ):
             raise _error("bad_stacked")
         tiebreak = stacked.get("start_tiebreak", 0)
         if not isinstance(tiebreak, int) or not 0 <= tiebreak < self.players:
@@ -116,8 +130,11 @@ class DiamondBoxState(GameState):
         self._rebuild_board()
 
     def _can_cover_fully(self, seat: int) -> bool:
-        return any(covered == FULL_COVER for card in self.hands[seat]
-                   for *_, covered in self.board.covering_placements(card, self.rotations))
+        return any(
+            covered == FULL_COVER
+            for card in self.hands[seat]
+            for *_, covered in self.board.covering_placements(card, self.rotations)
+        )
 
     def _pick_start(self, candidates: list[int], tiebreak: int | None) -> int:
         if tiebreak is None:
@@ -163,9 +180,10 @@ class DiamondBoxState(GameState):
         if not self.over:
             rotations = self.rotations
             for card in hand:
-                listed += [({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y},
-                            CARD_CELLS - covered)
-                           for rotation, x, y, covered in sorted(self.board.placements(card, rotations))]
+                listed += [
+                    ({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y}, CARD_CELLS - covered)
+                    for rotation, x, y, covered in sorted(self.board.placements(card, rotations))
+                ]
         self._legal_memo = (key, listed)
         return listed
 
@@ -214,8 +232,10 @@ class DiamondBoxState(GameState):
         listed = self._placements()
         memo = self.__dict__.get("_penalty_memo")
         if memo is None or memo[0] is not listed:
-            memo = (listed, {(action["card"], action["rotation"], action["x"], action["y"]): penalty
-                             for action, penalty in listed})  # listed actions are well-formed: no checks
+            memo = (
+                listed,
+                {(action["card"], action["rotation"], action["x"], action["y"]): penalty for action, penalty in listed},
+            )  # listed actions are well-formed: no checks
             self.__dict__["_penalty_memo"] = memo
         return memo[1]
 
@@ -231,8 +251,10 @@ class DiamondBoxState(GameState):
         memo = self.__dict__.get("_ranked_memo")
         if memo is None or memo[0] is not listed:
             order = {card: index for index, card in enumerate(self.hands[self.turn_seat])}
-            memo = (listed, sorted(listed, key=lambda m: (m[1], order[m[0]["card"]], m[0]["rotation"], m[0]["y"],
-                                                          m[0]["x"])))
+            memo = (
+                listed,
+                sorted(listed, key=lambda m: (m[1], order[m[0]["card"]], m[0]["rotation"], m[0]["y"], m[0]["x"])),
+            )
             self.__dict__["_ranked_memo"] = memo
         return memo[1]
 
@@ -244,8 +266,12 @@ class DiamondBoxState(GameState):
     def _same_move(self, action: dict) -> dict:
         """A symmetric pattern's 180/270 spelled as the listed 0/90 (the same move)."""
         rotation = action.get("rotation")
-        if action.get("type") != "place" or not cards.is_card(action.get("card")) or type(rotation) is not int \
-                or rotation not in (0, 90, 180, 270):
+        if (
+            action.get("type") != "place"
+            or not cards.is_card(action.get("card"))
+            or type(rotation) is not int
+            or rotation not in (0, 90, 180, 270)
+        ):
             return action
         rotation = same_move_rotation(cards.pattern_of(action["card"]), rotation, self.rotations)
         return {**action, "rotation": rotation}
@@ -284,24 +310,49 @@ class DiamondBoxState(GameState):
         self.hands[seat].remove(card)
         self.centre.append({"card": card, "rotation": rotation, "x": x, "y": y})
         self.board.place(card, rotation, x, y)
-        events = [{"type": "card_placed", "seat": seat, "card": card, "rotation": rotation, "x": x, "y": y,
-                   "covered": covered, "penalty": penalty}]
+        events = [
+            {
+                "type": "card_placed",
+                "seat": seat,
+                "card": card,
+                "rotation": rotation,
+                "x": x,
+                "y": y,
+                "covered": covered,
+                "penalty": penalty,
+            }
+        ]
         drawn = self.deck[:penalty]
         del self.deck[:penalty]
         self.hands[seat].extend(drawn)
         if drawn:
-            events.append({"type": "penalty_drawn", "seat": seat, "count": len(drawn), "penalty": penalty,
-                           "cards": list(drawn)})
-        self.last_move = {"seat": seat, "card": card, "rotation": rotation, "x": x, "y": y,
-                          "covered": covered, "penalty": penalty, "drawn": len(drawn)}
+            events.append(
+                {"type": "penalty_drawn", "seat": seat, "count": len(drawn), "penalty": penalty, "cards": list(drawn)}
+            )
+        self.last_move = {
+            "seat": seat,
+            "card": card,
+            "rotation": rotation,
+            "x": x,
+            "y": y,
+            "covered": covered,
+            "penalty": penalty,
+            "drawn": len(drawn),
+        }
         if not self.hands[seat]:
             self._finish([seat])
             events.append({"type": "hand_emptied", "seat": seat})
         elif penalty and not self.deck:  # empty after a draw, or the penalty could not be drawn in full
             counts = [len(hand) for hand in self.hands]
             self._finish([s for s in range(self.players) if counts[s] == min(counts)])
-            events.append({"type": "deck_exhausted", "winner_seats": list(self.winner_seats),
-                           "fewest": min(counts), "hand_counts": counts})
+            events.append(
+                {
+                    "type": "deck_exhausted",
+                    "winner_seats": list(self.winner_seats),
+                    "fewest": min(counts),
+                    "hand_counts": counts,
+                }
+            )
         else:
             self.turn_seat = (seat + 1) % self.players
         return events
@@ -320,8 +371,11 @@ class DiamondBoxState(GameState):
         "centre": placed cards bottom first, each with its cells; "grid": the visible cells row by row, each with
         the frame colour and diamond on top and "top", the index in "centre" of the card showing there."""
         grid = self.board.grid
-        top = {(cx, cy): index for index, placed in enumerate(self.centre)
-               for cx, cy, _ in card_cells(placed["card"], placed["rotation"], placed["x"], placed["y"])}
+        top = {
+            (cx, cy): index
+            for index, placed in enumerate(self.centre)
+            for cx, cy, _ in card_cells(placed["card"], placed["rotation"], placed["x"], placed["y"])
+        }
         xs, ys = [x for x, _ in grid], [y for _, y in grid]
         return {
             "seat": seat,
@@ -330,13 +384,21 @@ class DiamondBoxState(GameState):
             "rotations": list(self.rotations),
             "hands": [list(hand) for hand in self.hands],
             "deck_count": len(self.deck),
-            "centre": [{**placed, "colour": cards.colour_of(placed["card"]),
-                        "cells": [{"x": cx, "y": cy, "diamond": diamond}
-                                  for cx, cy, diamond in card_cells(placed["card"], placed["rotation"],
-                                                                    placed["x"], placed["y"])]}
-                       for placed in self.centre],
-            "grid": [{"x": x, "y": y, "colour": grid[(x, y)][0], "diamond": grid[(x, y)][1], "top": top[(x, y)]}
-                     for x, y in sorted(grid, key=lambda cell: (cell[1], cell[0]))],
+            "centre": [
+                {
+                    **placed,
+                    "colour": cards.colour_of(placed["card"]),
+                    "cells": [
+                        {"x": cx, "y": cy, "diamond": diamond}
+                        for cx, cy, diamond in card_cells(placed["card"], placed["rotation"], placed["x"], placed["y"])
+                    ],
+                }
+                for placed in self.centre
+            ],
+            "grid": [
+                {"x": x, "y": y, "colour": grid[(x, y)][0], "diamond": grid[(x, y)][1], "top": top[(x, y)]}
+                for x, y in sorted(grid, key=lambda cell: (cell[1], cell[0]))
+            ],
             "bounds": {"x_min": min(xs), "x_max": max(xs), "y_min": min(ys), "y_max": max(ys)},
             "last_move": dict(self.last_move) if self.last_move else None,
             "setup": dict(self.setup),
@@ -346,14 +408,22 @@ class DiamondBoxState(GameState):
 
     # --- persistence --------------------------------------------------------------------
     def to_dict(self) -> dict:
-        return {"players": self.players, "options": self.options, "rng": self.rng.to_dict(),
-                "deck": list(self.deck), "hands": [list(hand) for hand in self.hands],
-                "centre": [dict(placed) for placed in self.centre], "turn_seat": self.turn_seat,
-                "setup": dict(self.setup), "last_move": dict(self.last_move) if self.last_move else None,
-                "winner_seats": list(self.winner_seats), "over": self.over}
+        return {
+            "players": self.players,
+            "options": self.options,
+            "rng": self.rng.to_dict(),
+            "deck": list(self.deck),
+            "hands": [list(hand) for hand in self.hands],
+            "centre": [dict(placed) for placed in self.centre],
+            "turn_seat": self.turn_seat,
+            "setup": dict(self.setup),
+            "last_move": dict(self.last_move) if self.last_move else None,
+            "winner_seats": list(self.winner_seats),
+            "over": self.over,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "DiamondBoxState":
+    def from_dict(cls, data: dict) -> DiamondBoxState:
         state = cls(data["players"], dict(data["options"]), Rng.from_dict(data["rng"]))
         state.deck = list(data["deck"])
         state.hands = [list(hand) for hand in data["hands"]]

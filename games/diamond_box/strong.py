@@ -5,6 +5,7 @@ draws. Each iteration deals the deck at random from the cards not in a hand or t
 candidate moves, lets every seat answer with a least-penalty playout for two rounds (and our next move), and
 values the hands then (fewer cards, likelier winner). Candidates are the moves within one penalty card of the
 cheapest: a dearer move is never better by enough to pay for the search."""
+
 from __future__ import annotations
 
 import random
@@ -34,15 +35,16 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
     if len(candidates) > MAX_CANDIDATES:
         cheapest = [action for penalty, action in scored if penalty == least]
         rest = [action for action in candidates if action not in cheapest]
-        candidates = (rng.sample(cheapest, min(len(cheapest), MAX_CANDIDATES))
-                      + rng.sample(rest, max(0, MAX_CANDIDATES - len(cheapest))))
+        candidates = rng.sample(cheapest, min(len(cheapest), MAX_CANDIDATES)) + rng.sample(
+            rest, max(0, MAX_CANDIDATES - len(cheapest))
+        )
     unseen = _unseen(view)
 
     def determinise(_view: dict, generator: random.Random) -> DiamondBoxState:
         deck = list(unseen)
         generator.shuffle(deck)
         state = DiamondBoxState(base.players, base.options, base.rng)
-        state.deck = deck[:view["deck_count"]]
+        state.deck = deck[: view["deck_count"]]
         state.hands = [list(hand) for hand in base.hands]
         state.centre = list(base.centre)
         state.turn_seat, state.setup, state.last_move = base.turn_seat, base.setup, base.last_move
@@ -51,9 +53,18 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
         return state
 
     players = view["players"]
-    return ismcts(view, candidates, rng, me=view["seat"], determinise=determinise, evaluate=evaluate,
-                  iterations=budget_of(level, ITERATIONS * 4 // (2 * players + 1)), playout=playout,
-                  horizon=2 * players + 1, tree_depth=1)
+    return ismcts(
+        view,
+        candidates,
+        rng,
+        me=view["seat"],
+        determinise=determinise,
+        evaluate=evaluate,
+        iterations=budget_of(level, ITERATIONS * 4 // (2 * players + 1)),
+        playout=playout,
+        horizon=2 * players + 1,
+        tree_depth=1,
+    )
 
 
 def playout(state: DiamondBoxState, seat: int, legal: list[dict], rng: random.Random) -> dict:
@@ -81,9 +92,18 @@ def _unseen(view: dict) -> list[str]:
 
 def _base_state(view: dict) -> DiamondBoxState:
     """The public position as a state (its deck left empty; each determinisation deals one)."""
-    return DiamondBoxState.from_dict({
-        "players": view["players"], "options": {"rotations": _rotation_option(view["rotations"]), "turn_timeout": 0},
-        "rng": {"seed": 0, "count": 0}, "deck": [], "hands": view["hands"],
-        "centre": [{key: placed[key] for key in ("card", "rotation", "x", "y")} for placed in view["centre"]],
-        "turn_seat": view["seat"], "setup": view["setup"], "last_move": view["last_move"],
-        "winner_seats": [], "over": False})
+    return DiamondBoxState.from_dict(
+        {
+            "players": view["players"],
+            "options": {"rotations": _rotation_option(view["rotations"]), "turn_timeout": 0},
+            "rng": {"seed": 0, "count": 0},
+            "deck": [],
+            "hands": view["hands"],
+            "centre": [{key: placed[key] for key in ("card", "rotation", "x", "y")} for placed in view["centre"]],
+            "turn_seat": view["seat"],
+            "setup": view["setup"],
+            "last_move": view["last_move"],
+            "winner_seats": [],
+            "over": False,
+        }
+    )

@@ -1,5 +1,6 @@
 """The answer floor's message (bench/run.py): a game's table message with every component made inert but one, the
 do-nothing button, the ids as long as the table's."""
+
 import random
 import re
 from types import SimpleNamespace
@@ -23,9 +24,21 @@ def a_table(game: str, moves: int) -> Table:
         if state.finished or not acting:
             break
         state.apply(acting[0], rng.choice(state.legal_actions(acting[0])))
-    return Table(id=123456789, game=game, guild_id=1, channel_id=1, message_id=1, host_id=1, status="running",
-                 options={}, seed=5, version=42, locale="en", state=state,
-                 seats=[Seat(n + 1, f"p{n}") for n in range(players)])
+    return Table(
+        id=123456789,
+        game=game,
+        guild_id=1,
+        channel_id=1,
+        message_id=1,
+        host_id=1,
+        status="running",
+        options={},
+        seed=5,
+        version=42,
+        locale="en",
+        state=state,
+        seats=[Seat(n + 1, f"p{n}") for n in range(players)],
+    )
 
 
 @pytest.mark.parametrize("game", sorted(PRESENTERS))

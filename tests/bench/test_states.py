@@ -1,4 +1,5 @@
 """The benchmark's shared map of tables (bench/states.py): what the bot's process writes, the people's process reads."""
+
 import games
 from bench.states import States
 from bot.tables import Seat, Table
@@ -6,9 +7,21 @@ from bot.tables import Seat, Table
 
 def a_table(table_id: int, version: int, status: str = "running") -> Table:
     state = games.get("blue_border").new(2, {}, 7)
-    return Table(id=table_id, game="blue_border", guild_id=1, channel_id=1, message_id=1, host_id=11,
-                 status=status, options={}, seed=7, version=version, locale="en", state=state,
-                 seats=[Seat(11, "a"), Seat(22, "b")])
+    return Table(
+        id=table_id,
+        game="blue_border",
+        guild_id=1,
+        channel_id=1,
+        message_id=1,
+        host_id=11,
+        status=status,
+        options={},
+        seed=7,
+        version=version,
+        locale="en",
+        state=state,
+        seats=[Seat(11, "a"), Seat(22, "b")],
+    )
 
 
 def test_what_one_process_tells_the_other_reads(tmp_path):

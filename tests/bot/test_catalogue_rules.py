@@ -1,6 +1,7 @@
 """Rules every catalogue message keeps: each game's glossary (data/<game>/glossary.json) is the only vocabulary of
 its messages; Japanese puts no spaces around particles and no さん after names (a seat may be an AI); one spelling
 of ペナルティ; English plurals come from CLDR plural forms (bot/i18n.py, Babel), never "card(s)"."""
+
 import json
 import re
 from pathlib import Path
@@ -17,8 +18,12 @@ CLDR = {"zero", "one", "two", "few", "many", "other"}
 
 
 def texts(locale: str, prefix: str = "") -> dict[str, str]:
-    return {f"{key}#{n}": text for key, message in catalogue(locale).items() if key.startswith(prefix)
-            for n, text in enumerate(forms(message))}
+    return {
+        f"{key}#{n}": text
+        for key, message in catalogue(locale).items()
+        if key.startswith(prefix)
+        for n, text in enumerate(forms(message))
+    }
 
 
 def test_every_game_has_a_glossary():
@@ -62,12 +67,15 @@ def test_plural_messages_are_cldr_forms_with_an_other():
                 assert "other" in message and set(message) - {"plural"} <= CLDR, (locale, key)
 
 
-@pytest.mark.parametrize("key,params,one,two", [
-    ("diamond_box.event.penalty_drawn", {"seat": "Ann"}, "Ann draws 1 penalty card.", "Ann draws 2 penalty cards."),
-    ("colorse.event.takes_granted", {"seat": "Ann"}, "Ann takes 1 common card.", "Ann takes 2 common cards."),
-    ("bossa.event.deck_out_draw", {}, "both players hold 1 tile:", "both players hold 2 tiles:"),
-    ("diamond_box.action.covered", {}, "Covers 1 cell", "Covers 2 cells"),
-])
+@pytest.mark.parametrize(
+    "key,params,one,two",
+    [
+        ("diamond_box.event.penalty_drawn", {"seat": "Ann"}, "Ann draws 1 penalty card.", "Ann draws 2 penalty cards."),
+        ("colorse.event.takes_granted", {"seat": "Ann"}, "Ann takes 1 common card.", "Ann takes 2 common cards."),
+        ("bossa.event.deck_out_draw", {}, "both players hold 1 tile:", "both players hold 2 tiles:"),
+        ("diamond_box.action.covered", {}, "Covers 1 cell", "Covers 2 cells"),
+    ],
+)
 def test_plural_forms_render_right_for_one_and_two(key, params, one, two):
     number = "covered" if "covered" in key else "count"
     assert one in t(key, "en", **params, **{number: 1})
@@ -77,5 +85,6 @@ def test_plural_forms_render_right_for_one_and_two(key, params, one, two):
 
 def test_round_wins_choose_their_own_plural():
     text = t("colorse.event.round_won", "en", seat="Ann", round=2, wins=1)
-    assert "(1 round won)" in text and "(2 rounds won)" in t("colorse.event.round_won", "en", seat="Ann", round=2,
-                                                             wins=2)
+    assert "(1 round won)" in text and "(2 rounds won)" in t(
+        "colorse.event.round_won", "en", seat="Ann", round=2, wins=2
+    )

@@ -1,18 +1,21 @@
+import re
+
 import pytest
 
 from bot import codec
 from bot.ui import BUTTON_TEMPLATE, action_id
 
-import re
 
-
-@pytest.mark.parametrize("action", [
-    {"type": "take", "source": "pile", "pile": 2},
-    {"type": "place", "card": "red:WWBBWB", "rotation": 90, "x": -3, "y": 2},
-    {"type": "call"},
-    {"type": "bonus", "face_down": True},
-    {"type": "retreat", "depth": None, "keep": False},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "take", "source": "pile", "pile": 2},
+        {"type": "place", "card": "red:WWBBWB", "rotation": 90, "x": -3, "y": 2},
+        {"type": "call"},
+        {"type": "bonus", "face_down": True},
+        {"type": "retreat", "depth": None, "keep": False},
+    ],
+)
 def test_actions_round_trip_through_custom_ids(action):
     custom_id = action_id(123456789012345678, 4711, action)
     assert len(custom_id) <= 100

@@ -1,5 +1,6 @@
 """The pictures' font (data/fonts, made by bot/fonts.py) holds every character a picture may draw, in both locales;
 every word a picture draws is a catalogue message of the picture's locale (a Japanese table sees no English word)."""
+
 from __future__ import annotations
 
 import re
@@ -70,9 +71,12 @@ def drawn_texts(game: str, locale: str, monkeypatch) -> set[str]:
 
 def patterns(locale: str) -> list[re.Pattern]:
     """Each picture message of `locale` as a pattern, its {fields} matching numbers (what pictures fill them with)."""
-    return [re.compile("".join(r"-?\d+" if FIELD.fullmatch(part) else re.escape(part)
-                               for part in re.split(r"(\{\w+\})", text)))
-            for text in picture_messages(locale).values()]
+    return [
+        re.compile(
+            "".join(r"-?\d+" if FIELD.fullmatch(part) else re.escape(part) for part in re.split(r"(\{\w+\})", text))
+        )
+        for text in picture_messages(locale).values()
+    ]
 
 
 WORD = {"en": re.compile(r"[A-Za-z]{2,}"), "ja": re.compile(rf"[A-Za-z]{{2,}}|[^\x00-\x7f{EXTRA}]")}

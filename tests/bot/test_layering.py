@@ -1,5 +1,6 @@
 """bot/ is the host; cogs/ is the Discord layer on top of it. Nothing in bot/ may import from cogs/ (not even
 for type checking), so the host can be reasoned about, tested and reused without the cogs."""
+
 import ast
 from pathlib import Path
 
@@ -19,8 +20,12 @@ def imported_modules(path: Path) -> list[str]:
 def test_bot_never_imports_from_cogs():
     files = sorted(BOT.glob("**/*.py"))
     assert len(files) > 10
-    offenders = [f"{path.relative_to(BOT.parent)} imports {name}" for path in files
-                 for name in imported_modules(path) if name == "cogs" or name.startswith("cogs.")]
+    offenders = [
+        f"{path.relative_to(BOT.parent)} imports {name}"
+        for path in files
+        for name in imported_modules(path)
+        if name == "cogs" or name.startswith("cogs.")
+    ]
     assert offenders == []
 
 

@@ -1,4 +1,5 @@
 """Lobby settings are checked by the game's rules as they change: a table that could never be won is refused."""
+
 import pytest
 
 from bot.i18n import t

@@ -1,5 +1,6 @@
 """The bot's own process (`python -m bot run`) freezes what startup loaded out of later full garbage collections,
 whose pause grows with every object they walk; a bot that closes lets it go (tests and the bench start many)."""
+
 import gc
 
 from bot.client import BodogeBot

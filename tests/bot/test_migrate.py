@@ -1,5 +1,6 @@
 """`python -m bot migrate-db`: SQLite to PostgreSQL (and back), every relation copied, idempotent, verified; the
 copy goes on where the original stopped."""
+
 import asyncio
 import subprocess
 import sys
@@ -17,8 +18,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def migrate_db(source, target) -> subprocess.CompletedProcess:
     """The real command line, in its own process."""
-    return await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "bot", "migrate-db", "--from", source,
-                                                    "--to", target], capture_output=True, text=True, cwd=ROOT)
+    return await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "bot", "migrate-db", "--from", source, "--to", target],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
 
 
 async def fill(path) -> dict:
@@ -28,8 +34,14 @@ async def fill(path) -> dict:
     service = TableService(storage, race_grace=0.01)
     tables = {}
     for name, channel in [("finished", 1), ("running", 2), ("lobby", 3), ("cancelled", 4)]:
-        table = await service.open("tiny", guild_id=7, channel_id=channel, host_id=1, host_name="アリス",
-                                   options={"target": 4, "turn_timeout": 60})
+        table = await service.open(
+            "tiny",
+            guild_id=7,
+            channel_id=channel,
+            host_id=1,
+            host_name="アリス",
+            options={"target": 4, "turn_timeout": 60},
+        )
         tables[name] = table.id
         if name == "lobby":
             continue

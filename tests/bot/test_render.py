@@ -1,6 +1,7 @@
 """bot/render.py's cheap drawing: the ink registry, cached sprites and glyphs, and the PNG writer. A picture drawn
 with warm caches is byte for byte the picture drawn with empty ones (so no cache key misses a dependency and
 nothing of one table or seat reaches another's picture), and a PNG depends on its pixels alone."""
+
 from __future__ import annotations
 
 import importlib
@@ -137,6 +138,7 @@ def test_one_key_one_sprite_and_different_keys_never_share():
 def test_a_pasted_shape_is_the_shape_drawn_in_place(x, y):
     """Sprites keep their sub-pixel offset and move by even whole pixels; off the half-pixel grid they are drawn in
     place: either way the pixels are those of drawing directly."""
+
     def shape(d, px, py):
         d.rounded_rectangle((px, py, px + 40, py + 24), radius=8, fill="#f6e05e", outline="#0b0f16", width=2)
         d.ellipse((px + 4, py + 4, px + 18, py + 18), fill="#e53e3e")
@@ -246,6 +248,7 @@ def test_a_large_canvas_reuses_memory_only_no_image_holds(monkeypatch):
 def test_a_large_frame_pasted_as_its_sides_is_the_frame_drawn_in_place(x, y):
     """A turn's frame (an outline with nothing inside) is pasted as its four sides: the pixels of drawing it whole,
     over whatever is inside it."""
+
     def frame(d, px, py):
         d.rounded_rectangle((px, py, px + 600, py + 150), radius=12, outline=render.HIGHLIGHT, width=4)
 
@@ -265,12 +268,16 @@ def test_a_large_frame_pasted_as_its_sides_is_the_frame_drawn_in_place(x, y):
 def test_many_parts_pasted_in_one_pass_are_each_pasted_in_turn():
     """`cached_many` pastes the sprites `cached` would, where it would: at even and odd whole pixels, on half pixels,
     and off the half-pixel grid (drawn in place)."""
+
     def cell(d, px, py, key):
         d.rectangle((px, py, px + 20, py + 14), fill=key[1], outline="#0b0f16")
         d.polygon([(px + 4.3, py + 7), (px + 10.4, py + 2.2), (px + 16.1, py + 7)], fill="#ffffff")
 
-    parts = [(("test.cell", colour), x, y) for colour in ("#e53e3e", render.HIGHLIGHT)
-             for x, y in ((3, 4), (30, 5), (57.5, 20.5), (84.25, 33))]
+    parts = [
+        (("test.cell", colour), x, y)
+        for colour in ("#e53e3e", render.HIGHLIGHT)
+        for x, y in ((3, 4), (30, 5), (57.5, 20.5), (84.25, 33))
+    ]
     one_by_one, one_draw = render.canvas(120, 60)
     render.clear_caches()
     for key, x, y in parts:

@@ -1,5 +1,6 @@
 """The render pool: pictures are drawn in worker processes (not on the event loop), an unchanged picture is not drawn
 again, and a worker that dies loses nothing."""
+
 from __future__ import annotations
 
 import asyncio
@@ -10,10 +11,10 @@ from pathlib import Path
 import discord
 import pytest
 
+import games
 from bot.render_pool import Picture, RenderPool, ready
 from bot.ui import Board
 from cogs.blue_border.image import draw_board
-import games
 
 
 def where_drawn(marker: str) -> bytes:
@@ -114,8 +115,11 @@ async def test_every_picture_waiting_on_a_dying_worker_is_drawn_again(tmp_path):
     pool = RenderPool(workers=1, kind="process", depth=3)
     try:
         flag = str(tmp_path / "flag")
-        images = await asyncio.gather(pool.draw(Picture(where_drawn, ("before",))), pool.draw(Picture(die_once, (flag,))),
-                                      *(pool.draw(Picture(where_drawn, (str(n),))) for n in range(5)))
+        images = await asyncio.gather(
+            pool.draw(Picture(where_drawn, ("before",))),
+            pool.draw(Picture(die_once, (flag,))),
+            *(pool.draw(Picture(where_drawn, (str(n),))) for n in range(5)),
+        )
     finally:
         pool.shutdown()
     assert images[1] == b"drawn after a worker died" and pool.restarts == 1
@@ -219,7 +223,8 @@ def test_workers_leave_when_the_bots_process_is_killed(tmp_path):
         "    print((await pool.draw(Picture(where_drawn, ('x',)))).decode().split(':')[0], flush=True)\n"
         "    await asyncio.sleep(60)\n"
         "if __name__ == '__main__':\n"
-        "    asyncio.run(main())\n")
+        "    asyncio.run(main())\n"
+    )
     bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
     worker = int(bot.stdout.readline())
     os.kill(bot.pid, signal.SIGKILL)
@@ -238,9 +243,13 @@ def test_workers_leave_when_the_pool_shuts_down():
         return worker
 
     import time
+
     worker = asyncio.run(draw_and_stop())
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and Path(f"/proc/{worker}").exists() \
-            and "Z" not in Path(f"/proc/{worker}/stat").read_text().split()[2]:
+    while (
+        time.monotonic() < deadline
+        and Path(f"/proc/{worker}").exists()
+        and "Z" not in Path(f"/proc/{worker}/stat").read_text().split()[2]
+    ):
         time.sleep(0.1)
     assert not Path(f"/proc/{worker}").exists() or "Z" in Path(f"/proc/{worker}/stat").read_text().split()[2]

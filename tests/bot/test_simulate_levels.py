@@ -1,5 +1,6 @@
 """simulate --agents: levels given to seats and rotated so every level plays every seat equally; shares and
 decision times per level."""
+
 from collections import Counter
 
 from bot.__main__ import main

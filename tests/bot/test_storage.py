@@ -1,5 +1,6 @@
 """Storage, on SQLite and on PostgreSQL alike: the schema, one transaction per action, the version check that keeps
 two processes from committing the same table, group commit, and timers by shard."""
+
 import asyncio
 
 import pytest
@@ -13,10 +14,19 @@ BIG = 1_234_567_890_123_456_789  # Discord ids need 64 bits
 
 
 async def running(storage, channel_id=10, guild_id=1):
-    table_id = await storage.create_table("tiny", guild_id, channel_id, BIG, {"target": 10}, 2**62 - 1, "ja",
-                                          [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")])
-    await storage.start_game(table_id, [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")],
-                             {"target": 10}, '{"s": 0}', [0, 0])
+    table_id = await storage.create_table(
+        "tiny",
+        guild_id,
+        channel_id,
+        BIG,
+        {"target": 10},
+        2**62 - 1,
+        "ja",
+        [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")],
+    )
+    await storage.start_game(
+        table_id, [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")], {"target": 10}, '{"s": 0}', [0, 0]
+    )
     return table_id
 
 
@@ -38,8 +48,17 @@ async def test_an_action_commits_log_snapshot_seats_timers_and_result_together(s
     table_id = await running(storage)
     timer = TimerRow(table_id, "deadline", 1, 1234.5, '{"kind": "turn", "seats": [1]}')
     seats = [SeatRow(0, BIG, "alice", "normal", 3, True, True), SeatRow(1, None, "", "hard")]
-    await storage.record_action(table_id, 1, 0, {"type": "add", "n": 2, "word": "ボーダー"}, "user", '{"s": 1}',
-                                [1, 0], seats=seats, timers=[timer])
+    await storage.record_action(
+        table_id,
+        1,
+        0,
+        {"type": "add", "n": 2, "word": "ボーダー"},
+        "user",
+        '{"s": 1}',
+        [1, 0],
+        seats=seats,
+        timers=[timer],
+    )
     reader = await Storage(database_target).open()  # acknowledged means visible to another connection
     try:
         row = await reader.load_table(table_id)
@@ -49,8 +68,9 @@ async def test_an_action_commits_log_snapshot_seats_timers_and_result_together(s
         assert [a["action"] for a in await reader.actions(table_id)] == [{"type": "add", "n": 2, "word": "ボーダー"}]
     finally:
         await reader.close()
-    await storage.record_action(table_id, 2, -1, {"type": "timeout"}, "timeout", '{"s": 2}', [1, 2],
-                                result={"winners": [1], "scores": [3, 10]})
+    await storage.record_action(
+        table_id, 2, -1, {"type": "timeout"}, "timeout", '{"s": 2}', [1, 2], result={"winners": [1], "scores": [3, 10]}
+    )
     row = await storage.load_table(table_id)
     assert (row.status, row.version) == ("finished", 2)
     assert await storage.result(table_id) == {"winners": [1], "scores": [3, 10]}
@@ -62,8 +82,16 @@ async def test_an_action_on_a_stale_version_is_refused_and_changes_nothing(stora
     await storage.record_action(table_id, 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0])
     for seq in (1, 3):  # the same move again (another process), or one built on a version never committed
         with pytest.raises(Conflict):
-            await storage.record_action(table_id, seq, 1, {"type": "add", "n": 2}, "user", '{"bad": 1}', [0, 0],
-                                        timers=[TimerRow(table_id, "ai", seq, 1.0, "")])
+            await storage.record_action(
+                table_id,
+                seq,
+                1,
+                {"type": "add", "n": 2},
+                "user",
+                '{"bad": 1}',
+                [0, 0],
+                timers=[TimerRow(table_id, "ai", seq, 1.0, "")],
+            )
     row = await storage.load_table(table_id)
     assert (row.version, row.state) == (1, '{"s": 1}')
     assert [a["seq"] for a in await storage.actions(table_id)] == [1] and await storage.timers() == []
@@ -102,10 +130,22 @@ async def test_group_commit_puts_many_tables_in_one_transaction_and_refuses_only
     tables = [await running(storage, channel_id=100 + n) for n in range(60)]
     await storage.record_action(tables[7], 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0])
     before = storage.group.transactions
-    outcomes = await asyncio.gather(*(
-        storage.record_action(table_id, 1, 0, {"type": "add", "n": 2}, "user", '{"s": 2}', [1, 0],
-                              timers=[TimerRow(table_id, "ai", 1, 5.0, "")])
-        for table_id in tables), return_exceptions=True)
+    outcomes = await asyncio.gather(
+        *(
+            storage.record_action(
+                table_id,
+                1,
+                0,
+                {"type": "add", "n": 2},
+                "user",
+                '{"s": 2}',
+                [1, 0],
+                timers=[TimerRow(table_id, "ai", 1, 5.0, "")],
+            )
+            for table_id in tables
+        ),
+        return_exceptions=True,
+    )
     refused = [table_id for table_id, outcome in zip(tables, outcomes) if outcome is not None]
     assert refused == [tables[7]] and isinstance(outcomes[7], Conflict)
     assert storage.group.transactions - before < 10, "60 actions arriving together took one commit each"
@@ -119,8 +159,16 @@ async def test_timers_of_owned_shards_only(storage):
     ids = {}
     for guild in (4 << 22, 5 << 22):  # Discord's shard of a guild: (guild_id >> 22) % shard_count
         table_id = await running(storage, channel_id=guild, guild_id=guild)
-        await storage.record_action(table_id, 1, 0, {"type": "add", "n": 1}, "user", '{}', [1, 0],
-                                    timers=[TimerRow(table_id, "deadline", 1, 9.0, "")])
+        await storage.record_action(
+            table_id,
+            1,
+            0,
+            {"type": "add", "n": 1},
+            "user",
+            "{}",
+            [1, 0],
+            timers=[TimerRow(table_id, "deadline", 1, 9.0, "")],
+        )
         ids[(guild >> 22) % 2] = table_id
     for shard in (0, 1):
         owned = await storage.timers(lambda guild_id: (guild_id >> 22) % 2 == shard)
@@ -132,8 +180,15 @@ async def test_a_group_writes_seats_timers_and_results_of_each_table_and_refuses
     """A batch of tables whose actions change seats, timers or end the game; one table's log already holds the
     row its action would add (a damaged log): that action alone is refused, the others commit whole."""
     tables = [await running(storage, channel_id=300 + n) for n in range(12)]
-    await storage._transaction([("INSERT INTO actions (table_id, seq, seat, action, source, at)"
-                                 " VALUES (?, 1, 0, '{}', 'user', 0)", (tables[5],), False)])
+    await storage._transaction(
+        [
+            (
+                "INSERT INTO actions (table_id, seq, seat, action, source, at) VALUES (?, 1, 0, '{}', 'user', 0)",
+                (tables[5],),
+                False,
+            )
+        ]
+    )
 
     def write(n, table_id):
         extra = {}
@@ -143,8 +198,7 @@ async def test_a_group_writes_seats_timers_and_results_of_each_table_and_refuses
             extra["timers"] = [TimerRow(table_id, "deadline", 1, 100.0 + n, "{}"), TimerRow(table_id, "ai", 1, 2, "")]
         if n % 4 == 2:
             extra["result"] = {"winners": [0], "scores": [n, 0]}
-        return storage.record_action(table_id, 1, 0, {"type": "add", "n": n}, "user", f'{{"s": {n}}}', [1, 0],
-                                     **extra)
+        return storage.record_action(table_id, 1, 0, {"type": "add", "n": n}, "user", f'{{"s": {n}}}', [1, 0], **extra)
 
     outcomes = await asyncio.gather(*(write(n, t) for n, t in enumerate(tables)), return_exceptions=True)
     assert [n for n, outcome in enumerate(outcomes) if outcome is not None] == [5]
@@ -180,22 +234,29 @@ async def test_an_older_sqlite_database_keeps_its_actions_and_timers_through_the
     if backend != "sqlite":
         return
     import aiosqlite
+
     path = tmp_path / "old.sqlite3"
     async with aiosqlite.connect(path) as db:  # a database as version 3 left it
         for number, script in enumerate(MIGRATIONS[:3], start=1):
             await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
-        await db.execute("INSERT INTO tables (id, game, channel_id, host_id, status, options, seed, created_at,"
-                         " updated_at, version, state, marks) VALUES (7, 'tiny', 1, 1, 'running', '{}', 1, 0, 0, 2,"
-                         " '{\"s\": 2}', '[0, 0]')")
-        await db.executemany("INSERT INTO actions VALUES (7, ?, 0, ?, 'user', 1.5)",
-                             [(seq, f'{{"type": "add", "n": {seq}}}') for seq in (1, 2)])
+        await db.execute(
+            "INSERT INTO tables (id, game, channel_id, host_id, status, options, seed, created_at,"
+            " updated_at, version, state, marks) VALUES (7, 'tiny', 1, 1, 'running', '{}', 1, 0, 0, 2,"
+            " '{\"s\": 2}', '[0, 0]')"
+        )
+        await db.executemany(
+            "INSERT INTO actions VALUES (7, ?, 0, ?, 'user', 1.5)",
+            [(seq, f'{{"type": "add", "n": {seq}}}') for seq in (1, 2)],
+        )
         await db.execute("INSERT INTO timers VALUES (7, 'deadline', 2, 99.5, '{\"kind\": \"turn\"}')")
         await db.commit()
     storage = await Storage(path).open()
     try:
         assert await storage.schema_version() == len(MIGRATIONS)
         assert [(a["seq"], a["action"]) for a in await storage.actions(7)] == [
-            (1, {"type": "add", "n": 1}), (2, {"type": "add", "n": 2})]
+            (1, {"type": "add", "n": 1}),
+            (2, {"type": "add", "n": 2}),
+        ]
         assert await storage.timers() == [TimerRow(7, "deadline", 2, 99.5, '{"kind": "turn"}')]
         sql = (await storage._row("SELECT sql FROM sqlite_master WHERE name = 'actions'"))[0]
         assert "WITHOUT ROWID" in sql  # (the timers moved on into their tables' rows: migration 5)
@@ -215,8 +276,16 @@ async def test_an_sqlite_commit_of_a_running_table_writes_one_page_of_each_relat
     await storage._rows("PRAGMA wal_checkpoint(TRUNCATE)")
     before = (await storage._row("PRAGMA wal_checkpoint(PASSIVE)"))[1]
     for seq in range(1, 21):
-        await storage.record_action(table_id, seq, 0, {"type": "add", "n": seq}, "user", '{"s": %d}' % seq, [seq, 0],
-                                    timers=[TimerRow(table_id, "deadline", seq, 100.0 + seq, '{"kind": "turn"}')])
+        await storage.record_action(
+            table_id,
+            seq,
+            0,
+            {"type": "add", "n": seq},
+            "user",
+            f'{{"s": {seq}}}',
+            [seq, 0],
+            timers=[TimerRow(table_id, "deadline", seq, 100.0 + seq, '{"kind": "turn"}')],
+        )
     frames = (await storage._row("PRAGMA wal_checkpoint(PASSIVE)"))[1] - before
     assert frames <= 20 * 2
     row = await storage.load_table(table_id)
@@ -226,24 +295,26 @@ async def test_an_sqlite_commit_of_a_running_table_writes_one_page_of_each_relat
 async def test_timers_by_kind_kept_across_a_restart(storage, database_target):
     """Every way a timer is written or removed, each kind apart from the others, read back by a new process."""
     lobby = TimerRow(0, "lobby", 0, 1763865827.1234567, '{"minutes": 10}')
-    table_id = await storage.create_table("tiny", 1, 10, BIG, {}, 1, "en", [SeatRow(0, BIG, "alice", None)],
-                                          idle_timer=lobby)
+    table_id = await storage.create_table(
+        "tiny", 1, 10, BIG, {}, 1, "en", [SeatRow(0, BIG, "alice", None)], idle_timer=lobby
+    )
     assert lobby.table_id == table_id and await storage.timer(table_id, "lobby") == lobby
     assert await storage.lobbies_without_idle_timer() == []
     await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(0, BIG, "alice", None)])
     assert await storage.timers() == [lobby]  # idle_timer left as it was
     pushed = TimerRow(table_id, "lobby", 0, 2000.25, '{"minutes": 20}')
-    await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(0, BIG, "alice", None)],
-                             idle_timer=pushed)
+    await storage.save_lobby(
+        table_id, host_id=BIG, options={}, seats=[SeatRow(0, BIG, "alice", None)], idle_timer=pushed
+    )
     assert await storage.timers() == [pushed]
-    await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(0, BIG, "alice", None)],
-                             idle_timer=None)
+    await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(0, BIG, "alice", None)], idle_timer=None)
     assert await storage.timers() == [] and await storage.timer(table_id, "lobby") is None
     assert [row[0] for row in await storage.lobbies_without_idle_timer()] == [table_id]
     await storage.set_timer(pushed)
     await storage.set_timer(TimerRow(table_id, "nudge", 3, 50.0, "{}"))  # a kind beside the lobby's
-    await storage.start_game(table_id, [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")], {},
-                             '{"s": 0}', [0, 0])
+    await storage.start_game(
+        table_id, [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")], {}, '{"s": 0}', [0, 0]
+    )
     assert await storage.timers() == [TimerRow(table_id, "nudge", 3, 50.0, "{}")]  # the start drops the lobby's
     deadline = TimerRow(table_id, "deadline", 1, 1763865999.875, '{"kind": "turn", "seats": [0], "名": "\\"x\\""}')
     ai = TimerRow(table_id, "ai", 1, 12.5, "")
@@ -259,8 +330,11 @@ async def test_timers_by_kind_kept_across_a_restart(storage, database_target):
     await storage.set_timer(TimerRow(other, "deadline", 1, 5.0, ""))
     again = await Storage(database_target).open()  # a restart: what the bot arms at startup
     try:
-        assert await again.timers() == [TimerRow(table_id, "ai", 2, 13.5, ""), told,
-                                        TimerRow(other, "deadline", 1, 5.0, "")]
+        assert await again.timers() == [
+            TimerRow(table_id, "ai", 2, 13.5, ""),
+            told,
+            TimerRow(other, "deadline", 1, 5.0, ""),
+        ]
         assert await again.timer(table_id, "nudge") == told and await again.timer(table_id, "lobby") is None
         await again.clear_timer(table_id)
         assert await again.timers() == [TimerRow(other, "deadline", 1, 5.0, "")]
@@ -275,10 +349,21 @@ async def test_a_group_commit_keeps_the_timers_of_actions_that_leave_them_unchan
     for table_id in tables:
         await storage.set_timer(TimerRow(table_id, "deadline", 0, 7.0, "old"))
     before = storage.group.transactions
-    await asyncio.gather(*(
-        storage.record_action(table_id, 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0],
-                              timers=None if n % 2 else [TimerRow(table_id, "ai", 1, float(n), "")])
-        for n, table_id in enumerate(tables)))
+    await asyncio.gather(
+        *(
+            storage.record_action(
+                table_id,
+                1,
+                0,
+                {"type": "add", "n": 1},
+                "user",
+                '{"s": 1}',
+                [1, 0],
+                timers=None if n % 2 else [TimerRow(table_id, "ai", 1, float(n), "")],
+            )
+            for n, table_id in enumerate(tables)
+        )
+    )
     assert storage.group.transactions - before < 10
     timers = {t.table_id: t for t in await storage.timers()}
     for n, table_id in enumerate(tables):
@@ -287,30 +372,48 @@ async def test_a_group_commit_keeps_the_timers_of_actions_that_leave_them_unchan
         assert (await storage.load_table(table_id)).timers == [expected]  # what a table loaded from storage arms
 
 
-async def test_an_old_database_keeps_its_timers_through_the_move_into_table_rows(database_target, backend,
-                                                                                  monkeypatch):
+async def test_an_old_database_keeps_its_timers_through_the_move_into_table_rows(database_target, backend, monkeypatch):
     """Migration 5 moves each table's timer rows into its row (and drops the timers table); every timer stays, to
     the last digit of its due time, and the tables go on from there."""
     import bot.storage.postgres
     import bot.storage.sqlite
+
     module = bot.storage.sqlite if backend == "sqlite" else bot.storage.postgres
     monkeypatch.setattr(module, "MIGRATIONS", MIGRATIONS[:4])
     old = await Storage(database_target).open()  # a database as version 4 left it
     try:
         assert await old.schema_version() == 4
         lobby, playing, quiet = 7, 8, 9
-        await old._transaction([("INSERT INTO tables (id, game, guild_id, channel_id, host_id, status, options, seed,"
-                                 " version, state, marks, created_at, updated_at) VALUES (?, 'tiny', ?, ?, 1, ?, '{}',"
-                                 " 1, 0, ?, '[0, 0]', 0, 0)",
-                                 [(lobby, 1, 20, "lobby", None), (playing, 2, 21, "running", '{"s": 0}'),
-                                  (quiet, 1, 22, "running", '{"s": 0}')], True)])
-        kept = [TimerRow(lobby, "lobby", 0, 1763865827.1234567, '{"minutes": 10}'),
-                TimerRow(playing, "ai", 4, 0.1, ""),
-                TimerRow(playing, "deadline", 3, 1763866000.0, '{"kind": "turn", "seats": [1], "名前": "\\"a\\""}'),
-                TimerRow(playing, "nudge", 2, 99.5, '{"told": []}')]
-        await old._transaction([("INSERT INTO timers (table_id, kind, version, due_at, detail)"
-                                 " VALUES (?, ?, ?, ?, ?)", [(t.table_id, t.kind, t.version, t.due_at, t.detail)
-                                                             for t in kept], True)])
+        await old._transaction(
+            [
+                (
+                    "INSERT INTO tables (id, game, guild_id, channel_id, host_id, status, options, seed,"
+                    " version, state, marks, created_at, updated_at) VALUES (?, 'tiny', ?, ?, 1, ?, '{}',"
+                    " 1, 0, ?, '[0, 0]', 0, 0)",
+                    [
+                        (lobby, 1, 20, "lobby", None),
+                        (playing, 2, 21, "running", '{"s": 0}'),
+                        (quiet, 1, 22, "running", '{"s": 0}'),
+                    ],
+                    True,
+                )
+            ]
+        )
+        kept = [
+            TimerRow(lobby, "lobby", 0, 1763865827.1234567, '{"minutes": 10}'),
+            TimerRow(playing, "ai", 4, 0.1, ""),
+            TimerRow(playing, "deadline", 3, 1763866000.0, '{"kind": "turn", "seats": [1], "名前": "\\"a\\""}'),
+            TimerRow(playing, "nudge", 2, 99.5, '{"told": []}'),
+        ]
+        await old._transaction(
+            [
+                (
+                    "INSERT INTO timers (table_id, kind, version, due_at, detail) VALUES (?, ?, ?, ?, ?)",
+                    [(t.table_id, t.kind, t.version, t.due_at, t.detail) for t in kept],
+                    True,
+                )
+            ]
+        )
     finally:
         await old.close()
     monkeypatch.undo()
@@ -321,12 +424,23 @@ async def test_an_old_database_keeps_its_timers_through_the_move_into_table_rows
         assert await storage.timers(lambda guild_id: guild_id == 2) == kept[1:]
         assert await storage.timer(playing, "deadline") == kept[2] and await storage.timer(quiet, "ai") is None
         assert await storage.lobbies_without_idle_timer() == []
-        tables = ("SELECT name FROM sqlite_master WHERE type = 'table'" if backend == "sqlite"
-                  else "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        tables = (
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+            if backend == "sqlite"
+            else "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+        )
         assert "timers" not in {row[0] for row in await storage._rows(tables)}
         await storage.record_action(playing, 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0])
-        await storage.record_action(quiet, 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0],
-                                    timers=[TimerRow(quiet, "deadline", 1, 3.0, "")])
+        await storage.record_action(
+            quiet,
+            1,
+            0,
+            {"type": "add", "n": 1},
+            "user",
+            '{"s": 1}',
+            [1, 0],
+            timers=[TimerRow(quiet, "deadline", 1, 3.0, "")],
+        )
         assert await storage.timers() == [*kept, TimerRow(quiet, "deadline", 1, 3.0, "")]
     finally:
         await storage.close()
@@ -334,8 +448,9 @@ async def test_an_old_database_keeps_its_timers_through_the_move_into_table_rows
 
 async def test_the_timers_armed_at_start_are_those_of_open_tables(storage):
     """A table cancelled by a process that died before it cleared the timers: nothing of it is armed again."""
-    lobby = await storage.create_table("tiny", 1, 30, BIG, {}, 1, "en", [SeatRow(0, BIG, "alice", None)],
-                                       idle_timer=TimerRow(0, "lobby", 0, 50.0, ""))
+    lobby = await storage.create_table(
+        "tiny", 1, 30, BIG, {}, 1, "en", [SeatRow(0, BIG, "alice", None)], idle_timer=TimerRow(0, "lobby", 0, 50.0, "")
+    )
     playing, cancelled = await running(storage, channel_id=31), await running(storage, channel_id=32)
     for table_id in (playing, cancelled):
         await storage.set_timer(TimerRow(table_id, "deadline", 1, 60.0, ""))

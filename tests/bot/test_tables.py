@@ -1,4 +1,5 @@
 """The table service: lifecycle, refusals that change nothing, races, persistence and replay."""
+
 import asyncio
 import json
 
@@ -15,8 +16,7 @@ ALICE, BOB, CAROL = 1001, 1002, 1003
 
 
 async def running_table(service, *, ai=0, options=None):
-    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice",
-                               options=options)
+    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice", options=options)
     await service.join(table.id, BOB, "bob")
     for _ in range(ai):
         await service.add_ai(table.id, ALICE)
@@ -67,11 +67,14 @@ async def test_options_only_take_offered_values(storage):
     assert table.options == {"target": 4}
 
 
-@pytest.mark.parametrize("who, version, code", [
-    (CAROL, 0, "not_player"),      # not at the table
-    (BOB, 0, "not_your_turn"),     # out of turn
-    (ALICE, 7, "stale"),           # a version from the future (forged)
-])
+@pytest.mark.parametrize(
+    "who, version, code",
+    [
+        (CAROL, 0, "not_player"),  # not at the table
+        (BOB, 0, "not_your_turn"),  # out of turn
+        (ALICE, 7, "stale"),  # a version from the future (forged)
+    ],
+)
 async def test_bad_presses_change_nothing(storage, who, version, code):
     service = TableService(storage)
     table = await running_table(service)
@@ -303,8 +306,9 @@ async def test_a_lobby_without_an_idle_timer_gets_one_at_start(database_target):
     restarted = TableService(second, lobby_idle_minutes=0.001)  # 60 ms
     scheduler = Scheduler(restarted)
     assert await scheduler.start() == 1
-    assert await _settle(lambda: restarted._tables.get(table.id) is not None
-                         and restarted._tables[table.id].status == "cancelled")
+    assert await _settle(
+        lambda: restarted._tables.get(table.id) is not None and restarted._tables[table.id].status == "cancelled"
+    )
     await scheduler.stop()
     await second.close()
 
@@ -414,8 +418,9 @@ async def test_a_game_its_deal_ends_is_finished_at_start(storage):
 
     service = TableService(storage)
     stacked = {"deck": card_ids()[:12], "start_tiebreak": 0}  # the centre's two cards and two hands of five
-    table = await service.open("diamond_box", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice",
-                               options={"stacked": stacked})
+    table = await service.open(
+        "diamond_box", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice", options={"stacked": stacked}
+    )
     await service.join(table.id, BOB, "bob")
     await service.start(table.id, ALICE)
     assert table.status == "finished" and table.state.finished and not table.timers

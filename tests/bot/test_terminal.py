@@ -1,6 +1,7 @@
 """`python -m bot play`: driven in a real pseudo-terminal (pexpect) for every game to its end in both locales, with
 bad input, `?`, `q`, Ctrl-C and Ctrl-D; every screen is scanned for engine identifiers and tracebacks. A few
 in-process tests (a console writing to a string) cover what needs many moves."""
+
 import io
 import os
 import re
@@ -17,7 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 PROMPT = r" > "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]|\x1b\][^\x07]*\x07|\r")
 GAMES = {  # game -> (players, seed): small tables, fixed seeds
-    "blue_border": (2, 1), "diamond_box": (2, 1), "bossa": (2, 1), "deep_dive": (1, 2), "colorse": (3, 1)}
+    "blue_border": (2, 1),
+    "diamond_box": (2, 1),
+    "bossa": (2, 1),
+    "deep_dive": (1, 2),
+    "colorse": (3, 1),
+}
 # What must never reach the screen: engine codes, JSON, field names, catalogue keys, placeholders, hex shades.
 LEAKS = [
     re.compile(r"Traceback|Error:|Exception"),
@@ -30,8 +36,10 @@ LEAKS = [
     re.compile(r"\b(terminal|blue_border|diamond_box|bossa|deep_dive|colorse|table|cli|error)(_table)?\.[a-z_]+"),
     re.compile(r"\{[a-z_0-9]+\}"),  # an unfilled placeholder
     re.compile(r"#[0-9a-fA-F]{6}\b"),  # a shade as hex
-    re.compile(r"\b(take|pass|reward|no_call|call|place|stack|redraw|exchange|flip|keep|deeper|swallow|retreat_take|"
-               r"automaton_pick|special|bonus|choose),"),  # an action code
+    re.compile(
+        r"\b(take|pass|reward|no_call|call|place|stack|redraw|exchange|flip|keep|deeper|swallow|retreat_take|"
+        r"automaton_pick|special|bonus|choose),"
+    ),  # an action code
 ]
 PHRASES = {  # locale -> (reason for garbage, for a number out of range, for an empty line, winner line, help title)
     "en": ("is not a choice", "is not one of the choices", "Nothing typed", "Winner:", "How to play"),
@@ -45,8 +53,9 @@ def spawn(*args: str, colour: str = "truecolor", rows: int = 60) -> pexpect.spaw
     env.pop("COLORTERM", None)
     if colour == "truecolor":
         env["COLORTERM"] = "truecolor"
-    child = pexpect.spawn(sys.executable, ["-m", "bot", *args], cwd=ROOT, env=env, encoding="utf-8",
-                          dimensions=(rows, 110), timeout=30)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "bot", *args], cwd=ROOT, env=env, encoding="utf-8", dimensions=(rows, 110), timeout=30
+    )
     child.delaybeforesend = None  # the program reads a whole line at a time: no need to pause before sending
     return child
 
@@ -63,7 +72,10 @@ def plain(text: str) -> str:
 def assert_clean(screen: str) -> None:
     for pattern in LEAKS:
         found = pattern.search(screen)
-        assert found is None, f"{pattern.pattern!r} matched {found.group(0)!r} in:\n{screen[max(0, found.start() - 300):found.end() + 300]}"
+        assert found is None, (
+            f"{pattern.pattern!r} matched {found.group(0)!r} in:\n"
+            f"{screen[max(0, found.start() - 300) : found.end() + 300]}"
+        )
 
 
 def finish(child: pexpect.spawn) -> str:
@@ -110,7 +122,7 @@ def test_deep_dive_solo_names_the_automaton_when_it_wins_with_the_scores():
     child.close()
     screen = plain(child.before)
     assert child.exitstatus == 0
-    end = screen[screen.rindex("Game over"):]
+    end = screen[screen.rindex("Game over") :]
     assert "Winner: 🤖 Automaton" in end
     assert re.search(r"Points: 🔴 Player \d+ · 🤖 Automaton \d+", end), end
     assert "How it ended:" in end
@@ -134,8 +146,9 @@ def test_q_asks_first_mid_game_then_leaves():
     assert child.exitstatus == 0
 
 
-@pytest.mark.parametrize("key, message, status", [
-    ("c", "Interrupted (Ctrl-C)", 130), ("d", "End of input (Ctrl-D)", 0)])
+@pytest.mark.parametrize(
+    "key, message, status", [("c", "Interrupted (Ctrl-C)", 130), ("d", "End of input (Ctrl-D)", 0)]
+)
 def test_ctrl_c_and_ctrl_d_leave_cleanly(key, message, status):
     child = play("bossa")
     child.expect(PROMPT)
@@ -245,18 +258,21 @@ def test_pass_is_reported_with_the_pile_it_chose():
     child.close(force=True)
 
 
-@pytest.mark.parametrize("args, phrase", [
-    (["nosuchgame"], "Games: blue_border, diamond_box, bossa, deep_dive, colorse"),
-    (["blue_border", "--players", "9"], "Blue Border is for 2 to 4 players; you asked for 9."),
-    (["bossa", "--players", "1"], "is for 2 to 2 players"),
-    (["colorse", "--players", "2"], "is for 3 to 4 players"),
-    (["blue_border", "--option", "nosuch=1"], "Options: border, bottoms, cards, rounds"),
-    (["blue_border", "--option", "border=7"], "Allowed: 8, 9"),
-    (["blue_border", "--option", "border"], "NAME=VALUE"),
-    (["blue_border", "--option", "chart=1"], "Allowed: true, false"),
-    (["blue_border", "--ai-level", "godlike"], "Levels: easy, normal, hard"),
-    (["blue_border", "--humans", "3"], "--humans must be from 1 to 2"),
-])
+@pytest.mark.parametrize(
+    "args, phrase",
+    [
+        (["nosuchgame"], "Games: blue_border, diamond_box, bossa, deep_dive, colorse"),
+        (["blue_border", "--players", "9"], "Blue Border is for 2 to 4 players; you asked for 9."),
+        (["bossa", "--players", "1"], "is for 2 to 2 players"),
+        (["colorse", "--players", "2"], "is for 3 to 4 players"),
+        (["blue_border", "--option", "nosuch=1"], "Options: border, bottoms, cards, rounds"),
+        (["blue_border", "--option", "border=7"], "Allowed: 8, 9"),
+        (["blue_border", "--option", "border"], "NAME=VALUE"),
+        (["blue_border", "--option", "chart=1"], "Allowed: true, false"),
+        (["blue_border", "--ai-level", "godlike"], "Levels: easy, normal, hard"),
+        (["blue_border", "--humans", "3"], "--humans must be from 1 to 2"),
+    ],
+)
 def test_bad_arguments_say_what_is_allowed_and_exit_2(args, phrase):
     child = spawn("play", *args, "--locale", "en")
     child.expect(pexpect.EOF, timeout=20)
@@ -284,8 +300,9 @@ def scripted(answers):
 async def run_in_process(game, players, seed, answers, **kwargs):
     out = io.StringIO()
     console = Console(file=out, width=110, color_system=None, force_terminal=False)
-    code = await play_in_terminal(game, players=players, seed=seed, locale="en", read=scripted(answers),
-                                  console=console, **kwargs)
+    code = await play_in_terminal(
+        game, players=players, seed=seed, locale="en", read=scripted(answers), console=console, **kwargs
+    )
     return code, out.getvalue()
 
 

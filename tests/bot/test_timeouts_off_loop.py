@@ -1,5 +1,6 @@
 """A deadline's action is applied off the event loop: a game may play an absent seat with its own agent (BOSSa), which
 can take most of a second, while other tables, presses and the gateway heartbeat wait on the loop."""
+
 import threading
 
 from bot.tables import TableService

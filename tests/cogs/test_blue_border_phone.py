@@ -7,6 +7,7 @@ Japanese characters fills the width, so a line of at most 60 (Latin) or 64 half-
 counts two) wraps at most once; a button is at least 56 px wide, or ~24 px of padding plus ~8 px per Latin character,
 ~15 px per Japanese one and ~22 px for an emoji, with 8 px between buttons in a row of ~280 px (so four one-digit
 buttons fit in a row, five do not)."""
+
 from __future__ import annotations
 
 import io
@@ -31,8 +32,10 @@ MIN_BUTTON = 56  # CSS px, however short its label
 
 def units(text: str) -> int:
     """Half-width units: a wide (Japanese) character or an emoji counts two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) or c == "\ufe0f"
-               else 1 for c in text)
+    return sum(
+        2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) or c == "\ufe0f" else 1
+        for c in text
+    )
 
 
 def button_width(component: dict) -> int:
@@ -86,8 +89,9 @@ def test_the_public_text_is_a_status_line_and_a_couple_of_events_without_fields(
         embed = presenter.board(table, locale).embed.to_dict()
         lines = (embed.get("description") or "").split("\n")
         assert len(lines) <= 4, lines
-        assert all(units(line) <= LINE_LIMIT[locale] if locale == "ja" else len(line) <= LINE_LIMIT[locale]
-                   for line in lines), lines
+        assert all(
+            units(line) <= LINE_LIMIT[locale] if locale == "ja" else len(line) <= LINE_LIMIT[locale] for line in lines
+        ), lines
         if state.finished:
             finished += 1
             # the result once: the shared winners line (added by the shared code), no line of the game's own; the

@@ -3,12 +3,13 @@
 The leak test: the text of the public message (embed, custom_ids, select values, file name) must be a function of
 public information only. So for states met in random games we shuffle the hidden cards' numbers among themselves
 (the public view's shades change, nothing public otherwise) and require every textual part to stay identical."""
+
+import io
 import random
 from types import SimpleNamespace
 
 import pytest
 from PIL import Image
-import io
 
 import games
 from bot.tables import Seat, Table
@@ -19,8 +20,21 @@ SPEC = games.get("blue_border")
 
 def make_table(state) -> Table:
     seats = [Seat(1000 + n, f"diver{n}") for n in range(state.players)]
-    return Table(id=7, game="blue_border", guild_id=1, channel_id=2, message_id=3, host_id=1000, status="running",
-                 options={}, seed=1, version=5, locale="en", seats=seats, state=state)
+    return Table(
+        id=7,
+        game="blue_border",
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=1000,
+        status="running",
+        options={},
+        seed=1,
+        version=5,
+        locale="en",
+        seats=seats,
+        state=state,
+    )
 
 
 def text_of(board) -> list:

@@ -4,6 +4,7 @@ place, layers, parts pasted in one pass, a frame pasted as its sides), it is a f
 another game's boards drawn in between, as a worker serving several tables does; and Blue Border's, DEEP DIVE's and
 COLORSE's boards mixed with each seat's own view in both languages, as a worker draws a table's moves and its
 players' private pictures."""
+
 from __future__ import annotations
 
 import random
@@ -17,10 +18,22 @@ from cogs.gallery import PRESENTERS
 
 SEEDS = {"diamond_box": range(1, 7), "bossa": range(1, 5)}  # other games: one seed (their games are longer)
 # (game, players): every player count of the two games whose boards change most per move; one of each other game
-CASES = [("diamond_box", 2), ("diamond_box", 3), ("diamond_box", 4), ("bossa", 2), ("blue_border", 3),
-         ("deep_dive", 2), ("colorse", 3)]
-OTHER = {"diamond_box": ("bossa", 2), "bossa": ("diamond_box", 4), "blue_border": ("diamond_box", 3),
-         "deep_dive": ("bossa", 2), "colorse": ("diamond_box", 2)}
+CASES = [
+    ("diamond_box", 2),
+    ("diamond_box", 3),
+    ("diamond_box", 4),
+    ("bossa", 2),
+    ("blue_border", 3),
+    ("deep_dive", 2),
+    ("colorse", 3),
+]
+OTHER = {
+    "diamond_box": ("bossa", 2),
+    "bossa": ("diamond_box", 4),
+    "blue_border": ("diamond_box", 3),
+    "deep_dive": ("bossa", 2),
+    "colorse": ("diamond_box", 2),
+}
 # (game, players) for public and own views mixed: the largest table of each, and DEEP DIVE alone against its automaton
 MIXED = [("blue_border", 4), ("deep_dive", 1), ("deep_dive", 4), ("colorse", 4)]
 
@@ -49,8 +62,11 @@ def views(game: str, players: int, seed: int, moves: int = 40) -> tuple[dict, ..
 
 
 def boards(game: str, players: int) -> list[tuple[str, dict]]:
-    return [(f"{game} {players}p seed {seed} move {number}", view)
-            for seed in SEEDS.get(game, (1,)) for number, view in enumerate(views(game, players, seed), 1)]
+    return [
+        (f"{game} {players}p seed {seed} move {number}", view)
+        for seed in SEEDS.get(game, (1,))
+        for number, view in enumerate(views(game, players, seed), 1)
+    ]
 
 
 def fresh(game: str, view: dict) -> bytes:

@@ -7,6 +7,7 @@ languages.
 Limits measured (names like "Player 2"): the longest line is 44 characters in English ("🎲 🔴 Player 1's turn: take a
 line or go first"), 28 in Japanese; Discord's phone client (phoneview, 360 px) fits ~36 Latin / ~20 Japanese
 characters on an embed line, so 60 / 36 allow one wrap with a longer name and no more."""
+
 import io
 import random
 from collections import deque
@@ -18,7 +19,6 @@ from PIL import Image
 
 import bot.render
 import games
-from bot.i18n import t
 from bot.tables import Seat, Table
 from cogs import gallery
 from cogs.bossa import BossaPresenter
@@ -31,10 +31,22 @@ CHOOSING = ("choose", "choose_colour")
 
 
 def table_of(state, locale: str, recent=(), status: str | None = None) -> Table:
-    return Table(id=1, game="bossa", guild_id=1, channel_id=1, message_id=1, host_id=1000,
-                 status=status or ("finished" if state.finished else "running"), options={}, seed=1, version=1,
-                 locale=locale, state=state, seats=[Seat(1000 + n, f"Player {n + 1}") for n in range(state.players)],
-                 recent=deque(recent, maxlen=8))
+    return Table(
+        id=1,
+        game="bossa",
+        guild_id=1,
+        channel_id=1,
+        message_id=1,
+        host_id=1000,
+        status=status or ("finished" if state.finished else "running"),
+        options={},
+        seed=1,
+        version=1,
+        locale=locale,
+        state=state,
+        seats=[Seat(1000 + n, f"Player {n + 1}") for n in range(state.players)],
+        recent=deque(recent, maxlen=8),
+    )
 
 
 def positions():
@@ -93,11 +105,11 @@ def test_the_table_text_is_a_few_short_lines_and_no_fields_while_playing(shown, 
 def test_the_acting_player_is_named_as_whose_turn_it_is(shown):
     state = SPEC.new(2, {}, 1)
     high = state.high_seat
-    assert "Player %d's turn" % (high + 1) in shown.board(table_of(state, "en"), "en").embed.description
-    assert "Player %dの番" % (high + 1) in shown.board(table_of(state, "ja"), "ja").embed.description
+    assert f"Player {high + 1}'s turn" in shown.board(table_of(state, "en"), "en").embed.description
+    assert f"Player {high + 1}の番" in shown.board(table_of(state, "ja"), "ja").embed.description
     state.apply(high, {"type": "choose", "choice": "white"})
     seat = state.to_act()[0]
-    assert "Player %d's turn" % (seat + 1) in shown.board(table_of(state, "en"), "en").embed.description
+    assert f"Player {seat + 1}'s turn" in shown.board(table_of(state, "en"), "en").embed.description
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
@@ -155,5 +167,6 @@ def test_a_crowded_board_still_fits():
     data["hands"], data["deck"] = [sorted(pool[:11]), sorted(pool[11:22])], pool[22:]
     crowded = type(state).from_dict(data)
     from cogs.bossa.image import draw_board
+
     for locale in ("en", "ja"):
         assert size(draw_board(crowded.view(None), locale))[1] <= bot.render.PHONE_HEIGHT

@@ -4,6 +4,7 @@ The leak test: the public message (embed, custom_ids, labels, file name, and the
 information only. Before the high roller's choice, the hands, the removed tile and the deck are all hidden, so we
 permute those tiles among themselves; afterwards only the removed tile and the deck are, so we permute those. For
 states met in random games every textual part and the image must stay identical."""
+
 import io
 import json
 import random
@@ -30,8 +31,22 @@ def presenter(**cog) -> BossaPresenter:
 
 def make_table(state, recent=()) -> Table:
     seats = [Seat(1000 + n, f"player{n}") for n in range(2)]
-    return Table(id=7, game="bossa", guild_id=1, channel_id=2, message_id=3, host_id=1000, status="running",
-                 options={}, seed=1, version=5, locale="en", seats=seats, state=state, recent=deque(recent, maxlen=8))
+    return Table(
+        id=7,
+        game="bossa",
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=1000,
+        status="running",
+        options={},
+        seed=1,
+        version=5,
+        locale="en",
+        seats=seats,
+        state=state,
+        recent=deque(recent, maxlen=8),
+    )
 
 
 def text_of(board) -> list:
@@ -50,7 +65,7 @@ def shuffle_hidden(state, rng: random.Random):
     pool = [data["removed"]] + data["deck"] + (data["hands"][0] + data["hands"][1] if choosing else [])
     rng.shuffle(pool)
     data["removed"], rest = pool[0], pool[1:]
-    data["deck"], rest = rest[:len(data["deck"])], rest[len(data["deck"]):]
+    data["deck"], rest = rest[: len(data["deck"])], rest[len(data["deck"]) :]
     if choosing:
         size = len(data["hands"][0])
         data["hands"] = [sorted(rest[:size]), sorted(rest[size:])]
@@ -154,8 +169,9 @@ def check_components(board) -> None:
 def view_as_image(monkeypatch):
     """Stand-in for the PNG where a test walks many states: the image is drawn from the view it is given alone, so
     that view's JSON stands for it (the real drawing is compared in its own, sparser test)."""
-    monkeypatch.setattr("cogs.bossa.draw_board",
-                        lambda view, locale: json.dumps([view, locale], sort_keys=True).encode())
+    monkeypatch.setattr(
+        "cogs.bossa.draw_board", lambda view, locale: json.dumps([view, locale], sort_keys=True).encode()
+    )
 
 
 # --- hidden information ------------------------------------------------------------------------------
@@ -212,8 +228,11 @@ def test_the_leak_check_would_catch_a_leak():
     shown = Leaky(SimpleNamespace(deadlines={}))
     state = SPEC.new(2, {}, 3)
     rng = random.Random(1)
-    differs = [text_of(shown.board(make_table(shuffle_hidden(state, rng)), "en")) !=
-               text_of(shown.board(make_table(state), "en")) for _ in range(5)]
+    differs = [
+        text_of(shown.board(make_table(shuffle_hidden(state, rng)), "en"))
+        != text_of(shown.board(make_table(state), "en"))
+        for _ in range(5)
+    ]
     assert any(differs)
 
 
@@ -253,8 +272,11 @@ def test_the_high_roller_gets_the_dm_and_their_hand_privately_and_chooses_on_the
     assert shown.private_news(table, [{"type": "drew", "seat": 0}]) == []
     board = shown.private(table, 0, "en")
     assert board.items == []  # the choices are the table's buttons: one press, one REST call
-    public = [codec.decode(c.custom_id.split(":", 3)[3][2:]) for c in components(shown.board(table, "en"))
-              if ":a." in c.custom_id]
+    public = [
+        codec.decode(c.custom_id.split(":", 3)[3][2:])
+        for c in components(shown.board(table, "en"))
+        if ":a." in c.custom_id
+    ]
     assert sorted(map(key, public)) == sorted(map(key, state.legal_actions(0)))
     hand = board.embed.description
     assert "W1·B0" in hand and "W2·B0" in hand and board.image  # seat 0's hand: w0b1 w1b0 w2b0 w4b0, and its picture
@@ -300,7 +322,7 @@ async def test_only_the_high_roller_may_peek():
         await shown.on_ui(interaction(5555), table, "peek", None)
     pressed = interaction(1001)
     assert await shown.on_ui(pressed, table, "peek", None)
-    (kind, _, kwargs), = pressed.response.sent
+    ((kind, _, kwargs),) = pressed.response.sent
     assert kind == "send" and kwargs["ephemeral"] and kwargs["files"]
     hand = kwargs["embed"].description
     assert "W2·B2" in hand  # seat 1's hand: w0b2 w0b3 w1b1 w2b2
@@ -390,7 +412,7 @@ async def test_the_chooser_opens_for_the_active_player_only_and_sends_the_move()
         await shown.on_ui(interaction(1000 + 1 - seat), table, "opt.exchange", None)
     mine = interaction(1000 + seat)
     assert await shown.on_ui(mine, table, "opt.exchange", None)
-    (kind, _, kwargs), = mine.response.sent
+    ((kind, _, kwargs),) = mine.response.sent
     assert kind == "send" and kwargs["ephemeral"]
     assert await shown.on_ui(mine, table, "pg.exchange.1", None)
     assert mine.response.sent[-1][0] == "edit"
@@ -428,7 +450,7 @@ def test_every_state_renders_in_both_locales():
                 assert board.image and board.embed.description and not board.embed.fields
                 assert len(board.embed) <= 6000 and all(len(f.value) <= 1024 for f in board.embed.fields)
                 text = json.dumps(board.embed.to_dict(), ensure_ascii=False)
-                assert "{" not in text.replace("{\"", "").replace("\"}", "").replace("{}", "")
+                assert "{" not in text.replace('{"', "").replace('"}', "").replace("{}", "")
                 assert "bossa_table." not in text and "w0b" not in text and "w1b" not in text
 
 
@@ -452,6 +474,7 @@ def test_the_board_png_has_no_metadata():
 
 def test_the_image_is_quick():
     import time
+
     states = [state for state, _ in random_states(seeds=(0,), every=6)]
     view = states[len(states) // 2].view(None)
     draw_board(view)

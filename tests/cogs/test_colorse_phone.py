@@ -5,6 +5,7 @@ for it, and the private view is a compact picture of the seat's own things.
 
 Limits measured with tests/phone (Discord's mobile client at 360 CSS px): a description line of up to ~40 Latin or
 ~20 Japanese characters fits one line, so 60 / 40 characters wrap at most once."""
+
 from __future__ import annotations
 
 import io
@@ -23,8 +24,8 @@ from cogs import gallery
 from cogs.colorse import ColorsePresenter, columns
 
 SPEC = games.get("colorse")
-LINE_COLUMNS = 60   # two phone lines at most: ~40 Latin letters a line, a Japanese character or an emoji two
-LABEL_CHARS = {"en": 14, "ja": 7}    # a button of a row of three, on one line
+LINE_COLUMNS = 60  # two phone lines at most: ~40 Latin letters a line, a Japanese character or an emoji two
+LABEL_CHARS = {"en": 14, "ja": 7}  # a button of a row of three, on one line
 DEADLINE = 1_795_737_466
 
 
@@ -38,8 +39,9 @@ def moments(players: int, seed: int):
             return
         acting = [s for s in state.to_act() if s >= 0]
         seat = rng.choice(acting) if acting else -1
-        action = SPEC.agent(state.view(seat), state.legal_actions(seat), rng, "normal") if acting \
-            else {"type": "timeout"}
+        action = (
+            SPEC.agent(state.view(seat), state.legal_actions(seat), rng, "normal") if acting else {"type": "timeout"}
+        )
         recent.append((seat, state.apply(seat, action)))
 
 
@@ -112,8 +114,10 @@ def test_the_private_view_is_a_compact_picture_of_the_seat_s_own_things(locale):
             embed = board.embed.to_dict()
             assert "fields" not in embed and 1 <= len(embed["description"].splitlines()) <= 3
             view = state.view(seat)
-            if embed["description"] in (t("colorse_table.nothing_private", locale),
-                                        t("colorse_table.no_sign_yet", locale)):
+            if embed["description"] in (
+                t("colorse_table.nothing_private", locale),
+                t("colorse_table.no_sign_yet", locale),
+            ):
                 nothing += 1
                 assert board.image is None and not view["sign"]  # one line, no copy of the board
                 continue

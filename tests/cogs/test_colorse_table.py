@@ -1,4 +1,5 @@
 """COLORSE's table without Discord: nothing public depends on a pending sign or a face-down card."""
+
 import io
 import random
 from types import SimpleNamespace
@@ -15,9 +16,21 @@ SIGNS = ["doh", "zorf", "rau"]
 
 
 def make_table(state) -> Table:
-    return Table(id=9, game="colorse", guild_id=1, channel_id=2, message_id=3, host_id=1000, status="running",
-                 options={}, seed=1, version=4, locale="en", seats=[Seat(1000 + n, f"p{n}") for n in range(state.players)],
-                 state=state)
+    return Table(
+        id=9,
+        game="colorse",
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=1000,
+        status="running",
+        options={},
+        seed=1,
+        version=4,
+        locale="en",
+        seats=[Seat(1000 + n, f"p{n}") for n in range(state.players)],
+        state=state,
+    )
 
 
 def text_of(board) -> list:
@@ -82,8 +95,7 @@ def test_the_public_sign_select_is_the_same_whoever_chose_what():
             assert not any(o.default for o in options)
             duellist = state.to_act()[0]
             prompt = presenter.sign_prompt(make_table(state), duellist, "en")  # the older ephemeral prompt
-            assert sorted(i.item.custom_id for i in prompt.items) == sorted(
-                f"bg:9:4:a.sign,sign={s}" for s in SIGNS)
+            assert sorted(i.item.custom_id for i in prompt.items) == sorted(f"bg:9:4:a.sign,sign={s}" for s in SIGNS)
         else:
             legal = []
             for seat in state.to_act():

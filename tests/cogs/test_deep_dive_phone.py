@@ -6,6 +6,7 @@ phone leaves for it.
 The limits were measured on phone screenshots (python -m tests.phone, 360 CSS px wide): one line of the embed holds
 about 36 Latin letters (`LINE_WIDTH`), so a line of at most 60 wraps once; Japanese characters and emoji count
 twice (`cogs.presenter.columns`)."""
+
 import io
 import json
 import random
@@ -30,10 +31,22 @@ ROW_WIDTH = 44  # a row's labels together
 
 
 def table_of(state, recent, locale: str) -> Table:
-    return Table(id=3, game="deep_dive", guild_id=1, channel_id=2, message_id=3, host_id=1000,
-                 status="finished" if state.finished else "running", options={}, seed=1, version=4, locale=locale,
-                 seats=[Seat(1000 + n, f"player{n + 1}") for n in range(state.players)], state=state,
-                 recent=deque(recent, maxlen=8))
+    return Table(
+        id=3,
+        game="deep_dive",
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=1000,
+        status="finished" if state.finished else "running",
+        options={},
+        seed=1,
+        version=4,
+        locale=locale,
+        seats=[Seat(1000 + n, f"player{n + 1}") for n in range(state.players)],
+        state=state,
+        recent=deque(recent, maxlen=8),
+    )
 
 
 def played(players: int, seed: int, every: int):
@@ -112,6 +125,7 @@ def test_two_last_moves_are_shown_only_when_neither_wraps(locale):
 
 def presenter_words(locale: str) -> str:
     from bot.i18n import t
+
     return t("deep_dive.line.over", locale)
 
 

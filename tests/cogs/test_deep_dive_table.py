@@ -4,6 +4,7 @@ The leak test: the public message (embed, custom_ids, select options, file name,
 function of public information only. The only hidden things are the face-down tiles (and the ones removed at
 setup), so for states met in random games we permute, within each depth, the face-down and removed tiles among
 themselves (the public view is unchanged, the ocean under it is not) and require everything to stay identical."""
+
 import io
 import json
 import random
@@ -31,9 +32,22 @@ def presenter(**cog) -> DeepDivePresenter:
 
 def make_table(state, recent=()) -> Table:
     seats = [Seat(1000 + n, f"diver{n}") for n in range(state.players)]
-    return Table(id=7, game="deep_dive", guild_id=1, channel_id=2, message_id=3, host_id=1000, status="running",
-                 options={}, seed=1, version=5, locale="en", seats=seats, state=state,
-                 recent=deque(recent, maxlen=8))
+    return Table(
+        id=7,
+        game="deep_dive",
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=1000,
+        status="running",
+        options={},
+        seed=1,
+        version=5,
+        locale="en",
+        seats=seats,
+        state=state,
+        recent=deque(recent, maxlen=8),
+    )
 
 
 def text_of(board) -> list:
@@ -56,7 +70,7 @@ def shuffle_hidden(state, rng: random.Random):
         removed = data["removed"][index]
         pool = pile + removed
         rng.shuffle(pool)
-        data["face_down"][index], data["removed"][index] = pool[:len(pile)], pool[len(pile):]
+        data["face_down"][index], data["removed"][index] = pool[: len(pile)], pool[len(pile) :]
     return type(state).from_dict(data)
 
 
@@ -101,8 +115,9 @@ def key(action: dict) -> str:
 def view_as_image(monkeypatch):
     """Stand-in for the PNG where a test walks many states: the image is drawn from view(None) alone, so the view's
     JSON stands for it (the real drawing is compared in its own, sparser test)."""
-    monkeypatch.setattr("cogs.deep_dive.draw_board",
-                        lambda view, locale: json.dumps([view, locale], sort_keys=True).encode())
+    monkeypatch.setattr(
+        "cogs.deep_dive.draw_board", lambda view, locale: json.dumps([view, locale], sort_keys=True).encode()
+    )
 
 
 def leak_check(locale: str, every: int, seeds=(0, 1)) -> int:
@@ -143,8 +158,11 @@ def test_the_leak_check_would_catch_a_leak():
     shown = Leaky(SimpleNamespace(deadlines={}))
     state = SPEC.new(2, {}, 3)
     rng = random.Random(1)
-    differs = [text_of(shown.board(make_table(shuffle_hidden(state, rng)), "en")) !=
-               text_of(shown.board(make_table(state), "en")) for _ in range(5)]
+    differs = [
+        text_of(shown.board(make_table(shuffle_hidden(state, rng)), "en"))
+        != text_of(shown.board(make_table(state), "en"))
+        for _ in range(5)
+    ]
     assert any(differs)
 
 
@@ -224,7 +242,8 @@ def test_swallow_is_a_select_of_depths():
     selects = [item.item for item in board.items if isinstance(item.item, discord.ui.Select)]
     assert len(selects) == 1 and selects[0].custom_id == "bs:7:5:u.act"
     assert [codec.decode(o.value) for o in selects[0].options] == [
-        a for a in state.legal_actions(0) if a["type"] == "swallow"]
+        a for a in state.legal_actions(0) if a["type"] == "swallow"
+    ]
     assert sorted(map(key, offered(board))) == sorted(map(key, state.legal_actions(0)))
 
 
@@ -255,15 +274,23 @@ def test_the_automatons_tie_break_asks_the_human():
 def test_a_retreat_offers_its_tiles_and_nothing():
     # Seat 0 meets a predator at depth 1 three times; seat 1 leaves green 2 and yellow 2 face up there.
     state = stacked(2, {1: [X, "food:green:2", X, "food:yellow:2", X] + [W] * 5, 2: ["food:pink:3"] * 6})
-    for seat, actions in ((0, [FLIP]), (1, [FLIP, DEEPER, FLIP, KEEP]), (0, [FLIP]), (1, [FLIP, DEEPER, FLIP, KEEP]),
-                          (0, [FLIP])):
+    for seat, actions in (
+        (0, [FLIP]),
+        (1, [FLIP, DEEPER, FLIP, KEEP]),
+        (0, [FLIP]),
+        (1, [FLIP, DEEPER, FLIP, KEEP]),
+        (0, [FLIP]),
+    ):
         for action in actions:
             state.apply(seat, action)
     assert state.phase == "retreat"
     board = presenter().board(make_table(state), "en")
     ids = [item.item.custom_id for item in board.items]
-    assert ids == ["bg:7:5:a.retreat_take,depth=1,tile=food:green:2",
-                   "bg:7:5:a.retreat_take,depth=1,tile=food:yellow:2", "bg:7:5:u.rnone.5"]
+    assert ids == [
+        "bg:7:5:a.retreat_take,depth=1,tile=food:green:2",
+        "bg:7:5:a.retreat_take,depth=1,tile=food:yellow:2",
+        "bg:7:5:u.rnone.5",
+    ]
     assert [item.item.label for item in board.items] == ["Green 2 · D1", "Yellow 2 · D1", "Nothing"]
     assert sorted(map(key, offered(board))) == sorted(map(key, state.legal_actions(0)))
     board.view()
@@ -292,13 +319,15 @@ def test_event_lines_name_tiles_in_words():
     assert "岩" in ja and "rock" not in ja
     end = event_line(table, {"type": "game_end", "winner_seats": [1], "scores": [4, 9]}, "en")
     assert "🔵 diver1" in end and "🔴 4 · 🔵 9" in end
-    solo = event_line(make_table(stacked(1, {})),
-                      {"type": "game_end", "winner_seats": [], "scores": [4], "automaton_score": 7}, "en")
+    solo = event_line(
+        make_table(stacked(1, {})), {"type": "game_end", "winner_seats": [], "scores": [4], "automaton_score": 7}, "en"
+    )
     assert "Automaton" in solo and "🤖 7" in solo
 
 
 def test_the_image_is_quick():
     import time
+
     state, _ = next(iter(random_states(players_list=(6,), seeds=(0,), every=60)))
     view = state.view(None)
     draw_board(view)

@@ -6,6 +6,7 @@ chooser's emoji-only 🔍 joins the shared bottom row), and a seat's own view is
 The line limits come from measuring the phone view (python -m tests.phone): at 360 CSS px an embed line holds about
 40 Latin characters or 20 Japanese ones, so a line of at most 60 Latin characters (44 columns of Japanese, a wide
 character counting two) wraps at most once."""
+
 import io
 import random
 from functools import cache
@@ -21,8 +22,8 @@ from bot.render import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Seat
 from cogs import gallery
 from cogs.diamond_box import DiamondBoxPresenter
-from cogs.presenter import columns
 from cogs.diamond_box.image import board_area, coordinate
+from cogs.presenter import columns
 
 GAME = "diamond_box"
 LINE_LIMIT = {"en": 60, "ja": 44}  # columns: a Japanese (wide) character counts two
@@ -146,7 +147,7 @@ def test_the_move_list_names_cells_by_the_picture_s_letters_and_numbers():
     """Each offered placement says where its top-left cell is as the board labels it (B3: column B, row 3), or
     that it lies past the picture's edge; never the engine's own (x, y)."""
     named = beyond = 0
-    for players, name, state in cases():
+    for _players, _name, state in cases():
         if state.finished:
             continue
         table = table_of(state)

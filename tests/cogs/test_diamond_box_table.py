@@ -1,5 +1,6 @@
 """Diamond Box's table without Discord: the deck order never shows, the table offers the best moves, and the
 chooser every legal move."""
+
 import io
 import random
 from types import SimpleNamespace
@@ -8,17 +9,29 @@ from PIL import Image
 
 import games
 from bot import codec
-from bot.tables import Seat, Table
 from bot.render import PHONE_HEIGHT, PHONE_WIDTH
+from bot.tables import Seat, Table
 from cogs.diamond_box import PER_PAGE, DiamondBoxPresenter
 
 SPEC = games.get("diamond_box")
 
 
 def make_table(state) -> Table:
-    return Table(id=5, game="diamond_box", guild_id=1, channel_id=2, message_id=3, host_id=1000, status="running",
-                 options={}, seed=1, version=2, locale="en", state=state,
-                 seats=[Seat(1000 + n, f"p{n}") for n in range(state.players)])
+    return Table(
+        id=5,
+        game="diamond_box",
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=1000,
+        status="running",
+        options={},
+        seed=1,
+        version=2,
+        locale="en",
+        state=state,
+        seats=[Seat(1000 + n, f"p{n}") for n in range(state.players)],
+    )
 
 
 def states(count=5, steps=60):
@@ -48,7 +61,9 @@ def test_the_public_board_does_not_depend_on_the_deck_order():
         rng.shuffle(data["deck"])
         twin = type(state).from_dict(data)
         for locale in ("en", "ja"):
-            assert public(presenter.board(make_table(twin), locale)) == public(presenter.board(make_table(state), locale))
+            assert public(presenter.board(make_table(twin), locale)) == public(
+                presenter.board(make_table(state), locale)
+            )
         checked += 1
     assert checked > 20
 
@@ -68,12 +83,14 @@ def test_private_views_and_the_chooser_do_not_depend_on_the_deck_order():
         rng.shuffle(data["deck"])
         twin = type(state).from_dict(data)
         for seat in range(state.players):
-            assert public(presenter.private(make_table(twin), seat, "ja")) == \
-                public(presenter.private(make_table(state), seat, "ja"))
+            assert public(presenter.private(make_table(twin), seat, "ja")) == public(
+                presenter.private(make_table(state), seat, "ja")
+            )
         seat = state.to_act()[0]
         card = presenter.best_card(make_table(state), seat)
-        assert public(presenter.placement_chooser(make_table(twin), seat, card, 0, "en")) == \
-            public(presenter.placement_chooser(make_table(state), seat, card, 0, "en"))
+        assert public(presenter.placement_chooser(make_table(twin), seat, card, 0, "en")) == public(
+            presenter.placement_chooser(make_table(state), seat, card, 0, "en")
+        )
         checked += 1
     assert checked > 5
 
@@ -145,7 +162,7 @@ def test_the_chooser_marks_never_overlap_and_show_each_footprint():
             width, height = footprint_size(moves[index][0]["rotation"])
             assert round((fx1 - fx0) / layout["size"]) == width and round((fy1 - fy0) / layout["size"]) == height
             assert not meet(boxes["badge"], boxes["footprint"])
-            for other in panels[index + 1:]:
+            for other in panels[index + 1 :]:
                 for a in ("panel", "badge", "footprint"):
                     for b in ("panel", "badge", "footprint"):
                         assert not meet(boxes[a], other[b])
@@ -169,12 +186,15 @@ def test_the_ranking_is_kept_per_position_and_never_outlives_a_move_or_a_reloade
         seat = state.to_act()[0]
         ranked = presenter.ranked(table, seat)
         hand = state.view(seat)["hands"][seat]
-        fresh = sorted(state.placement_penalties(), key=lambda m: (m[1], hand.index(m[0]["card"]), m[0]["rotation"],
-                                                                   m[0]["y"], m[0]["x"]))
+        fresh = sorted(
+            state.placement_penalties(),
+            key=lambda m: (m[1], hand.index(m[0]["card"]), m[0]["rotation"], m[0]["y"], m[0]["x"]),
+        )
         assert ranked == fresh and presenter.ranked(table, seat) == ranked
-        assert presenter.ranked(table, seat, ranked[-1][0]["card"]) == [m for m in ranked
-                                                                        if m[0]["card"] == ranked[-1][0]["card"]]
-        ranked[0][0]["x"] = 10 ** 6  # a caller changing what it got does not change the kept ranking
+        assert presenter.ranked(table, seat, ranked[-1][0]["card"]) == [
+            m for m in ranked if m[0]["card"] == ranked[-1][0]["card"]
+        ]
+        ranked[0][0]["x"] = 10**6  # a caller changing what it got does not change the kept ranking
         assert presenter.ranked(table, seat) == fresh
         state.apply(seat, rng.choice(state.legal_actions(seat)))  # the same object moves on
         assert presenter.ranked(table, seat) == []  # no longer this seat's turn

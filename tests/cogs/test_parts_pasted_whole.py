@@ -1,5 +1,6 @@
 """Parts of a board pasted whole (no mask) over their part of a panel are the parts drawn there in place: Blue
 Border's deck and piles on the field, byte for byte, in both languages."""
+
 from __future__ import annotations
 
 import random

@@ -2,12 +2,13 @@
 whose figures are phoneview's), for every game, player count and locale, at the start, mid-game and end of an
 AI-played game, with the shared bottom row; and the text stays short (a status line, the last events), the controls
 in at most three rows of labels that do not wrap."""
+
+import io
 from functools import cache
 from types import SimpleNamespace
 
 import pytest
 from PIL import Image
-import io
 
 import games
 from cogs import gallery
@@ -23,8 +24,11 @@ MIN_BUTTON = 56
 @cache
 def cases(game: str):
     spec = games.get(game)
-    return [(players, name, state) for players in range(spec.min_players, spec.max_players + 1)
-            for name, state in gallery.positions(game, players).items()]
+    return [
+        (players, name, state)
+        for players in range(spec.min_players, spec.max_players + 1)
+        for name, state in gallery.positions(game, players).items()
+    ]
 
 
 def host_row(table, locale):

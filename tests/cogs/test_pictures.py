@@ -1,6 +1,7 @@
 """The five games' pictures and private views, in positions of AI-played games (start, mid-game, end; every player
 count): private views are designed (never the JSON fallback), every picture is drawn for a phone, and the end of a
 game shows its result with the winners marked."""
+
 import importlib
 import io
 import json
@@ -21,8 +22,11 @@ IMAGE_MODULES = [f"cogs.{game}.image" for game in GAMES]
 @cache
 def cases(game: str) -> list[tuple[int, str, object]]:
     spec = games.get(game)
-    return [(players, name, state) for players in range(spec.min_players, spec.max_players + 1)
-            for name, state in gallery.positions(game, players).items()]
+    return [
+        (players, name, state)
+        for players in range(spec.min_players, spec.max_players + 1)
+        for name, state in gallery.positions(game, players).items()
+    ]
 
 
 def texts(board) -> str:
@@ -46,8 +50,12 @@ def test_every_private_view_is_designed_never_json(game, monkeypatch):
                 assert "```" not in text and "json" not in text.lower(), (game, players, name, seat)
                 embed = board.embed.to_dict()
                 # a picture or fields, or (nothing private to show) a line saying so
-                assert board.image is not None or embed.get("fields") or embed.get("description"), (game, players,
-                                                                                                     name, seat)
+                assert board.image is not None or embed.get("fields") or embed.get("description"), (
+                    game,
+                    players,
+                    name,
+                    seat,
+                )
                 checked += 1
     assert checked >= 6
 
@@ -115,7 +123,7 @@ def test_the_end_shows_the_result_with_the_winners_marked(game, monkeypatch):
     ends = 0
     for players, name, state in cases(game):
         banners.clear()
-        presenter.board(gallery.table_for(game, state), "en").image  # reading it draws the picture
+        presenter.board(gallery.table_for(game, state), "en").image  # reading it draws the picture  # noqa: B018
         if not state.finished:
             assert banners == [], (players, name)
             continue
@@ -132,8 +140,10 @@ def test_the_end_shows_the_result_with_the_winners_marked(game, monkeypatch):
 def test_colour_blind_symbols_are_data_and_tell_every_colour_apart():
     from games.data import load
 
-    for name, colours in (("colorse/symbols.json", ["R", "G", "B", "Y"]),
-                          ("diamond_box/symbols.json", [c["id"] for c in load("diamond_box/cards.json")["colours"]])):
+    for name, colours in (
+        ("colorse/symbols.json", ["R", "G", "B", "Y"]),
+        ("diamond_box/symbols.json", [c["id"] for c in load("diamond_box/cards.json")["colours"]]),
+    ):
         symbols = load(name)
         shapes = [symbols[colour] for colour in colours]
         assert len(set(shapes)) == len(colours), name

@@ -1,4 +1,5 @@
 """Boards format only the recent events they show: the same lines, in the same order, as formatting them all."""
+
 from collections import deque
 from types import SimpleNamespace
 

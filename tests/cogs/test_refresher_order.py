@@ -1,6 +1,7 @@
 """Writes of one table's message go one at a time, each drawn from the table when its turn comes, and the latest
 revision always reaches the message: after a write that overlapped a change, one that failed on the way, a table
 reloaded from storage (its in-memory revision counts from 0 again)."""
+
 import asyncio
 from types import SimpleNamespace
 
@@ -47,8 +48,9 @@ def refresher_for(message: Message, delay: float = 0.01) -> Refresher:
 
 
 def new_table(revision: int = 1):
-    return SimpleNamespace(id=1, revision=revision, message_id=10, channel_id=5, guild_id=2, lock=asyncio.Lock(),
-                           retired=False)
+    return SimpleNamespace(
+        id=1, revision=revision, message_id=10, channel_id=5, guild_id=2, lock=asyncio.Lock(), retired=False
+    )
 
 
 async def test_a_board_is_drawn_only_from_committed_state():

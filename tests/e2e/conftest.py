@@ -1,4 +1,5 @@
 """Start the real bot against the loopback fake Discord."""
+
 from __future__ import annotations
 
 import asyncio
@@ -14,9 +15,18 @@ from tests.support.leakscan import LeakScanner
 
 
 def bot_config(fake: FakeDiscord, database) -> Config:
-    return Config(token=fake.bot_token, database=str(database), dev_guild=None, api_base=fake.api_base,
-                  shard_count=None, shard_ids=None, race_grace=0.15, ai_delay=0.05, edit_delay=0.05,
-                  log_level="INFO")
+    return Config(
+        token=fake.bot_token,
+        database=str(database),
+        dev_guild=None,
+        api_base=fake.api_base,
+        shard_count=None,
+        shard_ids=None,
+        race_grace=0.15,
+        ai_delay=0.05,
+        edit_delay=0.05,
+        log_level="INFO",
+    )
 
 
 class Harness:

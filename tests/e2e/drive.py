@@ -1,24 +1,29 @@
 """Play any game through the fake Discord as a person would: press what the table message offers (and what the
 ephemeral choosers it opens offer) until the table moves on, a move before a step that opens or pages a chooser.
 Used to play whole games of every kind end to end, and by bench/person.py."""
+
 from __future__ import annotations
 
 import asyncio
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 HOST_BUTTONS = ("u.view", "u.log", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
 
 
 def _live(components: list[dict]) -> list[dict]:
-    return [c for c in components if c.get("custom_id") and not c.get("disabled")
-            and not c["custom_id"].endswith(HOST_BUTTONS)]
+    return [
+        c
+        for c in components
+        if c.get("custom_id") and not c.get("disabled") and not c["custom_id"].endswith(HOST_BUTTONS)
+    ]
 
 
 def person_order(candidates: list[dict], rng: random.Random) -> list[dict]:
     """What a person tries first: something that plays a move (an action button, a select of moves), then any other
     select, then a button that opens or pages a chooser; in random order within each kind."""
+
     def kind(component: dict) -> int:
         what = component["custom_id"].split(":", 3)[-1]
         if what.startswith(("a.", "u.act", "u.ms", "u.mv")):
@@ -37,8 +42,9 @@ async def _use(fake, user, message, component: dict, rng: random.Random):
     return await fake.select(user, message, component["custom_id"], [option["value"]])
 
 
-async def move(fake, table, board, user, rng: random.Random, depth: int = 5,
-               pressed: Callable[[dict, float], None] | None = None) -> bool:
+async def move(
+    fake, table, board, user, rng: random.Random, depth: int = 5, pressed: Callable[[dict, float], None] | None = None
+) -> bool:
     """Make one move for `user` through the UI; True when the table's version advanced. `pressed` is told of each
     press answered: the component and the seconds its answer took."""
     before = table.version
@@ -74,9 +80,14 @@ async def play_out(h, table, board, users: dict, *, seed: int = 0, limit: int = 
     for _ in range(limit):
         if table.status != "running":
             return
-        await h.fake.wait_for(lambda: any(f":{table.version}:" in c.get("custom_id", "")
-                                          for c in board.all_components()) or table.status != "running",
-                              timeout=10, what="the board to catch up")
+        await h.fake.wait_for(
+            lambda: (
+                any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
+                or table.status != "running"
+            ),
+            timeout=10,
+            what="the board to catch up",
+        )
         acting = [s for s in table.state.to_act() if s in users and not table.seats[s].is_ai]
         if not acting:
             await asyncio.sleep(0.02)

@@ -1,5 +1,6 @@
 """Blue Border through the fake Discord: a whole 3-player game (two people and an AI) with a border call, and the
 first-press race decided by Discord's timestamps."""
+
 import asyncio
 import io
 import subprocess
@@ -7,8 +8,8 @@ import sys
 from pathlib import Path
 
 from PIL import Image
-from bot.render import PHONE_WIDTH
 
+from bot.render import PHONE_WIDTH
 from tests.e2e.conftest import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,8 +85,10 @@ async def test_a_whole_three_player_game_with_a_call(harness: Harness, tmp_path)
         answer = await h.fake.press(users[seat], board, custom_id=choice["custom_id"])
         assert answer.type == 7 or answer.ephemeral
     assert table.status == "finished"
-    await h.fake.wait_for(lambda: [b["custom_id"] for b in board.buttons()][:1] == [f"bg:{table.id}:{table.version}:u.rematch"],
-                          what="the finished board with only the rematch button")
+    await h.fake.wait_for(
+        lambda: [b["custom_id"] for b in board.buttons()][:1] == [f"bg:{table.id}:{table.version}:u.rematch"],
+        what="the finished board with only the rematch button",
+    )
     # beside it, the result picture: the result banner above the final position, drawn for a phone
     picture = Image.open(io.BytesIO(board.files["blue_border.png"])).convert("RGB")
     assert picture.width == PHONE_WIDTH and picture.getpixel((2, 2)) == (0x14, 0x20, 0x2E)
@@ -98,8 +101,9 @@ async def test_a_whole_three_player_game_with_a_call(harness: Harness, tmp_path)
     name = next(n for n in logged.message.files if n.endswith(".json"))
     record_path = tmp_path / name
     record_path.write_bytes(logged.message.files[name])
-    done = subprocess.run([sys.executable, "-m", "bot", "replay", str(record_path)], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", str(record_path)], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
     assert done.returncode == 0 and "same result" in done.stdout
 
     # a rematch: the same seats and settings, started at once in a new message

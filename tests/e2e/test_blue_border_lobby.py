@@ -1,5 +1,6 @@
 """Blue Border's lobby through the fake Discord: a setting that would make the table unwinnable is refused to the host
 alone, naming the limit, and changes nothing."""
+
 from tests.e2e.conftest import Harness
 
 

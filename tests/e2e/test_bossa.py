@@ -1,5 +1,6 @@
-"""BOSSa through the fake Discord: the dice, the high roller's private look (My view), the choice on the table, then a game to the
-end."""
+"""BOSSa through the fake Discord: the dice, the high roller's private look (My view), the choice on the table,
+then a game to the end."""
+
 import re
 
 from cogs.bossa import tile_text
@@ -43,7 +44,8 @@ async def test_a_two_player_game_with_the_private_peek(harness: Harness):
     assert not chosen.ephemeral and chosen.type == 7 and table.version == version + 1
     await h.bot.get_cog("TableCog").refresher.flush()
     assert [c.key for c in h.fake.calls[before:] if c.method != "GET"] == [
-        "POST /interactions/{webhook_id}/{webhook_token}/callback"]
+        "POST /interactions/{webhook_id}/{webhook_token}/callback"
+    ]
 
     await play_out(h, table, board, users, seed=3)
     assert table.status == "finished"

@@ -1,6 +1,7 @@
 """A shard cluster: two bot processes, one per shard of a two-shard fake gateway, share one PostgreSQL. Tables run in
 guilds of both shards; the process of shard 1 is killed (SIGKILL) mid-game; the other is restarted with both shards.
 Every table goes on, and every move either process acknowledged is in the log."""
+
 import asyncio
 import random
 
@@ -20,8 +21,11 @@ async def play(fake, reader, boards, users, rng, acknowledged, seconds, only=Non
     """Press what the boards offer for `seconds` (on the tables in `only`, if given)."""
     stop_at = asyncio.get_running_loop().time() + seconds
     while asyncio.get_running_loop().time() < stop_at:
-        running = [(r[0], r[1], r[10]) for r in await reader.dump("tables")
-                   if r[6] == "running" and r[0] in boards and (only is None or r[0] in only)]
+        running = [
+            (r[0], r[1], r[10])
+            for r in await reader.dump("tables")
+            if r[6] == "running" and r[0] in boards and (only is None or r[0] in only)
+        ]
         if not running:
             return
         table_id, game, state_json = rng.choice(running)

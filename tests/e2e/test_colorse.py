@@ -1,5 +1,6 @@
 """COLORSE through the fake Discord: a 3-player game to the end; signs are picked secretly in a select on the table,
 and no public message shows a sign before the reveal."""
+
 import json
 
 from bot.i18n import t
@@ -18,8 +19,10 @@ async def test_a_three_player_game_and_secret_signs(harness: Harness):
     thread = board.channel
     users = {0: h.alice, 1: h.bob, 2: h.carol}
     # play the starting decisions until the first duel
-    from tests.e2e.drive import move
     import random
+
+    from tests.e2e.drive import move
+
     rng = random.Random(4)
     while table.state.phase != "sign":
         seat = table.state.to_act()[0]

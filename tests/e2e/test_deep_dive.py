@@ -1,4 +1,5 @@
 """DEEP DIVE through the fake Discord: a solo game against the automaton and a 3-player game, to the end."""
+
 from tests.e2e.conftest import Harness
 from tests.e2e.drive import play_out
 

@@ -1,4 +1,5 @@
 """Diamond Box through the fake Discord: a 2-player game to the end, moves made through the chooser."""
+
 from tests.e2e.conftest import Harness
 from tests.e2e.drive import play_out
 from tests.e2e.test_deep_dive import button, open_table
@@ -16,7 +17,7 @@ async def test_a_two_player_game_to_the_end(harness: Harness):
 
 
 async def test_the_picture_chooser_numbers_as_the_table_and_plays_from_any_page(harness: Harness):
-    """"See placements" opens, privately, every card's placements ranked as on the table's select (#1 is the
+    """ "See placements" opens, privately, every card's placements ranked as on the table's select (#1 is the
     table's first option), drawn; the card filter and the pages are edits of that message; a pick from it plays the
     move (the table is then edited by the bot), and a pick from the same, now stale, chooser is refused privately."""
     h = harness

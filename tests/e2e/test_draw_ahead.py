@@ -1,5 +1,6 @@
 """A person's move is drawn while its commit waits on the disk, and shown only once the commit is done: the board's
 picture is ready when the commit is, and nothing about the move reaches Discord before it is durable."""
+
 import asyncio
 
 from bot import render_pool
@@ -37,8 +38,9 @@ async def test_the_answer_s_picture_is_drawn_during_the_commit_and_sent_after_it
     monkeypatch.setattr(storage, "record_action", slow_record)
     version, before = table.version, len(h.fake.calls)
     select = board.selects()[0]
-    press = asyncio.create_task(h.fake.select(users[table.state.to_act()[0]], board, select["custom_id"],
-                                              [select["options"][0]["value"]]))
+    press = asyncio.create_task(
+        h.fake.select(users[table.state.to_act()[0]], board, select["custom_id"], [select["options"][0]["value"]])
+    )
     await asyncio.wait_for(committing.wait(), 5)
     expected = cog.presenter("diamond_box").board_picture(table).digest()  # the state the commit records
     await h.fake.wait_for(lambda: expected in drawn, timeout=5, what="the new board drawn during the commit")

@@ -1,5 +1,6 @@
 """The foundation through the fake Discord: a lobby with /play, joins, an AI seat, start; refusals that change
 nothing; a restart on the same database with the old buttons still working; private views with DMs closed."""
+
 import asyncio
 import re
 
@@ -15,8 +16,11 @@ def shows(number: int, text: str) -> bool:
 
 
 def add_button(message, n):
-    return message.button(custom_id=None, prefix=None, contains=f"a.add,n={n}") if False else \
-        next(b for b in message.buttons() if b["custom_id"].endswith(f"a.add,n={n}"))
+    return (
+        message.button(custom_id=None, prefix=None, contains=f"a.add,n={n}")
+        if False
+        else next(b for b in message.buttons() if b["custom_id"].endswith(f"a.add,n={n}"))
+    )
 
 
 async def open_tiny_table(h: Harness, ai=True):
@@ -26,7 +30,11 @@ async def open_tiny_table(h: Harness, ai=True):
     joined = await h.fake.press(h.bob, lobby, label=None, prefix=None, custom_id=lobby.find_button("参加")["custom_id"])
     assert joined.type == 7
     if ai:
-        chooser = await h.fake.press(h.alice, lobby, custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")))
+        chooser = await h.fake.press(
+            h.alice,
+            lobby,
+            custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")),
+        )
         assert chooser.ephemeral  # the host picks the AI's strength
         await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["hard"])
         await h.fake.wait_for(lambda: "AI 3" in lobby.text(), what="the lobby showing the AI seat")
@@ -67,8 +75,9 @@ async def test_bad_presses_get_an_ephemeral_answer_and_change_nothing(harness: H
     assert table.state.to_json() == before and table.version == 0
 
     # a double press: both presses carry version 0; only the first counts
-    first, second = await asyncio.gather(h.fake.press(h.alice, lobby, custom_id=old_add),
-                                         h.fake.press(h.alice, lobby, custom_id=old_add))
+    first, second = await asyncio.gather(
+        h.fake.press(h.alice, lobby, custom_id=old_add), h.fake.press(h.alice, lobby, custom_id=old_add)
+    )
     answers = sorted([first, second], key=lambda o: o.ephemeral)
     assert answers[0].type == 7 and answers[1].ephemeral
     assert table.version == 1 and table.state.counter == 1
@@ -114,7 +123,9 @@ async def test_private_views_reach_players_with_closed_dms(harness: Harness):
     assert shows(secrets[0], dm[-1].text()) and not dm[-1].components and "discord.com/channels" in dm[-1].text()
     assert h.fake.dms(h.bob) == []
     await h.fake.wait_for(lambda: "DMs closed" in lobby.text() or "DMが閉じて" in lobby.text())
-    mine = await h.fake.press(h.bob, lobby, custom_id=next(b for b in lobby.buttons() if b["custom_id"].endswith("u.view"))["custom_id"])
+    mine = await h.fake.press(
+        h.bob, lobby, custom_id=next(b for b in lobby.buttons() if b["custom_id"].endswith("u.view"))["custom_id"]
+    )
     assert mine.ephemeral and shows(secrets[1], mine.message.text()) and not shows(secrets[0], mine.message.text())
     # nothing public carries a secret
     for message in h.fake.channel_messages(thread):

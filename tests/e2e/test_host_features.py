@@ -1,5 +1,6 @@
 """Host features through the fake Discord: absent players, I'm back, more time, kick, spectators, stats, records,
 server settings."""
+
 import json
 
 import pytest
@@ -25,15 +26,21 @@ async def tiny_table(h: Harness, *, target=10):
 
 async def current(h: Harness, table, board):
     """Wait until the table message shows the table's current version (the bot's own edits are coalesced)."""
-    await h.fake.wait_for(lambda: any(f":{table.version}:" in b["custom_id"] for b in board.buttons()),
-                          what="the board to catch up")
+    await h.fake.wait_for(
+        lambda: any(f":{table.version}:" in b["custom_id"] for b in board.buttons()), what="the board to catch up"
+    )
 
 
 async def play_to_the_end(h: Harness, table, board, users):
     while table.status == "running":
         seat = table.state.to_act()[0]
-        answer = await h.fake.press(users[seat], board, custom_id=button(board, "a.add,n=2")["custom_id"]
-                                    if table.state.phase == "turn" else button(board, "a.grab")["custom_id"])
+        answer = await h.fake.press(
+            users[seat],
+            board,
+            custom_id=button(board, "a.add,n=2")["custom_id"]
+            if table.state.phase == "turn"
+            else button(board, "a.grab")["custom_id"],
+        )
         assert answer.type == 7 or answer.ephemeral
 
 
@@ -145,8 +152,9 @@ async def test_rules_and_help(harness: Harness):
     assert helped.ephemeral and "/play" in helped.message.text()
 
 
-async def test_a_table_command_refuses_privately_in_the_members_words_and_still_reports_a_bug(harness: Harness,
-                                                                                            caplog, monkeypatch):
+async def test_a_table_command_refuses_privately_in_the_members_words_and_still_reports_a_bug(
+    harness: Harness, caplog, monkeypatch
+):
     from bot.i18n import t
 
     h = harness
@@ -157,7 +165,8 @@ async def test_a_table_command_refuses_privately_in_the_members_words_and_still_
 
     async def broken(channel_id):
         raise RuntimeError("a bug")
+
     monkeypatch.setattr(h.service.storage, "open_table_in", broken)
-    with pytest.raises(Exception):
+    with pytest.raises(Exception):  # noqa: B017 - whatever the broken storage raises
         await h.fake.slash(h.bob, h.channel, "table status", timeout=2)
     assert any(r.levelname == "ERROR" and "Ignoring exception in command" in r.getMessage() for r in caplog.records)

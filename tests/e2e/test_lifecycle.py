@@ -1,4 +1,5 @@
 """Table lifecycle through the fake Discord: an idle lobby closes by itself (and still does after a restart)."""
+
 import asyncio
 
 from tests.e2e.conftest import Harness
@@ -48,8 +49,11 @@ async def test_an_idle_lobby_still_closes_after_a_restart(tmp_path):
             await asyncio.sleep(1.3)  # the lobby runs out of time while the bot is down
             assert lobby.buttons()  # nobody closed it meanwhile
             await h.start(lobby_idle_minutes=0.02)
-            await fake.wait_for(lambda: "closed" in lobby.text() or "閉じました" in lobby.text(), timeout=10,
-                                what="the lobby message to say it closed")
+            await fake.wait_for(
+                lambda: "closed" in lobby.text() or "閉じました" in lobby.text(),
+                timeout=10,
+                what="the lobby message to say it closed",
+            )
             assert not lobby.buttons()
             assert (await h.bot.storage.load_table(table_id)).status == "cancelled"
             assert await h.bot.storage.timers() == []

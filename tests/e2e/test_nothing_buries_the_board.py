@@ -1,6 +1,7 @@
 """Nothing buries the table on a phone: short private answers go by themselves or replace the chooser they were
 pressed on, "My view" and the log replace the member's previous one, the table is posted again at the bottom once
 others' messages pile up under it, a full lobby offers no Join, and a DM says which moment it shows."""
+
 from tests.e2e.conftest import Harness
 from tests.e2e.test_foundation import add_button, open_tiny_table
 
@@ -51,7 +52,9 @@ async def test_a_chooser_s_answer_replaces_the_chooser(harness: Harness):
     h = harness
     _, thread, lobby = await open_tiny_table(h, ai=False)
     h.bot.get_cog("TableCog").reply_seconds = 0.3
-    chooser = await h.fake.press(h.alice, lobby, custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")))
+    chooser = await h.fake.press(
+        h.alice, lobby, custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add"))
+    )
     await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["easy"])
     assert not chooser.message.components  # the chooser became its answer, in place
     await h.fake.wait_for(lambda: chooser.message.deleted, what="the answered chooser to go")
@@ -70,8 +73,10 @@ async def test_a_full_lobby_offers_no_join_and_no_more_ai(harness: Harness):
     options = chooser.message.selects()[0]["options"]
     assert [o["value"] for o in options] == ["-"]
     await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["-"])
-    await h.fake.wait_for(lambda: "(3/4)" in lobby.text() and not button(lobby, "u.join").get("disabled"),
-                          what="the AI gone and a seat free again")
+    await h.fake.wait_for(
+        lambda: "(3/4)" in lobby.text() and not button(lobby, "u.join").get("disabled"),
+        what="the AI gone and a seat free again",
+    )
     assert "AI 3" not in lobby.text()
 
 
@@ -88,8 +93,10 @@ async def test_the_table_comes_back_to_the_bottom_when_messages_pile_up(harness:
     await h.fake.wait_for(lambda: table.message_id != lobby.id, what="the table posted again")
     new = h.fake.message(table.message_id)
     assert h.fake.channel_messages(thread)[-1] is new and button(new, "a.add,n=1") is not None
-    await h.fake.wait_for(lambda: not lobby.components and "discord.com/channels" in lobby.text(),
-                          what="the old message to point to the new one")
+    await h.fake.wait_for(
+        lambda: not lobby.components and "discord.com/channels" in lobby.text(),
+        what="the old message to point to the new one",
+    )
     assert (await h.bot.storage.load_table(table.id)).message_id == new.id
     # play goes on on the new message, and the bot's own edits go there
     moved = await h.fake.press(h.bob, new, custom_id=add_button(new, 1)["custom_id"])

@@ -1,5 +1,6 @@
 """Operations: /healthz and the Prometheus metrics on BODOGE_METRICS_PORT, scraped while a game is played through
 the fake Discord; JSON logs."""
+
 import io
 import json
 import logging
@@ -15,8 +16,11 @@ from tests.support.postgres import free_port
 
 
 def samples(text: str) -> dict:
-    return {(s.name, tuple(sorted(s.labels.items()))): s.value
-            for family in text_string_to_metric_families(text) for s in family.samples}
+    return {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
 
 
 async def test_healthz_and_metrics_are_scraped_while_a_game_is_played(database_target):

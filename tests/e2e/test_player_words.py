@@ -1,6 +1,7 @@
 """No engine identifier reaches a player: whole games of all five games, every player count, in Japanese and in
 English, played through the fake Discord (one person pressing what the table offers, AI seats for the rest), with
 every payload a player can read scanned for engine vocabulary (tests/support/wordscan.py)."""
+
 from __future__ import annotations
 
 import random
@@ -9,13 +10,18 @@ import pytest
 
 import games
 from tests.e2e.conftest import Harness
-from tests.fakediscord import FakeDiscord
 from tests.e2e.drive import move
 from tests.e2e.test_deep_dive import button
+from tests.fakediscord import FakeDiscord
 from tests.support.wordscan import WordScanner
 
-CASES = [(game, players, locale) for game in games.ids() if game != "tiny"
-         for players in range(games.get(game).min_players, games.get(game).max_players + 1) for locale in ("ja", "en")]
+CASES = [
+    (game, players, locale)
+    for game in games.ids()
+    if game != "tiny"
+    for players in range(games.get(game).min_players, games.get(game).max_players + 1)
+    for locale in ("ja", "en")
+]
 
 
 async def open_with_ai(h: Harness, game: str, players: int, locale: str):
@@ -30,9 +36,12 @@ async def open_with_ai(h: Harness, game: str, players: int, locale: str):
         chooser = await h.fake.press(host, board, custom_id=button(board, "u.ai_add")["custom_id"])
         if chooser.ephemeral and chooser.message.selects():
             select = chooser.message.selects()[0]
-            rule_levels = [o for o in select["options"] if o["value"] not in ("strong", "-")]  # "-" removes an AI  # no search: a quick scan
-            await h.fake.select(host, chooser.message, select["custom_id"],
-                                [rule_levels[n % len(rule_levels)]["value"]])
+            rule_levels = [
+                o for o in select["options"] if o["value"] not in ("strong", "-")
+            ]  # "-" removes an AI  # no search: a quick scan
+            await h.fake.select(
+                host, chooser.message, select["custom_id"], [rule_levels[n % len(rule_levels)]["value"]]
+            )
     await h.fake.wait_for(lambda: len(table.seats) == players, what="the seats")
     if "turn_timeout" in table.options or "turn_timeout" in table.spec.options:
         table.options["turn_timeout"] = 600  # the person never times out here: the game plays through the UI
@@ -57,16 +66,22 @@ async def play_scanned(h: Harness, game: str, players: int, locale: str, seed: i
     for step in range(2000):
         if table.status != "running":
             break
-        await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components) or table.status != "running",
-                              timeout=10, what="the board to catch up")
+        await h.fake.wait_for(
+            lambda: f":{table.version}:" in str(board.components) or table.status != "running",
+            timeout=10,
+            what="the board to catch up",
+        )
         if 0 in table.state.to_act() and not table.seats[0].is_ai:
             if not looked and step > 3:  # "My view", once the game is under way
                 looked = True
                 await press_my_view(h, host, board)
             await move(h.fake, table, board, host, rng)
         else:
-            await h.fake.wait_for(lambda v=table.version: table.version != v or table.status != "running",
-                                  timeout=10, what="the AI seats to move")
+            await h.fake.wait_for(
+                lambda v=table.version: table.version != v or table.status != "running",
+                timeout=10,
+                what="the AI seats to move",
+            )
     assert table.status == "finished", f"{game} did not finish"
     await h.bot.get_cog("TableCog").refresher.flush()
     await h.fake.slash(host, board.channel, "table status")
@@ -96,8 +111,9 @@ async def test_no_engine_identifier_reaches_a_player(quick: Harness, game, playe
 
 # Blue Border, Diamond Box and DEEP DIVE have no "My view" (nothing is private in them: tests/reliability asserts the
 # button is absent); their private pictures are checked in test_pictures
-@pytest.mark.parametrize("game", [game for game in games.ids()
-                                  if game not in ("tiny", "blue_border", "diamond_box", "deep_dive")])
+@pytest.mark.parametrize(
+    "game", [game for game in games.ids() if game not in ("tiny", "blue_border", "diamond_box", "deep_dive")]
+)
 async def test_my_view_is_words_never_json(quick: Harness, game):
     h = quick
     scanner = WordScanner(h.fake, h.service, "en", game)

@@ -1,6 +1,7 @@
 """A handled press leaves no reference cycle behind: the interaction, the view discord.py rebuilt from the message,
 and the board's own view are freed by reference counting when the press ends, not by a garbage collection that
 walks the whole heap (the event loop's longest pauses under load)."""
+
 import gc
 import random
 

@@ -1,6 +1,7 @@
 """REST calls per accepted action for the games whose moves need a choice (Diamond Box, BOSSa, COLORSE): a person
 pressing what the table message offers plays one move per press, and the press's own answer edits the table, so a
 move costs one REST call (issue 15: at most 1.1 per accepted action)."""
+
 import random
 
 import pytest
@@ -60,8 +61,9 @@ async def test_a_slow_answer_is_not_doubled_by_the_bot_s_own_edit(harness: Harne
     monkeypatch.setitem(type(refresher).write.__globals__, "ready", slow_ready)  # the module the bot loaded
     before, version = len(h.fake.calls), table.version
     select = board.selects()[0]
-    answer = await h.fake.select(users[table.state.to_act()[0]], board, select["custom_id"],
-                                 [select["options"][0]["value"]])
+    answer = await h.fake.select(
+        users[table.state.to_act()[0]], board, select["custom_id"], [select["options"][0]["value"]]
+    )
     assert answer.type == 7 and table.version == version + 1
     await asyncio.sleep(0.1)
     await refresher.flush()

@@ -1,6 +1,7 @@
 """Your turn: a person who leaves their turn waiting is told once — a message in the table's thread that pings only
 them, deleted as soon as they act — or by DM, or not at all (/notify); AI seats are never pinged; the reminder is a
 stored scheduler timer, so a restart does not lose it."""
+
 import asyncio
 
 from tests.e2e.conftest import Harness
@@ -43,9 +44,14 @@ async def test_ai_seats_are_never_pinged(harness: Harness):
     table, board, _host = await open_with_ai(h, "diamond_box", 2, "en")
     thread = board.channel
     ai_seat = 1
-    await h.fake.wait_for(lambda: ai_seat in [s for _s, events in table.recent for e in events
-                                              for s in [e.get("seat")]] or table.state.to_act() == [0],
-                          timeout=5, what="a move")
+    await h.fake.wait_for(
+        lambda: (
+            ai_seat in [s for _s, events in table.recent for e in events for s in [e.get("seat")]]
+            or table.state.to_act() == [0]
+        ),
+        timeout=5,
+        what="a move",
+    )
     await asyncio.sleep(DELAY * 3)
     for message in h.fake.channel_messages(thread, include_deleted=True):
         assert set(message.mentions) <= {h.alice.id}
@@ -64,8 +70,11 @@ async def test_the_opt_out_and_the_dm_choice(harness: Harness):
     await h.fake.slash(h.alice, h.channel, "notify", {"mode": "dm"})
     await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), what="the board")
     assert await move(h.fake, table, board, h.alice, __import__("random").Random(2))  # a new turn starts
-    await h.fake.wait_for(lambda: table.status != "running" or len(h.fake.dms(h.alice)) > dms_before
-                          or table.state.to_act() != [0], timeout=5, what="the your-turn DM")
+    await h.fake.wait_for(
+        lambda: table.status != "running" or len(h.fake.dms(h.alice)) > dms_before or table.state.to_act() != [0],
+        timeout=5,
+        what="the your-turn DM",
+    )
     if table.status == "running" and table.state.to_act() == [0]:
         assert "⏰" in h.fake.dms(h.alice)[-1].text()
     assert pings(h, board.channel) == []

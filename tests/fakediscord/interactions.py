@@ -1,4 +1,5 @@
 """Interactions the fake dispatched, their outcome, and slash-command option resolution."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -10,8 +11,15 @@ if TYPE_CHECKING:
 
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 # callback types
-PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, \
-    MODAL = 1, 4, 5, 6, 7, 8, 9
+PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = (
+    1,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+)
 
 
 class FakeInteraction:
@@ -26,9 +34,20 @@ class FakeInteraction:
     payload = Packed("payload")  # what the bot was sent, kept packed (a fresh copy on each read)
     response_data = Packed("response_data")
 
-    def __init__(self, fake: "FakeDiscord", *, id: int, token: str, interaction_type: int, user: FakeUser,
-                 channel: FakeChannel, payload: dict[str, Any], message: FakeMessage | None = None,
-                 parent: "FakeInteraction | None" = None, name: str | None = None) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        *,
+        id: int,
+        token: str,
+        interaction_type: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        payload: dict[str, Any],
+        message: FakeMessage | None = None,
+        parent: FakeInteraction | None = None,
+        name: str | None = None,
+    ) -> None:
         self.fake = fake
         self.id, self.token, self.interaction_type = id, token, interaction_type
         self.user, self.channel, self.payload, self.source_message = user, channel, payload, message
@@ -107,7 +126,11 @@ class FakeInteraction:
     @property
     def messages(self) -> list[FakeMessage]:
         """The response message (if any) then every followup, current versions."""
-        out = [self.original] if self.original is not None and self.type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE) else []
+        out = (
+            [self.original]
+            if self.original is not None and self.type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE)
+            else []
+        )
         return out + [m for m in self.followups if m is not self.original]
 
     def text(self) -> str:
@@ -119,11 +142,14 @@ class FakeInteraction:
         return self.original.button(label, **criteria)
 
     async def wait_followups(self, count: int = 1, timeout: float | None = None) -> list[FakeMessage]:
-        await self.fake.wait_for(lambda: len([m for m in self.followups if m is not self.original]) >= count,
-                                 timeout=timeout, what=f"{count} followup(s) to interaction {self.id}")
+        await self.fake.wait_for(
+            lambda: len([m for m in self.followups if m is not self.original]) >= count,
+            timeout=timeout,
+            what=f"{count} followup(s) to interaction {self.id}",
+        )
         return [m for m in self.followups if m is not self.original]
 
-    async def wait_settled(self, timeout: float | None = None) -> "FakeInteraction":
+    async def wait_settled(self, timeout: float | None = None) -> FakeInteraction:
         await self.fake.wait_for(lambda: self.settled, timeout=timeout, what=f"interaction {self.id} to settle")
         return self
 
@@ -133,8 +159,11 @@ class FakeInteraction:
         if target is None:
             raise LookupError("nothing to wait for: no message")
         before = len(target.versions)
-        await self.fake.wait_for(lambda: len(target.versions) > before or target.deleted, timeout=timeout,
-                                 what=f"an edit of message {target.id}")
+        await self.fake.wait_for(
+            lambda: len(target.versions) > before or target.deleted,
+            timeout=timeout,
+            what=f"an edit of message {target.id}",
+        )
         return target
 
     def __repr__(self) -> str:
@@ -148,8 +177,19 @@ Outcome = FakeInteraction
 
 
 # ------------------------------------------------------------------------------------------- slash commands
-OPTION_TYPES = {"SUB_COMMAND": 1, "SUB_COMMAND_GROUP": 2, "STRING": 3, "INTEGER": 4, "BOOLEAN": 5, "USER": 6,
-                "CHANNEL": 7, "ROLE": 8, "MENTIONABLE": 9, "NUMBER": 10, "ATTACHMENT": 11}
+OPTION_TYPES = {
+    "SUB_COMMAND": 1,
+    "SUB_COMMAND_GROUP": 2,
+    "STRING": 3,
+    "INTEGER": 4,
+    "BOOLEAN": 5,
+    "USER": 6,
+    "CHANNEL": 7,
+    "ROLE": 8,
+    "MENTIONABLE": 9,
+    "NUMBER": 10,
+    "ATTACHMENT": 11,
+}
 
 
 def _names(node: dict[str, Any]) -> set[str]:
@@ -169,8 +209,10 @@ def find_command(commands: list[dict[str, Any]], path: str) -> tuple[dict[str, A
     for word in words[1:]:
         sub = next((o for o in node.get("options") or [] if o.get("type") in (1, 2) and word in _names(o)), None)
         if sub is None:
-            raise LookupError(f"no subcommand {word!r} under {path!r}; have "
-                              f"{[o['name'] for o in node.get('options') or [] if o.get('type') in (1, 2)]}")
+            raise LookupError(
+                f"no subcommand {word!r} under {path!r}; have "
+                f"{[o['name'] for o in node.get('options') or [] if o.get('type') in (1, 2)]}"
+            )
         chain.append(sub)
         node = sub
     if any(o.get("type") in (1, 2) for o in node.get("options") or []):
@@ -178,8 +220,14 @@ def find_command(commands: list[dict[str, Any]], path: str) -> tuple[dict[str, A
     return top, chain
 
 
-def build_options(fake: "FakeDiscord", leaf: dict[str, Any], values: dict[str, Any], guild: Any,
-                  resolved: dict[str, dict], focused: str | None = None) -> list[dict[str, Any]]:
+def build_options(
+    fake: FakeDiscord,
+    leaf: dict[str, Any],
+    values: dict[str, Any],
+    guild: Any,
+    resolved: dict[str, dict],
+    focused: str | None = None,
+) -> list[dict[str, Any]]:
     schema = {o["name"]: o for o in leaf.get("options") or []}
     out = []
     for name, value in values.items():
@@ -192,15 +240,19 @@ def build_options(fake: "FakeDiscord", leaf: dict[str, Any], values: dict[str, A
             raise LookupError(f"command {leaf.get('name')!r} has no option {name!r}; options: {sorted(schema)}")
         out.append(_option_value(fake, opt, value, guild, resolved, focused=focused == name))
     if focused is None:
-        missing = [o["name"] for o in schema.values() if o.get("required") and o["name"] not in
-                   {entry["name"] for entry in out}]
+        missing = [
+            o["name"]
+            for o in schema.values()
+            if o.get("required") and o["name"] not in {entry["name"] for entry in out}
+        ]
         if missing:
             raise ValueError(f"missing required option(s) {missing} for {leaf.get('name')!r}")
     return out
 
 
-def _option_value(fake: "FakeDiscord", opt: dict[str, Any], value: Any, guild: Any, resolved: dict[str, dict],
-                  *, focused: bool) -> dict[str, Any]:
+def _option_value(
+    fake: FakeDiscord, opt: dict[str, Any], value: Any, guild: Any, resolved: dict[str, dict], *, focused: bool
+) -> dict[str, Any]:
     otype = opt["type"]
     entry: dict[str, Any] = {"name": opt["name"], "type": otype}
     if focused:

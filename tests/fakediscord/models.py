@@ -3,6 +3,7 @@
 Everything here is plain data plus `payload()` methods that produce the JSON Discord API v10 would send.
 Nothing in this module touches the network.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -11,8 +12,9 @@ import json
 import pickle
 import struct
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import orjson
 
@@ -148,8 +150,9 @@ class VersionList(PackedList):
 
     def append(self, item: Any) -> None:
         stamp = item.get("edited_timestamp")
-        encoded = plain_json({**item, "edited_timestamp": stamp.isoformat()}
-                             if isinstance(stamp, _dt.datetime) else item)
+        encoded = plain_json(
+            {**item, "edited_timestamp": stamp.isoformat()} if isinstance(stamp, _dt.datetime) else item
+        )
         super().append_packed(pack(item) if encoded is None else encoded)
 
     @staticmethod
@@ -217,10 +220,26 @@ class P:
     USE_EXTERNAL_APPS = 1 << 50
     ALL = (1 << 51) - 1
 
-    MEMBER = (CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
-              | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | CONNECT | SPEAK | CHANGE_NICKNAME
-              | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | USE_EXTERNAL_STICKERS
-              | SEND_MESSAGES_IN_THREADS | SEND_POLLS | USE_EXTERNAL_APPS)
+    MEMBER = (
+        CREATE_INSTANT_INVITE
+        | ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_EXTERNAL_EMOJIS
+        | CONNECT
+        | SPEAK
+        | CHANGE_NICKNAME
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | CREATE_PRIVATE_THREADS
+        | USE_EXTERNAL_STICKERS
+        | SEND_MESSAGES_IN_THREADS
+        | SEND_POLLS
+        | USE_EXTERNAL_APPS
+    )
     ADMIN = MANAGE_GUILD | MANAGE_MESSAGES | MANAGE_CHANNELS | MANAGE_THREADS | MANAGE_ROLES | MENTION_EVERYONE
     BOT = MEMBER | MANAGE_MESSAGES | MANAGE_THREADS
 
@@ -267,13 +286,13 @@ class Snowflakes:
 
 
 def snowflake_time(snowflake: int) -> _dt.datetime:
-    return _dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, _dt.timezone.utc)
+    return _dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, _dt.UTC)
 
 
 def iso(when: _dt.datetime | None) -> str | None:
     if when is None:
         return None
-    return _iso_utc(when) if when.tzinfo is _dt.timezone.utc else when.isoformat()
+    return _iso_utc(when) if when.tzinfo is _dt.UTC else when.isoformat()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -284,7 +303,7 @@ def _iso_utc(when: _dt.datetime) -> str:
 
 
 def utcnow() -> _dt.datetime:
-    return _dt.datetime.now(_dt.timezone.utc)
+    return _dt.datetime.now(_dt.UTC)
 
 
 # --------------------------------------------------------------------------------------------- users
@@ -298,9 +317,18 @@ class FakeUser:
     dms_closed: bool = False
 
     def payload(self) -> dict[str, Any]:
-        data = {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": self.global_name,
-                "avatar": None, "public_flags": 0, "flags": 0, "banner": None, "accent_color": None,
-                "avatar_decoration_data": None}
+        data = {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.global_name,
+            "avatar": None,
+            "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+        }
         if self.bot:
             data["bot"] = True
         return data
@@ -316,7 +344,7 @@ class FakeUser:
 @dataclass(eq=False)
 class FakeRole:
     id: int
-    guild: "FakeGuild"
+    guild: FakeGuild
     name: str
     permissions: int
     position: int = 0
@@ -324,10 +352,20 @@ class FakeRole:
     bot_id: int | None = None
 
     def payload(self) -> dict[str, Any]:
-        data = {"id": str(self.id), "name": self.name, "color": 0,
-                "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-                "hoist": False, "icon": None, "unicode_emoji": None, "position": self.position,
-                "permissions": str(self.permissions), "managed": self.managed, "mentionable": False, "flags": 0}
+        data = {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.managed,
+            "mentionable": False,
+            "flags": 0,
+        }
         if self.bot_id is not None:
             data["tags"] = {"bot_id": str(self.bot_id)}
         return data
@@ -336,7 +374,7 @@ class FakeRole:
 @dataclass(eq=False)
 class FakeMember:
     user: FakeUser
-    guild: "FakeGuild"
+    guild: FakeGuild
     roles: list[FakeRole] = field(default_factory=list)
     nick: str | None = None
     joined_at: _dt.datetime = field(default_factory=utcnow)
@@ -351,10 +389,19 @@ class FakeMember:
         return P.ALL if value & P.ADMINISTRATOR else value
 
     def payload(self, *, with_user: bool = True, with_permissions: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {"roles": [str(r.id) for r in self.roles], "nick": self.nick, "avatar": None,
-                                "banner": None, "joined_at": iso(self.joined_at), "premium_since": None,
-                                "deaf": False, "mute": False, "flags": 0, "pending": False,
-                                "communication_disabled_until": None}
+        data: dict[str, Any] = {
+            "roles": [str(r.id) for r in self.roles],
+            "nick": self.nick,
+            "avatar": None,
+            "banner": None,
+            "joined_at": iso(self.joined_at),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
         if with_user:
             data["user"] = self.user.payload()
         if with_permissions:
@@ -370,7 +417,7 @@ class FakeGuild:
     locale: str
     owner_id: int
     roles: dict[int, FakeRole] = field(default_factory=dict)
-    channels: dict[int, "FakeChannel"] = field(default_factory=dict)  # includes threads
+    channels: dict[int, FakeChannel] = field(default_factory=dict)  # includes threads
     members: dict[int, FakeMember] = field(default_factory=dict)
     created: _dt.datetime = field(default_factory=utcnow)
 
@@ -384,10 +431,10 @@ class FakeGuild:
     def member(self, user: FakeUser | int) -> FakeMember | None:
         return self.members.get(getattr(user, "id", user))
 
-    def text_channels(self) -> list["FakeChannel"]:
+    def text_channels(self) -> list[FakeChannel]:
         return [c for c in self.channels.values() if not c.is_thread]
 
-    def threads(self) -> list["FakeChannel"]:
+    def threads(self) -> list[FakeChannel]:
         return [c for c in self.channels.values() if c.is_thread]
 
     def payload(self, *, bot_id: int, full_members: bool = True) -> dict[str, Any]:
@@ -395,21 +442,56 @@ class FakeGuild:
         if not full_members:
             members = [m for m in members if m.user.id == bot_id]
         return {
-            "id": str(self.id), "name": self.name, "icon": None, "icon_hash": None, "splash": None,
-            "discovery_splash": None, "banner": None, "description": None, "owner_id": str(self.owner_id),
-            "afk_channel_id": None, "afk_timeout": 300, "widget_enabled": False, "verification_level": 0,
-            "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0,
-            "nsfw": False, "premium_tier": 0, "premium_subscription_count": 0, "premium_progress_bar_enabled": False,
-            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
-            "public_updates_channel_id": None, "safety_alerts_channel_id": None, "vanity_url_code": None,
-            "preferred_locale": self.locale, "features": [], "max_members": 500000, "max_video_channel_users": 25,
-            "application_id": None, "roles": [r.payload() for r in self.roles.values()], "emojis": [], "stickers": [],
-            "joined_at": iso(self.created), "large": False, "unavailable": False, "member_count": len(self.members),
-            "members": [m.payload() for m in members], "voice_states": [], "presences": [],
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "icon_hash": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "widget_enabled": False,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "nsfw": False,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "premium_progress_bar_enabled": False,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "preferred_locale": self.locale,
+            "features": [],
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "application_id": None,
+            "roles": [r.payload() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "joined_at": iso(self.created),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "members": [m.payload() for m in members],
+            "voice_states": [],
+            "presences": [],
             "channels": [c.payload() for c in self.channels.values() if not c.is_thread and not c.deleted],
-            "threads": [c.payload() for c in self.channels.values()
-                        if c.is_thread and not c.deleted and not c.archived],
-            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [], "embedded_activities": [],
+            "threads": [
+                c.payload() for c in self.channels.values() if c.is_thread and not c.deleted and not c.archived
+            ],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "embedded_activities": [],
             "lazy": True,
         }
 
@@ -426,7 +508,7 @@ class FakeChannel:
     type: int
     name: str | None = None
     guild: FakeGuild | None = None
-    parent: "FakeChannel | None" = None
+    parent: FakeChannel | None = None
     position: int = 0
     topic: str | None = None
     recipient: FakeUser | None = None  # DMs
@@ -459,23 +541,51 @@ class FakeChannel:
 
     def payload(self) -> dict[str, Any]:
         if self.type == DM:
-            return {"id": str(self.id), "type": DM, "last_message_id": self.last_message_id, "flags": 0,
-                    "recipients": [self.recipient.payload()] if self.recipient else []}
-        data: dict[str, Any] = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild.id),
-                                "name": self.name, "flags": 0, "rate_limit_per_user": self.rate_limit_per_user,
-                                "last_message_id": self.last_message_id,
-                                "parent_id": str(self.parent.id) if self.parent else None}
+            return {
+                "id": str(self.id),
+                "type": DM,
+                "last_message_id": self.last_message_id,
+                "flags": 0,
+                "recipients": [self.recipient.payload()] if self.recipient else [],
+            }
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "flags": 0,
+            "rate_limit_per_user": self.rate_limit_per_user,
+            "last_message_id": self.last_message_id,
+            "parent_id": str(self.parent.id) if self.parent else None,
+        }
         if self.is_thread:
-            data.update({
-                "owner_id": str(self.owner_id), "message_count": len(self.message_ids),
-                "total_message_sent": len(self.message_ids), "member_count": len(self.thread_members),
-                "thread_metadata": {"archived": self.archived, "auto_archive_duration": self.auto_archive_duration,
-                                    "archive_timestamp": iso(self.created), "locked": self.locked,
-                                    "invitable": self.invitable, "create_timestamp": iso(self.created)},
-            })
+            data.update(
+                {
+                    "owner_id": str(self.owner_id),
+                    "message_count": len(self.message_ids),
+                    "total_message_sent": len(self.message_ids),
+                    "member_count": len(self.thread_members),
+                    "thread_metadata": {
+                        "archived": self.archived,
+                        "auto_archive_duration": self.auto_archive_duration,
+                        "archive_timestamp": iso(self.created),
+                        "locked": self.locked,
+                        "invitable": self.invitable,
+                        "create_timestamp": iso(self.created),
+                    },
+                }
+            )
             return data
-        data.update({"position": self.position, "permission_overwrites": [], "nsfw": False, "topic": self.topic,
-                     "default_auto_archive_duration": 1440, "default_thread_rate_limit_per_user": 0})
+        data.update(
+            {
+                "position": self.position,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "topic": self.topic,
+                "default_auto_archive_duration": 1440,
+                "default_thread_rate_limit_per_user": 0,
+            }
+        )
         if self.type == VOICE:
             data.update({"bitrate": 64000, "user_limit": 0, "rtc_region": None, "video_quality_mode": 1})
         return data
@@ -505,8 +615,14 @@ class FakeAttachment:
         return None
 
     def payload(self) -> dict[str, Any]:
-        data = {"id": str(self.id), "filename": self.filename, "size": self.size, "url": self.url,
-                "proxy_url": self.url, "content_type": self.content_type}
+        data = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+        }
         dims = self.image_size()
         if dims:
             data["width"], data["height"] = dims
@@ -520,9 +636,16 @@ class FakeAttachment:
         return f"<FakeAttachment {self.filename} {self.size}B>"
 
 
-_CONTENT_TYPES = {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
-                  "webp": "image/webp", "txt": "text/plain; charset=utf-8", "json": "application/json; charset=utf-8",
-                  "svg": "image/svg+xml"}
+_CONTENT_TYPES = {
+    "png": "image/png",
+    "jpg": "image/jpeg",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "webp": "image/webp",
+    "txt": "text/plain; charset=utf-8",
+    "json": "application/json; charset=utf-8",
+    "svg": "image/svg+xml",
+}
 
 
 def guess_content_type(filename: str) -> str | None:
@@ -599,8 +722,11 @@ class FakeMessage:
         return list(walk_components(self.components))
 
     def buttons(self, *, enabled_only: bool = False) -> list[dict]:
-        return [c for c in walk_components(self.components)
-                if c.get("type") == 2 and not (enabled_only and c.get("disabled"))]
+        return [
+            c
+            for c in walk_components(self.components)
+            if c.get("type") == 2 and not (enabled_only and c.get("disabled"))
+        ]
 
     def selects(self) -> list[dict]:
         return [c for c in walk_components(self.components) if c.get("type") in SELECT_TYPES]
@@ -608,9 +734,16 @@ class FakeMessage:
     def component(self, custom_id: str) -> dict | None:
         return next((c for c in walk_components(self.components) if c.get("custom_id") == custom_id), None)
 
-    def find_button(self, label: str | None = None, *, custom_id: str | None = None, prefix: str | None = None,
-                    emoji: str | None = None, contains: str | None = None,
-                    enabled_only: bool = False) -> dict | None:
+    def find_button(
+        self,
+        label: str | None = None,
+        *,
+        custom_id: str | None = None,
+        prefix: str | None = None,
+        emoji: str | None = None,
+        contains: str | None = None,
+        enabled_only: bool = False,
+    ) -> dict | None:
         """First button matching every criterion given (label exact, custom_id exact or prefix, emoji name,
         `contains`: substring of the label)."""
         for comp in self.buttons(enabled_only=enabled_only):
@@ -631,12 +764,15 @@ class FakeMessage:
         """Like find_button but raises LookupError (listing the buttons present) when nothing matches."""
         found = self.find_button(label, **criteria)
         if found is None:
-            raise LookupError(f"no button {label=!r} {criteria} on message {self.id}; buttons: "
-                              f"{[(b.get('label'), b.get('custom_id')) for b in self.buttons()]}")
+            raise LookupError(
+                f"no button {label=!r} {criteria} on message {self.id}; buttons: "
+                f"{[(b.get('label'), b.get('custom_id')) for b in self.buttons()]}"
+            )
         return found
 
-    def find_select(self, custom_id: str | None = None, *, prefix: str | None = None,
-                    placeholder: str | None = None) -> dict | None:
+    def find_select(
+        self, custom_id: str | None = None, *, prefix: str | None = None, placeholder: str | None = None
+    ) -> dict | None:
         for comp in self.selects():
             if custom_id is not None and comp.get("custom_id") != custom_id:
                 continue
@@ -650,8 +786,10 @@ class FakeMessage:
     def select_menu(self, custom_id: str | None = None, **criteria: Any) -> dict:
         found = self.find_select(custom_id, **criteria)
         if found is None:
-            raise LookupError(f"no select {custom_id=!r} {criteria} on message {self.id}; selects: "
-                              f"{[s.get('custom_id') for s in self.selects()]}")
+            raise LookupError(
+                f"no select {custom_id=!r} {criteria} on message {self.id}; selects: "
+                f"{[s.get('custom_id') for s in self.selects()]}"
+            )
         return found
 
     def text(self) -> str:
@@ -672,10 +810,14 @@ class FakeMessage:
     def snapshot(self, *, copy: bool = True) -> dict[str, Any]:
         """The version users see now. copy=False shares the message's embeds and components (for a caller that
         packs it at once)."""
-        return {"content": self.content, "embeds": json_copy(self.embeds) if copy else self.embeds,
-                "components": json_copy(self.components) if copy else self.components,
-                "attachments": [a.filename for a in self.attachments],
-                "flags": self.flags, "edited_timestamp": self.edited_timestamp}
+        return {
+            "content": self.content,
+            "embeds": json_copy(self.embeds) if copy else self.embeds,
+            "components": json_copy(self.components) if copy else self.components,
+            "attachments": [a.filename for a in self.attachments],
+            "flags": self.flags,
+            "edited_timestamp": self.edited_timestamp,
+        }
 
     def record_version(self) -> None:
         """Keeps the current version in `versions`, packed straight from the message (no copy first)."""
@@ -686,9 +828,17 @@ class FakeMessage:
         for key, users in self.reactions.items():
             if not users:
                 continue
-            out.append({"emoji": emoji_payload(key), "count": len(users), "me": bot_id in users,
-                        "me_burst": False, "burst_colors": [], "burst_count": 0,
-                        "count_details": {"burst": 0, "normal": len(users)}})
+            out.append(
+                {
+                    "emoji": emoji_payload(key),
+                    "count": len(users),
+                    "me": bot_id in users,
+                    "me_burst": False,
+                    "burst_colors": [],
+                    "burst_count": 0,
+                    "count_details": {"burst": 0, "normal": len(users)},
+                }
+            )
         return out
 
     def payload(self, bot_id: int, *, with_guild: bool = False, copy: bool = True) -> dict[str, Any]:
@@ -696,12 +846,22 @@ class FakeMessage:
         caller that encodes or packs the payload at once and changes none of its nested values."""
         clone = json_copy if copy else _same
         data: dict[str, Any] = {
-            "id": str(self.id), "channel_id": str(self.channel.id), "type": self.type,
-            "author": self.author.payload(), "content": self.content, "timestamp": iso(self.timestamp),
-            "edited_timestamp": iso(self.edited_timestamp), "tts": self.tts, "mention_everyone": False,
-            "mentions": [{"id": str(user_id)} for user_id in self.mentions], "mention_roles": [], "attachments": [a.payload() for a in self.attachments],
-            "embeds": clone(self.embeds), "components": clone(self.components),
-            "pinned": self.pinned, "flags": self.flags,
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "type": self.type,
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": iso(self.timestamp),
+            "edited_timestamp": iso(self.edited_timestamp),
+            "tts": self.tts,
+            "mention_everyone": False,
+            "mentions": [{"id": str(user_id)} for user_id in self.mentions],
+            "mention_roles": [],
+            "attachments": [a.payload() for a in self.attachments],
+            "embeds": clone(self.embeds),
+            "components": clone(self.components),
+            "pinned": self.pinned,
+            "flags": self.flags,
         }
         reactions = self.reactions_payload(bot_id)
         if reactions:
@@ -727,7 +887,9 @@ class FakeMessage:
     def __repr__(self) -> str:
         flags = " ephemeral" if self.ephemeral else ""
         flags += " deleted" if self.deleted else ""
-        return f"<FakeMessage id={self.id} channel={self.channel.id} by {self.author.name}{flags}: {self.content!r:.60}>"
+        return (
+            f"<FakeMessage id={self.id} channel={self.channel.id} by {self.author.name}{flags}: {self.content!r:.60}>"
+        )
 
 
 def emoji_key(emoji: str) -> str:
@@ -783,7 +945,7 @@ class Call:
     def file(self, filename: str) -> bytes | None:
         return next((f.data for f in self.files if f.filename == filename), None)
 
-    def matches(self, pattern: str | Callable[["Call"], bool]) -> bool:
+    def matches(self, pattern: str | Callable[[Call], bool]) -> bool:
         """pattern: "METHOD /route/{template}", "/route/{template}" (any method), or a predicate."""
         if callable(pattern):
             return bool(pattern(self))
@@ -833,13 +995,20 @@ class Fault:
 
     def body(self) -> dict[str, Any]:
         if self.status == 429:
-            body: dict[str, Any] = {"message": self.message or "You are being rate limited.",
-                                    "retry_after": self.retry_after, "global": self.is_global}
+            body: dict[str, Any] = {
+                "message": self.message or "You are being rate limited.",
+                "retry_after": self.retry_after,
+                "global": self.is_global,
+            }
             if self.code is not None:
                 body["code"] = self.code
             return body
-        default = {500: "500: Internal Server Error", 502: "502: Bad Gateway", 503: "503: Service Unavailable",
-                   504: "504: Gateway Timeout"}.get(self.status, "error")
+        default = {
+            500: "500: Internal Server Error",
+            502: "502: Bad Gateway",
+            503: "503: Service Unavailable",
+            504: "504: Gateway Timeout",
+        }.get(self.status, "error")
         return {"message": self.message or default, "code": self.code if self.code is not None else 0}
 
 

@@ -2,6 +2,7 @@
 
 Route templates are discord.py's own `Route.path` strings, so `call.route` can be compared with them directly.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -12,17 +13,45 @@ import hashlib
 import logging
 import re
 import time
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from . import validate
-from .interactions import (APPLICATION_COMMAND, AUTOCOMPLETE, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE,
-                           DEFERRED_UPDATE_MESSAGE, MESSAGE_COMPONENT, MODAL, MODAL_SUBMIT, PONG, UPDATE_MESSAGE,
-                           AUTOCOMPLETE_RESULT, FakeInteraction)
-from .models import (FLAG_EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, ApiError, Call, Delay, FakeChannel, FakeMessage,
-                     Fault, Intents, P, UploadedFile, emoji_key, emoji_payload, from_json, plain_json,
-                     to_json)
+from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    AUTOCOMPLETE_RESULT,
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE_MESSAGE,
+    MESSAGE_COMPONENT,
+    MODAL,
+    MODAL_SUBMIT,
+    PONG,
+    UPDATE_MESSAGE,
+    FakeInteraction,
+)
+from .models import (
+    FLAG_EPHEMERAL,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    ApiError,
+    Call,
+    Delay,
+    FakeChannel,
+    FakeMessage,
+    Fault,
+    Intents,
+    P,
+    UploadedFile,
+    emoji_key,
+    emoji_payload,
+    from_json,
+    plain_json,
+    to_json,
+)
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -91,11 +120,14 @@ ROUTES: list[tuple[str, str, str]] = [
 NO_AUTH_PREFIXES = ("/interactions/", "/webhooks/")
 CALL_JSON, CALL_RESPONSE = Call.__dict__["json"], Call.__dict__["response"]
 # the callback types each interaction type allows (a modal submit also allows 6 and 7 when it came from a message)
-ALLOWED_CALLBACKS = {APPLICATION_COMMAND: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL}),
-                     MESSAGE_COMPONENT: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE,
-                                                   UPDATE_MESSAGE, MODAL}),
-                     AUTOCOMPLETE: frozenset({AUTOCOMPLETE_RESULT}),
-                     MODAL_SUBMIT: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE})}
+ALLOWED_CALLBACKS = {
+    APPLICATION_COMMAND: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL}),
+    MESSAGE_COMPONENT: frozenset(
+        {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, MODAL}
+    ),
+    AUTOCOMPLETE: frozenset({AUTOCOMPLETE_RESULT}),
+    MODAL_SUBMIT: frozenset({CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE}),
+}
 MODAL_FROM_MESSAGE = frozenset({DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE})
 
 
@@ -121,7 +153,8 @@ def _email_parts(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile]
 def _simple_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile], bytes | None] | None:
     """The payload_json and files of a multipart body as discord.py writes it, parsed directly: aiohttp's general
     parser costs about a millisecond a request (a fresh boundary defeats its caches), which in the benchmarks counted
-    against the bot sharing this process. None for anything unusual (escapes, extended parameters): `_email_parts` parses it.
+    against the bot sharing this process. None for anything unusual (escapes, extended parameters):
+    `_email_parts` parses it.
     Also gives payload_json's text as received (None if there was none)."""
     _, _, boundary = content_type.partition("boundary=")
     boundary = boundary.split(";")[0].strip().strip('"')
@@ -143,7 +176,7 @@ def _simple_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[Upl
         split = raw.find(b"\r\n\r\n", start, end)
         if split < 0 or not raw.startswith(b"\r\n", start, split) or not raw.endswith(b"\r\n", split + 4, end):
             return None
-        head = raw[start + 2:split]
+        head = raw[start + 2 : split]
         headers = {}
         for line in head.decode("latin-1").split("\r\n"):
             name, colon, value = line.partition(":")
@@ -155,7 +188,7 @@ def _simple_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[Upl
         if match is None or "\\" in disposition or "%" in disposition:
             return None
         name, filename = match.groups()
-        data = raw[split + 4:end - 2]
+        data = raw[split + 4 : end - 2]
         if filename is not None:
             files.append(UploadedFile(name, filename, bytes(data), headers.get("content-type")))
         elif name == "payload_json":
@@ -166,7 +199,8 @@ def _simple_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[Upl
 def _email_parts_and_text(raw: bytes, content_type: str) -> tuple[Any, list[UploadedFile], bytes | None]:
     """Any multipart/form-data body, escapes and RFC 2231 parameters included (the standard library's parser)."""
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
-        b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + raw)
+        b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + raw
+    )
     body: Any = None
     text: bytes | None = None
     files: list[UploadedFile] = []
@@ -196,12 +230,14 @@ class RestMixin:
     """Mixed into FakeDiscord: builds the aiohttp routes and answers them from the fake's store."""
 
     # ------------------------------------------------------------------------------------ plumbing
-    def _build_routes(self: "FakeDiscord", app: web.Application) -> None:
+    def _build_routes(self: FakeDiscord, app: web.Application) -> None:
         for method, template, name in ROUTES:
             app.router.add_route(method, API_PREFIX + template, self._wrap(template, getattr(self, name)))
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._wrap(None, self._unknown_route))
 
-    def _wrap(self: "FakeDiscord", template: str | None, handler: Handler) -> Callable[[web.Request], Awaitable[web.Response]]:
+    def _wrap(
+        self: FakeDiscord, template: str | None, handler: Handler
+    ) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def wrapped(request: web.Request) -> web.Response:
             call = await self._record(request, template)
             delay = self._take_delay(call)
@@ -218,7 +254,13 @@ class RestMixin:
                     status, body = fault.status, fault.body()
                     headers = self._fault_headers(fault, template or "")
                     if template == "/interactions/{webhook_id}/{webhook_token}/callback" and status not in (
-                            429, 500, 502, 503, 504, 524):
+                        429,
+                        500,
+                        502,
+                        503,
+                        504,
+                        524,
+                    ):
                         inter = self.interactions_by_token.get(call.params.get("webhook_token", ""))
                         if inter is not None and inter.type is None:
                             inter.error = body
@@ -254,12 +296,16 @@ class RestMixin:
 
         return wrapped
 
-    async def _record(self: "FakeDiscord", request: web.Request, template: str | None) -> Call:
+    async def _record(self: FakeDiscord, request: web.Request, template: str | None) -> Call:
         body: Any = None
         text: bytes | None = None  # the body's JSON text as received
         files: list[UploadedFile] = []
         content_type = request.headers.get("Content-Type", "")
-        simple = _simple_parts_and_text(await request.read(), content_type) if content_type.startswith("multipart/") else None
+        simple = (
+            _simple_parts_and_text(await request.read(), content_type)
+            if content_type.startswith("multipart/")
+            else None
+        )
         if simple is not None:
             body, files, text = simple
         elif content_type.startswith("multipart/"):
@@ -271,12 +317,19 @@ class RestMixin:
                     body, text = from_json(raw), raw
                 except ValueError:
                     body = raw.decode(errors="replace")
-        path = request.path[len(API_PREFIX):] if request.path.startswith(API_PREFIX) else request.path
+        path = request.path[len(API_PREFIX) :] if request.path.startswith(API_PREFIX) else request.path
         self._call_seq += 1  # numbered on after `forget` too
         keep_text = text is not None and type(body) in (dict, list)
-        call = Call(seq=self._call_seq, method=request.method, route=template, path=path,
-                    params=dict(request.match_info), query=dict(request.query), json=None if keep_text else body,
-                    files=files)
+        call = Call(
+            seq=self._call_seq,
+            method=request.method,
+            route=template,
+            path=path,
+            params=dict(request.match_info),
+            query=dict(request.query),
+            json=None if keep_text else body,
+            files=files,
+        )
         if keep_text:  # kept as received; the handler's first read of `call.json` takes the object just decoded
             CALL_JSON.set_json(call, bytes(text), body)
         self.calls.append(call)
@@ -284,10 +337,10 @@ class RestMixin:
             self.unhandled.append(call)
         return call
 
-    def _take_fault(self: "FakeDiscord", call: Call) -> Fault | None:
+    def _take_fault(self: FakeDiscord, call: Call) -> Fault | None:
         return _take(self.faults, call)
 
-    def _take_delay(self: "FakeDiscord", call: Call) -> Delay | None:
+    def _take_delay(self: FakeDiscord, call: Call) -> Delay | None:
         return _take(self.delays, call)
 
     @staticmethod
@@ -297,9 +350,14 @@ class RestMixin:
 
     def _respond(self, status: int, body: bytes | None, template: str, extra: dict[str, str]) -> web.Response:
         """`body`: the answer's JSON text (None for no content)."""
-        headers = {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49",
-                   "X-RateLimit-Reset": f"{time.time() + 1:.3f}", "X-RateLimit-Reset-After": "1.000",
-                   "X-RateLimit-Bucket": self._bucket(template), "Via": "1.1 google"}
+        headers = {
+            "X-RateLimit-Limit": "50",
+            "X-RateLimit-Remaining": "49",
+            "X-RateLimit-Reset": f"{time.time() + 1:.3f}",
+            "X-RateLimit-Reset-After": "1.000",
+            "X-RateLimit-Bucket": self._bucket(template),
+            "Via": "1.1 google",
+        }
         headers.update(extra)
         if body is None:
             return web.Response(status=204 if status in (200, 204) else status, headers=headers)
@@ -309,10 +367,13 @@ class RestMixin:
     def _fault_headers(self, fault: Fault, template: str) -> dict[str, str]:
         if fault.status != 429:
             return {}
-        headers = {"Retry-After": str(max(1, int(fault.retry_after + 0.999))), "X-RateLimit-Remaining": "0",
-                   "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}",
-                   "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
-                   "X-RateLimit-Scope": "global" if fault.is_global else "user"}
+        headers = {
+            "Retry-After": str(max(1, int(fault.retry_after + 0.999))),
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}",
+            "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
+            "X-RateLimit-Scope": "global" if fault.is_global else "user",
+        }
         if fault.is_global:
             headers["X-RateLimit-Global"] = "true"
         return headers
@@ -327,19 +388,19 @@ class RestMixin:
         return []
 
     # ------------------------------------------------------------------------------------ lookups
-    def _channel_or_404(self: "FakeDiscord", channel_id: Any) -> FakeChannel:
+    def _channel_or_404(self: FakeDiscord, channel_id: Any) -> FakeChannel:
         channel = self.channels.get(_int(channel_id))
         if channel is None or channel.deleted:
             raise ApiError(404, 10003, "Unknown Channel")
         return channel
 
-    def _message_or_404(self: "FakeDiscord", channel: FakeChannel, message_id: Any) -> FakeMessage:
+    def _message_or_404(self: FakeDiscord, channel: FakeChannel, message_id: Any) -> FakeMessage:
         msg = self.messages.get(_int(message_id, 10008, "Unknown Message"))
         if msg is None or msg.deleted or msg.ephemeral or msg.channel is not channel:
             raise ApiError(404, 10008, "Unknown Message")
         return msg
 
-    def _require(self: "FakeDiscord", channel: FakeChannel, bits: int) -> None:
+    def _require(self: FakeDiscord, channel: FakeChannel, bits: int) -> None:
         if channel.guild is None:
             return
         have = self._member_permissions(channel.guild, self.bot_user)
@@ -347,33 +408,53 @@ class RestMixin:
             raise ApiError(403, 50013, "Missing Permissions")
 
     # ------------------------------------------------------------------------------------ users, app, gateway
-    async def _get_me(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_me(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         return self._bot_user_payload()
 
-    async def _get_user(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_user(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         user = self.users.get(_int(call.params["user_id"], 10013, "Unknown User"))
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
         return user.payload()
 
-    async def _gateway_bot(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
-        return {"url": self.gateway_url, "shards": self.recommended_shards,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}}
+    async def _gateway_bot(self: FakeDiscord, request: web.Request, call: Call) -> Any:
+        return {
+            "url": self.gateway_url,
+            "shards": self.recommended_shards,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+        }
 
-    async def _gateway_plain(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _gateway_plain(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         return {"url": self.gateway_url}
 
-    async def _app_info(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _app_info(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         owner = self.users.get(self.app_owner_id) if self.app_owner_id else None
-        return {"id": str(self.application_id), "name": self.bot_user.name, "icon": None, "description": "",
-                "summary": "", "type": None, "hook": True, "bot_public": True, "bot_require_code_grant": False,
-                "verify_key": "0" * 64, "flags": self.application_flags, "tags": [],
-                "owner": (owner or self.bot_user).payload(), "team": None, "rpc_origins": [],
-                "interactions_endpoint_url": None, "redirect_uris": [], "approximate_guild_count": len(self.guilds),
-                "bot": self._bot_user_payload(), "install_params": None, "integration_types_config": {}}
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_user.name,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "type": None,
+            "hook": True,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "flags": self.application_flags,
+            "tags": [],
+            "owner": (owner or self.bot_user).payload(),
+            "team": None,
+            "rpc_origins": [],
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "approximate_guild_count": len(self.guilds),
+            "bot": self._bot_user_payload(),
+            "install_params": None,
+            "integration_types_config": {},
+        }
 
     # ------------------------------------------------------------------------------------ application commands
-    def _command_scope(self: "FakeDiscord", call: Call) -> int | None:
+    def _command_scope(self: FakeDiscord, call: Call) -> int | None:
         if _int(call.params["application_id"], 10002, "Unknown Application") != self.application_id:
             raise ApiError(403, 50001, "Missing Access")
         guild_id = call.params.get("guild_id")
@@ -384,23 +465,39 @@ class RestMixin:
             raise ApiError(403, 50001, "Missing Access")
         return gid
 
-    def _store_command(self: "FakeDiscord", scope: int | None, data: dict[str, Any],
-                       existing: list[dict[str, Any]]) -> dict[str, Any]:
+    def _store_command(
+        self: FakeDiscord, scope: int | None, data: dict[str, Any], existing: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         ctype = data.get("type", 1)
         old = next((c for c in existing if c["name"] == data.get("name") and c.get("type", 1) == ctype), None)
-        cmd = {"default_member_permissions": None, "dm_permission": True, "nsfw": False, "contexts": None,
-               "integration_types": [0], "name_localizations": None, "description_localizations": None,
-               "options": [], "description": "", **data}
-        cmd.update({"id": old["id"] if old else str(self.snowflakes.make()), "application_id": str(self.application_id),
-                    "type": ctype, "version": str(self.snowflakes.make())})
+        cmd = {
+            "default_member_permissions": None,
+            "dm_permission": True,
+            "nsfw": False,
+            "contexts": None,
+            "integration_types": [0],
+            "name_localizations": None,
+            "description_localizations": None,
+            "options": [],
+            "description": "",
+            **data,
+        }
+        cmd.update(
+            {
+                "id": old["id"] if old else str(self.snowflakes.make()),
+                "application_id": str(self.application_id),
+                "type": ctype,
+                "version": str(self.snowflakes.make()),
+            }
+        )
         if scope is not None:
             cmd["guild_id"] = str(scope)
         return cmd
 
-    async def _get_commands(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_commands(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         return self.commands.get(self._command_scope(call), [])
 
-    async def _put_commands(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _put_commands(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         scope = self._command_scope(call)
         payload = call.json or []
         validate.check_commands(payload)
@@ -409,7 +506,7 @@ class RestMixin:
         self.command_syncs.append({"guild_id": scope, "names": [c["name"] for c in payload]})
         return self.commands[scope]
 
-    async def _post_command(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _post_command(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         scope = self._command_scope(call)
         validate.check_commands([call.json])
         existing = self.commands.setdefault(scope, [])
@@ -418,12 +515,15 @@ class RestMixin:
         return cmd
 
     # ------------------------------------------------------------------------------------ interactions
-    async def _callback(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _callback(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         inter = self.interactions_by_token.get(call.params["webhook_token"])
         if inter is None or str(inter.id) != call.params["webhook_id"]:
             raise ApiError(404, 10062, "Unknown interaction")
-        if inter.expired or (self.interaction_deadline is not None and inter.type is None
-                             and self._loop_time() - inter.created_at > self.interaction_deadline):
+        if inter.expired or (
+            self.interaction_deadline is not None
+            and inter.type is None
+            and self._loop_time() - inter.created_at > self.interaction_deadline
+        ):
             inter.expired = True
             inter.error = {"message": "Unknown interaction", "code": 10062}
             raise ApiError(404, 10062, "Unknown interaction")
@@ -436,19 +536,45 @@ class RestMixin:
         if inter.interaction_type == MODAL_SUBMIT and inter.source_message:
             allowed = allowed | MODAL_FROM_MESSAGE
         if rtype not in allowed:
-            raise ApiError(400, 50035, "Invalid Form Body", {"type": {"_errors": [
-                {"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": f"Interaction response type {rtype} is "
-                 f"not valid for interaction type {inter.interaction_type}"}]}})
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                {
+                    "type": {
+                        "_errors": [
+                            {
+                                "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                                "message": f"Interaction response type {rtype} is "
+                                f"not valid for interaction type {inter.interaction_type}",
+                            }
+                        ]
+                    }
+                },
+            )
         msg: FakeMessage | None = None
         if rtype in (CHANNEL_MESSAGE, UPDATE_MESSAGE) and self.validate:
             validate.check_message(data, call.files, creating=rtype == CHANNEL_MESSAGE)
         if rtype == CHANNEL_MESSAGE:
-            msg = self._create_message(inter.channel, self.bot_user, data, call.files, interaction=inter,
-                                       ephemeral=bool((data.get("flags") or 0) & FLAG_EPHEMERAL))
+            msg = self._create_message(
+                inter.channel,
+                self.bot_user,
+                data,
+                call.files,
+                interaction=inter,
+                ephemeral=bool((data.get("flags") or 0) & FLAG_EPHEMERAL),
+            )
             inter.original = msg
         elif rtype == DEFERRED_CHANNEL_MESSAGE:
-            msg = self._create_message(inter.channel, self.bot_user, {"content": ""}, [], interaction=inter,
-                                       ephemeral=bool((data.get("flags") or 0) & FLAG_EPHEMERAL), loading=True)
+            msg = self._create_message(
+                inter.channel,
+                self.bot_user,
+                {"content": ""},
+                [],
+                interaction=inter,
+                ephemeral=bool((data.get("flags") or 0) & FLAG_EPHEMERAL),
+                loading=True,
+            )
             inter.original = msg
         elif rtype == DEFERRED_UPDATE_MESSAGE:
             inter.original = inter.source_message
@@ -472,31 +598,57 @@ class RestMixin:
         elif rtype == AUTOCOMPLETE_RESULT:
             choices = data.get("choices") or []
             if len(choices) > 25:
-                raise ApiError(400, 50035, "Invalid Form Body", {"data": {"choices": {"_errors": [
-                    {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 25 or fewer in length."}]}}})
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    {
+                        "data": {
+                            "choices": {
+                                "_errors": [
+                                    {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 25 or fewer in length."}
+                                ]
+                            }
+                        }
+                    },
+                )
             inter.choices = choices
         inter.type = rtype
         FakeInteraction.response_data.set_decoded(inter, data)  # it came as JSON
         inter.responded_at = self._loop_time()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return None
-        info: dict[str, Any] = {"id": str(inter.id), "type": inter.interaction_type,
-                                "response_message_loading": False, "response_message_ephemeral": False}
+        info: dict[str, Any] = {
+            "id": str(inter.id),
+            "type": inter.interaction_type,
+            "response_message_loading": False,
+            "response_message_ephemeral": False,
+        }
         resource: dict[str, Any] = {"type": rtype}
         if msg is not None:
-            info.update({"response_message_id": str(msg.id), "response_message_loading": msg.loading,
-                         "response_message_ephemeral": msg.ephemeral})
+            info.update(
+                {
+                    "response_message_id": str(msg.id),
+                    "response_message_loading": msg.loading,
+                    "response_message_ephemeral": msg.ephemeral,
+                }
+            )
             resource["message"] = msg.payload(self.application_id, copy=False)
         return {"interaction": info, "resource": resource}
 
-    def _webhook_interaction(self: "FakeDiscord", call: Call) -> FakeInteraction:
+    def _webhook_interaction(self: FakeDiscord, call: Call) -> FakeInteraction:
         inter = self.interactions_by_token.get(call.params["webhook_token"])
-        if (inter is None or str(self.application_id) != call.params["webhook_id"] or inter.type is None
-                or inter.expired or inter.error is not None):
+        if (
+            inter is None
+            or str(self.application_id) != call.params["webhook_id"]
+            or inter.type is None
+            or inter.expired
+            or inter.error is not None
+        ):
             raise ApiError(404, 10015, "Unknown Webhook")
         return inter
 
-    async def _wh_execute(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _wh_execute(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         inter = self._webhook_interaction(call)
         data = call.json or {}
         if self.validate:
@@ -505,8 +657,12 @@ class RestMixin:
         if call.query.get("thread_id"):
             channel = self._channel_or_404(call.query["thread_id"])
         original = inter.original
-        if (inter.type == DEFERRED_CHANNEL_MESSAGE and original is not None and original.loading
-                and not inter.first_followup_used):
+        if (
+            inter.type == DEFERRED_CHANNEL_MESSAGE
+            and original is not None
+            and original.loading
+            and not inter.first_followup_used
+        ):
             # Discord ("Create Followup Message"): directly after a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE response a
             # followup edits the loading message instead; its ephemeral flag is ignored and the defer's visibility
             # kept. So a public defer followed by an "ephemeral" refusal shows the refusal to the whole channel.
@@ -514,14 +670,21 @@ class RestMixin:
             self._apply_edit(original, data, call.files, followup_fill=True)
             msg = original
         else:
-            msg = self._create_message(channel, self.bot_user, data, call.files, interaction=inter,
-                                       ephemeral=bool((data.get("flags") or 0) & FLAG_EPHEMERAL), followup=True)
+            msg = self._create_message(
+                channel,
+                self.bot_user,
+                data,
+                call.files,
+                interaction=inter,
+                ephemeral=bool((data.get("flags") or 0) & FLAG_EPHEMERAL),
+                followup=True,
+            )
         inter.followups.append(msg)
         if call.query.get("wait") in ("1", "true", "True"):
             return msg.payload(self.application_id, copy=False)
         return None
 
-    async def _wh_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _wh_message(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         inter = self._webhook_interaction(call)
         mid = call.params.get("message_id", "@original")
         if mid == "@original":
@@ -544,10 +707,10 @@ class RestMixin:
         return msg.payload(self.application_id, copy=False)
 
     # ------------------------------------------------------------------------------------ channels & messages
-    async def _get_channel(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_channel(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         return self._channel_or_404(call.params["channel_id"]).payload()
 
-    async def _edit_channel(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _edit_channel(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         data = call.json or {}
         if channel.is_thread:
@@ -565,7 +728,7 @@ class RestMixin:
             self._dispatch_guild(channel.guild, "CHANNEL_UPDATE", channel.payload(), Intents.GUILDS)
         return channel.payload()
 
-    async def _delete_channel(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _delete_channel(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         if channel.is_dm:
             return channel.payload()
@@ -573,13 +736,22 @@ class RestMixin:
             self._require(channel, P.MANAGE_THREADS if channel.is_thread else P.MANAGE_CHANNELS)
         channel.deleted = True
         if channel.is_thread:
-            self._dispatch_guild(channel.guild, "THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild.id),
-                                 "parent_id": str(channel.parent.id), "type": channel.type}, Intents.GUILDS)
+            self._dispatch_guild(
+                channel.guild,
+                "THREAD_DELETE",
+                {
+                    "id": str(channel.id),
+                    "guild_id": str(channel.guild.id),
+                    "parent_id": str(channel.parent.id),
+                    "type": channel.type,
+                },
+                Intents.GUILDS,
+            )
         else:
             self._dispatch_guild(channel.guild, "CHANNEL_DELETE", channel.payload(), Intents.GUILDS)
         return channel.payload()
 
-    async def _get_messages(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_messages(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         limit = max(1, min(100, int(call.query.get("limit", 50))))
         msgs = [self.messages[i] for i in channel.message_ids if not self.messages[i].deleted]
@@ -589,24 +761,26 @@ class RestMixin:
             msgs = [m for m in msgs if m.id > int(call.query["after"])][:limit]
         if "around" in call.query:
             around = int(call.query["around"])
-            older = [m for m in msgs if m.id <= around][-(limit // 2 + 1):]
-            newer = [m for m in msgs if m.id > around][:limit - len(older)]
+            older = [m for m in msgs if m.id <= around][-(limit // 2 + 1) :]
+            newer = [m for m in msgs if m.id > around][: limit - len(older)]
             msgs = older + newer
         msgs = sorted(msgs, key=lambda m: m.id, reverse=True)[:limit]
         return [m.payload(self.application_id, copy=False) for m in msgs]
 
-    async def _get_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_message(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         return self._message_or_404(channel, call.params["message_id"]).payload(self.application_id, copy=False)
 
-    async def _post_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _post_message(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         data = call.json or {}
         if channel.is_dm:
             if channel.recipient is not None and channel.recipient.dms_closed:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
         else:
-            self._require(channel, P.VIEW_CHANNEL | (P.SEND_MESSAGES_IN_THREADS if channel.is_thread else P.SEND_MESSAGES))
+            self._require(
+                channel, P.VIEW_CHANNEL | (P.SEND_MESSAGES_IN_THREADS if channel.is_thread else P.SEND_MESSAGES)
+            )
             if call.files:
                 self._require(channel, P.ATTACH_FILES)
             if channel.is_thread and channel.archived:
@@ -618,7 +792,7 @@ class RestMixin:
         msg = self._create_message(channel, self.bot_user, data, call.files)
         return msg.payload(self.application_id, copy=False)
 
-    async def _edit_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _edit_message(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         msg = self._message_or_404(channel, call.params["message_id"])
         data = call.json or {}
@@ -629,7 +803,7 @@ class RestMixin:
         self._apply_edit(msg, data, call.files)
         return msg.payload(self.application_id, copy=False)
 
-    async def _delete_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _delete_message(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         msg = self._message_or_404(channel, call.params["message_id"])
         if msg.author is not self.bot_user:
@@ -637,7 +811,7 @@ class RestMixin:
         self._delete(msg)
         return None
 
-    async def _bulk_delete(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _bulk_delete(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         self._require(channel, P.MANAGE_MESSAGES)
         for mid in (call.json or {}).get("messages", []):
@@ -646,13 +820,20 @@ class RestMixin:
                 self._delete(msg)
         return None
 
-    async def _get_pins(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_pins(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
-        pins = [self.messages[i] for i in channel.message_ids if self.messages[i].pinned and not self.messages[i].deleted]
-        return {"items": [{"pinned_at": m.timestamp.isoformat(), "message": m.payload(self.application_id, copy=False)}
-                          for m in reversed(pins)], "has_more": False}
+        pins = [
+            self.messages[i] for i in channel.message_ids if self.messages[i].pinned and not self.messages[i].deleted
+        ]
+        return {
+            "items": [
+                {"pinned_at": m.timestamp.isoformat(), "message": m.payload(self.application_id, copy=False)}
+                for m in reversed(pins)
+            ],
+            "has_more": False,
+        }
 
-    async def _pin(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _pin(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         msg = self._message_or_404(channel, call.params["message_id"])
         self._require(channel, P.MANAGE_MESSAGES)
@@ -661,31 +842,50 @@ class RestMixin:
         return None
 
     # ------------------------------------------------------------------------------------ threads
-    def _new_thread(self: "FakeDiscord", parent: FakeChannel, data: dict[str, Any], ttype: int,
-                    thread_id: int | None = None) -> FakeChannel:
+    def _new_thread(
+        self: FakeDiscord, parent: FakeChannel, data: dict[str, Any], ttype: int, thread_id: int | None = None
+    ) -> FakeChannel:
         if parent.guild is None or parent.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         self._require(parent, P.CREATE_PRIVATE_THREADS if ttype == PRIVATE_THREAD else P.CREATE_PUBLIC_THREADS)
         name = data.get("name") or ""
         if not 1 <= len(name) <= 100:
-            raise ApiError(400, 50035, "Invalid Form Body", {"name": {"_errors": [
-                {"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 1 and 100 in length."}]}})
-        thread = FakeChannel(id=thread_id or self.snowflakes.make(), type=ttype, name=name, guild=parent.guild,
-                             parent=parent, owner_id=self.bot_user.id,
-                             auto_archive_duration=data.get("auto_archive_duration") or 1440,
-                             invitable=data.get("invitable", True),
-                             rate_limit_per_user=data.get("rate_limit_per_user") or 0)
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                {
+                    "name": {
+                        "_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 1 and 100 in length."}]
+                    }
+                },
+            )
+        thread = FakeChannel(
+            id=thread_id or self.snowflakes.make(),
+            type=ttype,
+            name=name,
+            guild=parent.guild,
+            parent=parent,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=data.get("auto_archive_duration") or 1440,
+            invitable=data.get("invitable", True),
+            rate_limit_per_user=data.get("rate_limit_per_user") or 0,
+        )
         thread.thread_members.add(self.bot_user.id)
         parent.guild.channels[thread.id] = thread
         self.channels[thread.id] = thread
         event = thread.payload()
         event["newly_created"] = True
-        event["member"] = {"id": str(thread.id), "user_id": str(self.bot_user.id),
-                           "join_timestamp": thread.created.isoformat(), "flags": 0}
+        event["member"] = {
+            "id": str(thread.id),
+            "user_id": str(self.bot_user.id),
+            "join_timestamp": thread.created.isoformat(),
+            "flags": 0,
+        }
         self._dispatch_guild(parent.guild, "THREAD_CREATE", event, Intents.GUILDS)
         return thread
 
-    async def _thread_from_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _thread_from_message(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         msg = self._message_or_404(channel, call.params["message_id"])
         if msg.thread is not None:
@@ -694,12 +894,12 @@ class RestMixin:
         msg.thread = thread
         return thread.payload()
 
-    async def _thread_without_message(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _thread_without_message(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         data = call.json or {}
         return self._new_thread(channel, data, data.get("type") or PRIVATE_THREAD).payload()
 
-    async def _thread_member(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _thread_member(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         thread = self._channel_or_404(call.params["channel_id"])
         if not thread.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
@@ -713,7 +913,7 @@ class RestMixin:
         return None
 
     # ------------------------------------------------------------------------------------ reactions
-    async def _reaction_me(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _reaction_me(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         msg = self._message_or_404(channel, call.params["message_id"])
         key = emoji_key(call.params["emoji"])
@@ -724,7 +924,7 @@ class RestMixin:
             self._remove_reaction(msg, self.bot_user, key)
         return None
 
-    async def _reaction_remove_user(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _reaction_remove_user(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         msg = self._message_or_404(channel, call.params["message_id"])
         self._require(channel, P.MANAGE_MESSAGES)
@@ -733,7 +933,7 @@ class RestMixin:
             self._remove_reaction(msg, user, emoji_key(call.params["emoji"]))
         return None
 
-    async def _reaction_users(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _reaction_users(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         msg = self._message_or_404(channel, call.params["message_id"])
         users = msg.reactions.get(emoji_key(call.params["emoji"]), [])
@@ -741,7 +941,7 @@ class RestMixin:
         limit = int(call.query.get("limit", 25))
         return [self.users[u].payload() for u in sorted(users) if u > after][:limit]
 
-    async def _reaction_clear(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _reaction_clear(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         channel = self._channel_or_404(call.params["channel_id"])
         msg = self._message_or_404(channel, call.params["message_id"])
         self._require(channel, P.MANAGE_MESSAGES)
@@ -751,55 +951,69 @@ class RestMixin:
         if "emoji" in call.params:
             key = emoji_key(call.params["emoji"])
             msg.reactions.pop(key, None)
-            self._dispatch_for_channel(channel, "MESSAGE_REACTION_REMOVE_EMOJI", {**base, "emoji": emoji_payload(key)},
-                                       reactions=True)
+            self._dispatch_for_channel(
+                channel, "MESSAGE_REACTION_REMOVE_EMOJI", {**base, "emoji": emoji_payload(key)}, reactions=True
+            )
         else:
             msg.reactions.clear()
             self._dispatch_for_channel(channel, "MESSAGE_REACTION_REMOVE_ALL", base, reactions=True)
         return None
 
     # ------------------------------------------------------------------------------------ DMs, guilds
-    async def _open_dm(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _open_dm(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         user = self.users.get(_int((call.json or {}).get("recipient_id"), 10013, "Unknown User"))
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
         return self.dm_channel(user, create=True).payload()
 
-    def _guild_or_404(self: "FakeDiscord", call: Call):
+    def _guild_or_404(self: FakeDiscord, call: Call):
         guild = self.guilds.get(_int(call.params["guild_id"], 10004, "Unknown Guild"))
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
         return guild
 
-    async def _get_guild(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_guild(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         guild = self._guild_or_404(call)
         data = guild.payload(bot_id=self.bot_user.id)
-        for key in ("members", "channels", "threads", "voice_states", "presences", "large", "member_count",
-                    "joined_at", "stage_instances", "guild_scheduled_events", "soundboard_sounds", "lazy",
-                    "embedded_activities", "unavailable"):
+        for key in (
+            "members",
+            "channels",
+            "threads",
+            "voice_states",
+            "presences",
+            "large",
+            "member_count",
+            "joined_at",
+            "stage_instances",
+            "guild_scheduled_events",
+            "soundboard_sounds",
+            "lazy",
+            "embedded_activities",
+            "unavailable",
+        ):
             data.pop(key, None)
         return data
 
-    async def _get_guild_channels(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_guild_channels(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         guild = self._guild_or_404(call)
         return [c.payload() for c in guild.channels.values() if not c.is_thread and not c.deleted]
 
-    async def _get_guild_roles(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_guild_roles(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         return [r.payload() for r in self._guild_or_404(call).roles.values()]
 
-    async def _get_active_threads(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_active_threads(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         guild = self._guild_or_404(call)
         threads = [c for c in guild.threads() if not c.deleted and not c.archived]
         return {"threads": [t.payload() for t in threads], "members": []}
 
-    async def _get_member(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _get_member(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         guild = self._guild_or_404(call)
         member = guild.member(_int(call.params["member_id"], 10013, "Unknown User"))
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
         return member.payload()
 
-    async def _list_members(self: "FakeDiscord", request: web.Request, call: Call) -> Any:
+    async def _list_members(self: FakeDiscord, request: web.Request, call: Call) -> Any:
         guild = self._guild_or_404(call)
         after = int(call.query.get("after", 0))
         limit = int(call.query.get("limit", 1))
@@ -807,9 +1021,8 @@ class RestMixin:
         return [m.payload() for m in members[:limit]]
 
     # ------------------------------------------------------------------------------------ attachments (CDN)
-    async def _serve_attachment(self: "FakeDiscord", request: web.Request) -> web.Response:
+    async def _serve_attachment(self: FakeDiscord, request: web.Request) -> web.Response:
         att = self.attachments.get(int(request.match_info["attachment_id"]))
         if att is None:
             return web.Response(status=404)
         return web.Response(body=att.data, content_type=(att.content_type or "application/octet-stream").split(";")[0])
-

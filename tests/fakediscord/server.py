@@ -2,6 +2,7 @@
 
 See README.md in this directory for the API.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -12,27 +13,72 @@ import re
 import secrets
 import socket
 from collections import defaultdict
-from typing import Any, AsyncIterator, Callable, Iterable, TypeVar
+from collections.abc import AsyncIterator, Callable, Iterable
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from aiohttp import web
 
 from . import validate
 from .gateway import INVALID_SESSION, RECONNECT, GatewayConnection, GatewaySession, gateway_handler
-from .interactions import (APPLICATION_COMMAND, AUTOCOMPLETE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE,
-                           MESSAGE_COMPONENT, MODAL_SUBMIT, FakeInteraction, build_options, find_command,
-                           modal_submit_components, wrap_chain)
-from .models import (DM, FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING, FLAG_SUPPRESS_EMBEDS, SELECT_TYPES,
-                     TEXT, ApiError, Call, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole,
-                     FakeUser, Fault, Delay, Intents, P, Snowflakes, UploadedFile, emoji_key, emoji_payload,
-                     guess_content_type, perm_value, plain_json, utcnow)
+from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE_MESSAGE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    FakeInteraction,
+    build_options,
+    find_command,
+    modal_submit_components,
+    wrap_chain,
+)
+from .models import (
+    DM,
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    FLAG_SUPPRESS_EMBEDS,
+    SELECT_TYPES,
+    TEXT,
+    ApiError,
+    Call,
+    Delay,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    Fault,
+    Intents,
+    P,
+    Snowflakes,
+    UploadedFile,
+    emoji_key,
+    emoji_payload,
+    guess_content_type,
+    perm_value,
+    plain_json,
+    utcnow,
+)
 from .rest import RestMixin
 
 log = logging.getLogger("fakediscord")
 T = TypeVar("T")
 CALLBACK_ROUTE = "POST /interactions/{webhook_id}/{webhook_token}/callback"
-DM_PERMISSIONS = (P.VIEW_CHANNEL | P.SEND_MESSAGES | P.EMBED_LINKS | P.ATTACH_FILES | P.READ_MESSAGE_HISTORY
-                  | P.ADD_REACTIONS | P.USE_EXTERNAL_EMOJIS | P.USE_APPLICATION_COMMANDS)
+DM_PERMISSIONS = (
+    P.VIEW_CHANNEL
+    | P.SEND_MESSAGES
+    | P.EMBED_LINKS
+    | P.ATTACH_FILES
+    | P.READ_MESSAGE_HISTORY
+    | P.ADD_REACTIONS
+    | P.USE_EXTERNAL_EMOJIS
+    | P.USE_APPLICATION_COMMANDS
+)
 _FILE_FIELD = re.compile(r"\[(\d+)\]$")
 _quoted = functools.lru_cache(maxsize=1024)(quote)  # an attachment's name in its URL (the same few names recur)
 
@@ -53,9 +99,19 @@ class FakeDiscord(RestMixin):
     users (slash/press/select/submit_modal/react/say) and read what users see.
     """
 
-    def __init__(self, *, bot_name: str = "Bodoge Host", bot_token: str | None = None, shards: int = 1,
-                 timeout: float = 5.0, validate: bool = True, interaction_deadline: float | None = None,
-                 heartbeat_interval_ms: int = 41250, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self,
+        *,
+        bot_name: str = "Bodoge Host",
+        bot_token: str | None = None,
+        shards: int = 1,
+        timeout: float = 5.0,
+        validate: bool = True,
+        interaction_deadline: float | None = None,
+        heartbeat_interval_ms: int = 41250,
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
         self.snowflakes = Snowflakes()
         self.bot_token = bot_token or f"fake.{secrets.token_urlsafe(24)}"
         self.bot_user = FakeUser(id=self.snowflakes.make(), name=bot_name, bot=True)
@@ -102,8 +158,9 @@ class FakeDiscord(RestMixin):
         self._sock: socket.socket | None = None
 
     # =========================================================================================== lifecycle
-    async def start(self) -> "FakeDiscord":
+    async def start(self) -> FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
+
         async def gateway(request: web.Request) -> web.StreamResponse:
             return await gateway_handler(self, request)
 
@@ -134,7 +191,7 @@ class FakeDiscord(RestMixin):
                 fut.cancel()
         self._waiters.clear()
 
-    async def __aenter__(self) -> "FakeDiscord":
+    async def __aenter__(self) -> FakeDiscord:
         return await self.start()
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -165,8 +222,9 @@ class FakeDiscord(RestMixin):
         return asyncio.get_running_loop().time()
 
     @contextlib.asynccontextmanager
-    async def run_bot(self, bot: Any, *, wait_ready: bool = True, fast_ready: bool = True,
-                      timeout: float | None = None) -> AsyncIterator[Any]:
+    async def run_bot(
+        self, bot: Any, *, wait_ready: bool = True, fast_ready: bool = True, timeout: float | None = None
+    ) -> AsyncIterator[Any]:
         """Points discord.py at the fake (Route.BASE), starts `bot`, waits until it is ready, and closes it after.
 
         fast_ready: lowers the bot's guild_ready_timeout (discord.py waits that long after the last GUILD_CREATE
@@ -195,7 +253,7 @@ class FakeDiscord(RestMixin):
                     await bot.close()
                 try:
                     await asyncio.wait_for(asyncio.shield(task), 5.0)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     task.cancel()
                     with contextlib.suppress(BaseException):
                         await task
@@ -219,26 +277,42 @@ class FakeDiscord(RestMixin):
             task.result()
             raise RuntimeError("the bot stopped before it was ready")
         if ready not in done:
-            raise FakeTimeout(f"bot not ready after {timeout}s; calls: {self.calls[-5:]}; "
-                              f"internal errors: {self.internal_errors}")
+            raise FakeTimeout(
+                f"bot not ready after {timeout}s; calls: {self.calls[-5:]}; internal errors: {self.internal_errors}"
+            )
         await self.wait_ready(timeout=timeout)
 
     # =========================================================================================== world building
-    def add_user(self, name: str, *, locale: str = "en-US", bot: bool = False,
-                 global_name: str | None = None) -> FakeUser:
+    def add_user(
+        self, name: str, *, locale: str = "en-US", bot: bool = False, global_name: str | None = None
+    ) -> FakeUser:
         user = FakeUser(id=self.snowflakes.make(), name=name, locale=locale, bot=bot, global_name=global_name)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str = "Test guild", *, locale: str = "en-US", owner: FakeUser | None = None,
-                  everyone_permissions: Any = P.MEMBER, bot_permissions: Any = P.BOT,
-                  shard: tuple[int, int] | None = None) -> FakeGuild:
+    def add_guild(
+        self,
+        name: str = "Test guild",
+        *,
+        locale: str = "en-US",
+        owner: FakeUser | None = None,
+        everyone_permissions: Any = P.MEMBER,
+        bot_permissions: Any = P.BOT,
+        shard: tuple[int, int] | None = None,
+    ) -> FakeGuild:
         """shard=(shard_id, shard_count) picks an id that this shard owns ((id >> 22) % count)."""
         gid = self.snowflakes.make_for_shard(*shard) if shard else self.snowflakes.make()
         guild = FakeGuild(id=gid, name=name, locale=locale, owner_id=owner.id if owner else self.snowflakes.make())
         guild.roles[gid] = FakeRole(gid, guild, "@everyone", perm_value(everyone_permissions), 0)
-        bot_role = FakeRole(self.snowflakes.make(), guild, self.bot_user.name, perm_value(bot_permissions), 1,
-                            managed=True, bot_id=self.bot_user.id)
+        bot_role = FakeRole(
+            self.snowflakes.make(),
+            guild,
+            self.bot_user.name,
+            perm_value(bot_permissions),
+            1,
+            managed=True,
+            bot_id=self.bot_user.id,
+        )
         guild.roles[bot_role.id] = bot_role
         guild.members[self.bot_user.id] = FakeMember(self.bot_user, guild, [bot_role])
         self.guilds[gid] = guild
@@ -251,12 +325,21 @@ class FakeDiscord(RestMixin):
     def add_role(self, guild: FakeGuild, name: str, permissions: Any = 0) -> FakeRole:
         role = FakeRole(self.snowflakes.make(), guild, name, perm_value(permissions), len(guild.roles))
         guild.roles[role.id] = role
-        self._dispatch_guild(guild, "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()},
-                             Intents.GUILDS)
+        self._dispatch_guild(
+            guild, "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, Intents.GUILDS
+        )
         return role
 
-    def add_member(self, guild: FakeGuild, user: FakeUser, *, permissions: Any = None, admin: bool = False,
-                   roles: Iterable[FakeRole] = (), nick: str | None = None) -> FakeMember:
+    def add_member(
+        self,
+        guild: FakeGuild,
+        user: FakeUser,
+        *,
+        permissions: Any = None,
+        admin: bool = False,
+        roles: Iterable[FakeRole] = (),
+        nick: str | None = None,
+    ) -> FakeMember:
         """Default: a normal member (@everyone's permissions). admin=True adds an "Admin" role (manage guild,
         messages, channels, threads, roles); permissions=... adds a personal role with exactly those bits."""
         member_roles = list(roles)
@@ -272,10 +355,24 @@ class FakeDiscord(RestMixin):
         self._dispatch_guild(guild, "GUILD_MEMBER_ADD", data, Intents.GUILD_MEMBERS)
         return member
 
-    def add_channel(self, guild: FakeGuild, name: str, *, type: int = TEXT, topic: str | None = None,
-                    parent: FakeChannel | None = None) -> FakeChannel:
-        channel = FakeChannel(id=self.snowflakes.make(), type=type, name=name, guild=guild, parent=parent,
-                              position=len(guild.text_channels()), topic=topic)
+    def add_channel(
+        self,
+        guild: FakeGuild,
+        name: str,
+        *,
+        type: int = TEXT,
+        topic: str | None = None,
+        parent: FakeChannel | None = None,
+    ) -> FakeChannel:
+        channel = FakeChannel(
+            id=self.snowflakes.make(),
+            type=type,
+            name=name,
+            guild=guild,
+            parent=parent,
+            position=len(guild.text_channels()),
+            topic=topic,
+        )
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         self._dispatch_guild(guild, "CHANNEL_CREATE", channel.payload(), Intents.GUILDS)
@@ -283,8 +380,14 @@ class FakeDiscord(RestMixin):
 
     def add_thread(self, channel: FakeChannel, name: str, *, owner: FakeUser, private: bool = False) -> FakeChannel:
         """A thread a user created (the bot gets THREAD_CREATE)."""
-        thread = FakeChannel(id=self.snowflakes.make(), type=12 if private else 11, name=name, guild=channel.guild,
-                             parent=channel, owner_id=owner.id)
+        thread = FakeChannel(
+            id=self.snowflakes.make(),
+            type=12 if private else 11,
+            name=name,
+            guild=channel.guild,
+            parent=channel,
+            owner_id=owner.id,
+        )
         thread.thread_members.add(owner.id)
         channel.guild.channels[thread.id] = thread
         self.channels[thread.id] = thread
@@ -355,8 +458,9 @@ class FakeDiscord(RestMixin):
             if not session.intents & intent:
                 continue
             data = msg.payload(self.application_id, with_guild=True, copy=False)  # encoded at once
-            private = (msg.author is self.bot_user or msg.channel.guild is None
-                       or f"<@{self.bot_user.id}>" in msg.content)
+            private = (
+                msg.author is self.bot_user or msg.channel.guild is None or f"<@{self.bot_user.id}>" in msg.content
+            )
             if not private and not session.intents & Intents.MESSAGE_CONTENT:
                 data.update({"content": "", "embeds": [], "attachments": [], "components": []})
             session.dispatch(event, data)
@@ -381,8 +485,15 @@ class FakeDiscord(RestMixin):
         await self.wait_for(self._all_shards_ready, timeout=timeout, what="every shard to identify and get its guilds")
         return self._live_sessions()
 
-    async def drop_gateway(self, shard_id: int | None = None, *, code: int = 4000, abort: bool = False,
-                           wait_resume: bool = True, timeout: float | None = None) -> None:
+    async def drop_gateway(
+        self,
+        shard_id: int | None = None,
+        *,
+        code: int = 4000,
+        abort: bool = False,
+        wait_resume: bool = True,
+        timeout: float | None = None,
+    ) -> None:
         """Closes the bot's gateway socket(s) (close code `code`, or a TCP abort). Dispatches made while the bot is
         away are kept and replayed on RESUME. With wait_resume, returns once every dropped session RESUMED."""
         targets = [s for s in self._live_sessions() if s.conn is not None and shard_id in (None, s.shard_id)]
@@ -394,8 +505,11 @@ class FakeDiscord(RestMixin):
             session.conn = None
             await conn.close(code, abort=abort)
         if wait_resume:
-            await self.wait_for(lambda: all(s.resumes > before[s.id] and s.conn is not None for s in targets),
-                                timeout=timeout, what="the bot to RESUME")
+            await self.wait_for(
+                lambda: all(s.resumes > before[s.id] and s.conn is not None for s in targets),
+                timeout=timeout,
+                what="the bot to RESUME",
+            )
 
     def request_reconnect(self, shard_id: int | None = None) -> None:
         """Sends op 7 RECONNECT: discord.py closes the socket and RESUMEs."""
@@ -425,8 +539,7 @@ class FakeDiscord(RestMixin):
             if not fut.done():
                 fut.set_result(None)
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float | None = None, *,
-                       what: str | None = None) -> T:
+    async def wait_for(self, predicate: Callable[[], T], timeout: float | None = None, *, what: str | None = None) -> T:
         """Re-evaluates `predicate` whenever the fake's state changes (and every 20 ms) until it returns something
         truthy, which is returned. Raises FakeTimeout."""
         timeout = self.timeout if timeout is None else timeout
@@ -438,8 +551,10 @@ class FakeDiscord(RestMixin):
                 return result
             remaining = deadline - loop.time()
             if remaining <= 0:
-                raise FakeTimeout(f"timed out after {timeout}s waiting for {what or predicate}; last calls: "
-                                  f"{self.calls[-5:]}; internal errors: {self.internal_errors}")
+                raise FakeTimeout(
+                    f"timed out after {timeout}s waiting for {what or predicate}; last calls: "
+                    f"{self.calls[-5:]}; internal errors: {self.internal_errors}"
+                )
             fut = loop.create_future()
             self._waiters.append(fut)
             recheck = loop.call_later(min(remaining, 0.02), _wake, fut)  # cheaper than asyncio.wait_for's task
@@ -448,8 +563,9 @@ class FakeDiscord(RestMixin):
             finally:
                 recheck.cancel()
 
-    async def wait_for_message(self, channel: FakeChannel, predicate: Callable[[FakeMessage], bool] | None = None,
-                               timeout: float | None = None) -> FakeMessage:
+    async def wait_for_message(
+        self, channel: FakeChannel, predicate: Callable[[FakeMessage], bool] | None = None, timeout: float | None = None
+    ) -> FakeMessage:
         """A message that appears in `channel` after this call (optionally matching `predicate`)."""
         known = set(channel.message_ids)
 
@@ -465,24 +581,40 @@ class FakeDiscord(RestMixin):
     async def wait_for_edit(self, message: FakeMessage | int, timeout: float | None = None) -> FakeMessage:
         msg = self.message(message)
         before = len(msg.versions)
-        await self.wait_for(lambda: len(msg.versions) > before or msg.deleted, timeout=timeout,
-                            what=f"an edit of message {msg.id}")
+        await self.wait_for(
+            lambda: len(msg.versions) > before or msg.deleted, timeout=timeout, what=f"an edit of message {msg.id}"
+        )
         return msg
 
     # =========================================================================================== faults
-    def fail_next(self, pattern: str | Callable[[Call], bool], status: int = 429, *, count: int = 1,
-                  retry_after: float = 0.05, code: int | None = None, message: str | None = None,
-                  is_global: bool = False) -> Fault:
+    def fail_next(
+        self,
+        pattern: str | Callable[[Call], bool],
+        status: int = 429,
+        *,
+        count: int = 1,
+        retry_after: float = 0.05,
+        code: int | None = None,
+        message: str | None = None,
+        is_global: bool = False,
+    ) -> Fault:
         """The next `count` calls matching `pattern` ("POST /channels/{channel_id}/messages", a template without
         method, or a predicate on Call) get `status`: 429 with retry_after (+ X-RateLimit-*/Retry-After/Via headers,
         discord.py sleeps then retries), 5xx (discord.py retries after 1 s, 3 s, ...) or any status with `code`."""
-        fault = Fault(pattern, status, count=count, retry_after=retry_after, code=code, message=message,
-                      is_global=is_global)
+        fault = Fault(
+            pattern, status, count=count, retry_after=retry_after, code=code, message=message, is_global=is_global
+        )
         self.faults.append(fault)
         return fault
 
-    def delay_next(self, pattern: str | Callable[[Call], bool], *, apply_after: float = 0.0,
-                   respond_after: float = 0.0, count: int = 1) -> Delay:
+    def delay_next(
+        self,
+        pattern: str | Callable[[Call], bool],
+        *,
+        apply_after: float = 0.0,
+        respond_after: float = 0.0,
+        count: int = 1,
+    ) -> Delay:
         """Latency: the next `count` calls matching `pattern` are applied `apply_after` seconds after they arrive and
         answered `respond_after` seconds after that (Discord gives no order between requests on different
         connections: a write sent first may land last, and answers may come back in another order)."""
@@ -490,8 +622,14 @@ class FakeDiscord(RestMixin):
         self.delays.append(delay)
         return delay
 
-    def rate_limit_next(self, pattern: str | Callable[[Call], bool], *, count: int = 1, retry_after: float = 0.05,
-                        is_global: bool = False) -> Fault:
+    def rate_limit_next(
+        self,
+        pattern: str | Callable[[Call], bool],
+        *,
+        count: int = 1,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+    ) -> Fault:
         return self.fail_next(pattern, 429, count=count, retry_after=retry_after, is_global=is_global)
 
     def server_error_next(self, pattern: str | Callable[[Call], bool], status: int = 500, *, count: int = 1) -> Fault:
@@ -502,13 +640,27 @@ class FakeDiscord(RestMixin):
         return self.fail_next(CALLBACK_ROUTE, 404, count=count, code=10062, message="Unknown interaction")
 
     # =========================================================================================== the store
-    def _make_attachment(self, channel: FakeChannel | None, filename: str, data: bytes, *,
-                         content_type: str | None = None, description: str | None = None,
-                         ephemeral: bool = False) -> FakeAttachment:
+    def _make_attachment(
+        self,
+        channel: FakeChannel | None,
+        filename: str,
+        data: bytes,
+        *,
+        content_type: str | None = None,
+        description: str | None = None,
+        ephemeral: bool = False,
+    ) -> FakeAttachment:
         aid = self.snowflakes.make()
         url = f"{self.base_url}/attachments/{channel.id if channel else 0}/{aid}/{_quoted(filename)}"
-        att = FakeAttachment(aid, filename, data, url, content_type=guess_content_type(filename) or content_type,
-                             description=description, ephemeral=ephemeral)
+        att = FakeAttachment(
+            aid,
+            filename,
+            data,
+            url,
+            content_type=guess_content_type(filename) or content_type,
+            description=description,
+            ephemeral=ephemeral,
+        )
         self.attachments[aid] = att
         return att
 
@@ -519,12 +671,21 @@ class FakeDiscord(RestMixin):
             out[int(match.group(1)) if match else position] = f
         return out
 
-    def _attachments_for(self, channel: FakeChannel, data: dict[str, Any], files: list[UploadedFile],
-                         existing: list[FakeAttachment], *, ephemeral: bool) -> list[FakeAttachment]:
+    def _attachments_for(
+        self,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        files: list[UploadedFile],
+        existing: list[FakeAttachment],
+        *,
+        ephemeral: bool,
+    ) -> list[FakeAttachment]:
         uploads = self._uploads_by_index(files)
         if "attachments" not in data or data["attachments"] is None:
-            return list(existing) + [self._make_attachment(channel, f.filename, f.data, content_type=f.content_type,
-                                                           ephemeral=ephemeral) for f in uploads.values()]
+            return list(existing) + [
+                self._make_attachment(channel, f.filename, f.data, content_type=f.content_type, ephemeral=ephemeral)
+                for f in uploads.values()
+            ]
         by_id = {a.id: a for a in existing}
         out, used = [], set()
         for entry in data["attachments"]:
@@ -534,40 +695,71 @@ class FakeDiscord(RestMixin):
             elif eid in uploads:
                 f = uploads[eid]
                 used.add(eid)
-                out.append(self._make_attachment(channel, entry.get("filename") or f.filename, f.data,
-                                                 content_type=f.content_type, description=entry.get("description"),
-                                                 ephemeral=ephemeral))
+                out.append(
+                    self._make_attachment(
+                        channel,
+                        entry.get("filename") or f.filename,
+                        f.data,
+                        content_type=f.content_type,
+                        description=entry.get("description"),
+                        ephemeral=ephemeral,
+                    )
+                )
         for index, f in uploads.items():
             if index not in used:
-                out.append(self._make_attachment(channel, f.filename, f.data, content_type=f.content_type,
-                                                 ephemeral=ephemeral))
+                out.append(
+                    self._make_attachment(channel, f.filename, f.data, content_type=f.content_type, ephemeral=ephemeral)
+                )
         return out
 
-    def _create_message(self, channel: FakeChannel, author: FakeUser, data: dict[str, Any],
-                        files: list[UploadedFile], *, interaction: FakeInteraction | None = None,
-                        ephemeral: bool = False, loading: bool = False, followup: bool = False) -> FakeMessage:
+    def _create_message(
+        self,
+        channel: FakeChannel,
+        author: FakeUser,
+        data: dict[str, Any],
+        files: list[UploadedFile],
+        *,
+        interaction: FakeInteraction | None = None,
+        ephemeral: bool = False,
+        loading: bool = False,
+        followup: bool = False,
+    ) -> FakeMessage:
         flags = (data.get("flags") or 0) & (FLAG_SUPPRESS_EMBEDS | 4096 | FLAG_COMPONENTS_V2)
         if ephemeral:
             flags |= FLAG_EPHEMERAL
         if loading:
             flags |= FLAG_LOADING
         mtype = 0
-        msg = FakeMessage(id=self.snowflakes.make(), channel=channel, author=author, content=data.get("content") or "",
-                          embeds=list(data.get("embeds") or []), components=list(data.get("components") or []),
-                          flags=flags, tts=bool(data.get("tts")))
+        msg = FakeMessage(
+            id=self.snowflakes.make(),
+            channel=channel,
+            author=author,
+            content=data.get("content") or "",
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            flags=flags,
+            tts=bool(data.get("tts")),
+        )
         msg.attachments = self._attachments_for(channel, data, files, [], ephemeral=ephemeral)
         msg.mentions = pinged_users(msg.content, data.get("allowed_mentions"))
         if interaction is not None:
             msg.webhook_id = self.application_id
             meta: dict[str, Any] = {
-                "id": str(interaction.id), "type": interaction.interaction_type, "user": interaction.user.payload(),
-                "authorizing_integration_owners": interaction.payload.get("authorizing_integration_owners", {})}
+                "id": str(interaction.id),
+                "type": interaction.interaction_type,
+                "user": interaction.user.payload(),
+                "authorizing_integration_owners": interaction.payload.get("authorizing_integration_owners", {}),
+            }
             if interaction.interaction_type == APPLICATION_COMMAND:
                 mtype = 20
                 meta["name"] = interaction.payload["data"]["name"]
                 meta["command_type"] = 1
-                msg.interaction_legacy = {"id": str(interaction.id), "type": 2, "name": meta["name"],
-                                          "user": interaction.user.payload()}
+                msg.interaction_legacy = {
+                    "id": str(interaction.id),
+                    "type": 2,
+                    "name": meta["name"],
+                    "user": interaction.user.payload(),
+                }
             elif interaction.source_message is not None:
                 meta["interacted_message_id"] = str(interaction.source_message.id)
             if followup and interaction.original is not None:
@@ -578,8 +770,11 @@ class FakeDiscord(RestMixin):
         ref = data.get("message_reference")
         if ref and ref.get("message_id"):
             mtype = 19
-            msg.reference = {"type": 0, "message_id": str(ref["message_id"]),
-                             "channel_id": str(ref.get("channel_id") or channel.id)}
+            msg.reference = {
+                "type": 0,
+                "message_id": str(ref["message_id"]),
+                "channel_id": str(ref.get("channel_id") or channel.id),
+            }
             if channel.guild is not None:
                 msg.reference["guild_id"] = str(channel.guild.id)
         msg.type = mtype
@@ -592,8 +787,9 @@ class FakeDiscord(RestMixin):
             self._dispatch_message_event("MESSAGE_CREATE", msg)
         return msg
 
-    def _apply_edit(self, msg: FakeMessage, data: dict[str, Any], files: list[UploadedFile], *,
-                    followup_fill: bool = False) -> None:
+    def _apply_edit(
+        self, msg: FakeMessage, data: dict[str, Any], files: list[UploadedFile], *, followup_fill: bool = False
+    ) -> None:
         content = (data.get("content") or "") if "content" in data else msg.content
         embeds = list(data.get("embeds") or []) if "embeds" in data else msg.embeds
         components = list(data.get("components") or []) if "components" in data else msg.components
@@ -606,9 +802,22 @@ class FakeDiscord(RestMixin):
         if self.validate and not (content or embeds or components or attachments):
             raise ApiError(400, 50006, "Cannot send an empty message")
         if self.validate and flags & FLAG_COMPONENTS_V2 and (content or embeds):
-            raise ApiError(400, 50035, "Invalid Form Body", {"content": {"_errors": [{
-                "code": "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                "message": "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2"}]}})
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                {
+                    "content": {
+                        "_errors": [
+                            {
+                                "code": "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                                "message": "The 'content' and 'embeds' fields cannot be used when using"
+                                " MessageFlags.IS_COMPONENTS_V2",
+                            }
+                        ]
+                    }
+                },
+            )
         was_loading = msg.loading
         msg.content, msg.embeds, msg.components, msg.attachments = content, embeds, components, attachments
         msg.flags = flags & ~FLAG_LOADING
@@ -628,9 +837,16 @@ class FakeDiscord(RestMixin):
         if len(msg.reactions) > 20 and len(users) == 0:
             raise ApiError(400, 30010, "Maximum number of reactions reached (20)")
         users.append(user.id)
-        data: dict[str, Any] = {"user_id": str(user.id), "channel_id": str(msg.channel.id), "message_id": str(msg.id),
-                                "emoji": emoji_payload(key), "burst": False, "burst_colors": [], "type": 0,
-                                "message_author_id": str(msg.author.id)}
+        data: dict[str, Any] = {
+            "user_id": str(user.id),
+            "channel_id": str(msg.channel.id),
+            "message_id": str(msg.id),
+            "emoji": emoji_payload(key),
+            "burst": False,
+            "burst_colors": [],
+            "type": 0,
+            "message_author_id": str(msg.author.id),
+        }
         guild = msg.channel.guild
         if guild is not None:
             data["guild_id"] = str(guild.id)
@@ -647,8 +863,14 @@ class FakeDiscord(RestMixin):
         users.remove(user.id)
         if not users:
             msg.reactions.pop(key, None)
-        data: dict[str, Any] = {"user_id": str(user.id), "channel_id": str(msg.channel.id), "message_id": str(msg.id),
-                                "emoji": emoji_payload(key), "burst": False, "type": 0}
+        data: dict[str, Any] = {
+            "user_id": str(user.id),
+            "channel_id": str(msg.channel.id),
+            "message_id": str(msg.id),
+            "emoji": emoji_payload(key),
+            "burst": False,
+            "type": 0,
+        }
         if msg.channel.guild is not None:
             data["guild_id"] = str(msg.channel.guild.id)
         self._dispatch_for_channel(msg.channel, "MESSAGE_REACTION_REMOVE", data, reactions=True)
@@ -701,8 +923,14 @@ class FakeDiscord(RestMixin):
         kept_tokens = {inter.token for inter in interactions}
         shown = {attachment.id for message in self.messages.values() for attachment in message.attachments}
         attachments = {aid: att for aid, att in self.attachments.items() if aid in shown}
-        dropped = (len(self.calls) - len(calls) + len(self.interactions) - len(interactions)
-                   + len(self.attachments) - len(attachments))
+        dropped = (
+            len(self.calls)
+            - len(calls)
+            + len(self.interactions)
+            - len(interactions)
+            + len(self.attachments)
+            - len(attachments)
+        )
         self.calls[:] = calls
         self.unhandled[:] = [call for call in self.unhandled if call.time >= cutoff]
         self.interactions[:] = interactions
@@ -726,7 +954,7 @@ class FakeDiscord(RestMixin):
             perms = self._member_permissions(guild, user)
             if not perms & P.VIEW_CHANNEL:
                 raise PermissionError(f"{user} cannot view {channel}")
-            if (channel.type == 12 and user.id not in channel.thread_members and not perms & P.MANAGE_THREADS):
+            if channel.type == 12 and user.id not in channel.thread_members and not perms & P.MANAGE_THREADS:
                 raise PermissionError(f"{user} is not in private thread {channel}")
         elif channel.is_dm and channel.recipient is not user:
             raise PermissionError(f"{user} cannot see DM channel {channel.id}")
@@ -739,10 +967,21 @@ class FakeDiscord(RestMixin):
         if not msg.ephemeral:
             self._check_channel_visible(user, msg.channel)
 
-    def _new_interaction(self, itype: int, user: FakeUser, channel: FakeChannel, data: dict[str, Any], *,
-                         at: Any = None, message: FakeMessage | None = None, parent: FakeInteraction | None = None,
-                         name: str | None = None, locale: str | None = None, expired: bool = False,
-                         message_payload: dict[str, Any] | None = None) -> FakeInteraction:
+    def _new_interaction(
+        self,
+        itype: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        *,
+        at: Any = None,
+        message: FakeMessage | None = None,
+        parent: FakeInteraction | None = None,
+        name: str | None = None,
+        locale: str | None = None,
+        expired: bool = False,
+        message_payload: dict[str, Any] | None = None,
+    ) -> FakeInteraction:
         guild = channel.guild
         member = guild.member(user) if guild is not None else None
         if guild is not None and member is None:
@@ -752,17 +991,31 @@ class FakeDiscord(RestMixin):
         ch = channel.payload()
         ch["permissions"] = str(self._member_permissions(guild, user))
         payload: dict[str, Any] = {
-            "id": str(iid), "application_id": str(self.application_id), "type": itype, "data": data,
-            "channel_id": str(channel.id), "channel": ch, "token": token, "version": 1,
-            "locale": locale or user.locale, "app_permissions": str(self._member_permissions(guild, self.bot_user)),
-            "entitlements": [], "entitlement_sku_ids": [], "attachment_size_limit": validate.MAX_FILE_BYTES,
+            "id": str(iid),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": ch,
+            "token": token,
+            "version": 1,
+            "locale": locale or user.locale,
+            "app_permissions": str(self._member_permissions(guild, self.bot_user)),
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": validate.MAX_FILE_BYTES,
             "authorizing_integration_owners": {"0": str(guild.id)} if guild else {"1": str(user.id)},
             "context": 0 if guild else 1,
         }
         if guild is not None:
-            payload.update({"guild_id": str(guild.id), "guild_locale": guild.locale,
-                            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-                            "member": member.payload(with_permissions=True)})
+            payload.update(
+                {
+                    "guild_id": str(guild.id),
+                    "guild_locale": guild.locale,
+                    "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+                    "member": member.payload(with_permissions=True),
+                }
+            )
         else:
             payload["user"] = user.payload()
         if message_payload is not None:
@@ -773,9 +1026,18 @@ class FakeDiscord(RestMixin):
         if not sessions:
             raise RuntimeError("no gateway session would receive this interaction: is the bot running?")
         encoded = plain_json(payload)  # encoded once: sent, and kept as the interaction's record
-        inter = FakeInteraction(self, id=iid, token=token, interaction_type=itype, user=user, channel=channel,
-                                payload=payload if encoded is None else None, message=message, parent=parent,
-                                name=name)
+        inter = FakeInteraction(
+            self,
+            id=iid,
+            token=token,
+            interaction_type=itype,
+            user=user,
+            channel=channel,
+            payload=payload if encoded is None else None,
+            message=message,
+            parent=parent,
+            name=name,
+        )
         if encoded is not None:
             FakeInteraction.payload.set_json(inter, encoded)
         inter.expired = expired
@@ -787,25 +1049,34 @@ class FakeDiscord(RestMixin):
             sessions[-1].dispatch_encoded("INTERACTION_CREATE", encoded)
         return inter
 
-    async def _outcome(self, inter: FakeInteraction, timeout: float | None, wait_deferred: bool | None) -> FakeInteraction:
-        await self._wait_or_rejected(inter, lambda: inter.responded or inter.failed or inter.expired, timeout,
-                                     f"the bot to answer {inter}")
+    async def _outcome(
+        self, inter: FakeInteraction, timeout: float | None, wait_deferred: bool | None
+    ) -> FakeInteraction:
+        await self._wait_or_rejected(
+            inter, lambda: inter.responded or inter.failed or inter.expired, timeout, f"the bot to answer {inter}"
+        )
         if inter.failed or inter.expired:
             return inter
         if wait_deferred is None:
             wait_deferred = inter.type == DEFERRED_CHANNEL_MESSAGE
         if wait_deferred and inter.type == DEFERRED_CHANNEL_MESSAGE:
-            await self._wait_or_rejected(inter, lambda: inter.settled, timeout,
-                                         f"the followup/edit of deferred {inter}")
+            await self._wait_or_rejected(
+                inter, lambda: inter.settled, timeout, f"the followup/edit of deferred {inter}"
+            )
         elif wait_deferred and inter.type == DEFERRED_UPDATE_MESSAGE and inter.source_message is not None:
             source = inter.source_message
             seen = len(source.versions)
-            await self._wait_or_rejected(inter, lambda: inter.followups or len(source.versions) > seen or source.deleted,
-                                         timeout, f"a followup or edit after deferred update {inter}")
+            await self._wait_or_rejected(
+                inter,
+                lambda: inter.followups or len(source.versions) > seen or source.deleted,
+                timeout,
+                f"a followup or edit after deferred update {inter}",
+            )
         return inter
 
-    async def _wait_or_rejected(self, inter: FakeInteraction, done: Callable[[], Any], timeout: float | None,
-                                what: str) -> None:
+    async def _wait_or_rejected(
+        self, inter: FakeInteraction, done: Callable[[], Any], timeout: float | None, what: str
+    ) -> None:
         """Waits for `done`; if meanwhile the fake refused one of the bot's requests for this interaction, gives the
         bot 0.25 s to recover, then raises InteractionRejected instead of waiting for the full timeout."""
         seen = len(inter.rejections)
@@ -816,11 +1087,14 @@ class FakeDiscord(RestMixin):
             await self.wait_for(done, timeout=0.25)
             return
         call = inter.rejections[-1]
-        raise InteractionRejected(f"waiting for {what}: the fake refused the bot's {call.method} {call.route} with "
-                                  f"{call.status} {call.response}; request body: {call.json}")
+        raise InteractionRejected(
+            f"waiting for {what}: the fake refused the bot's {call.method} {call.route} with "
+            f"{call.status} {call.response}; request body: {call.json}"
+        )
 
-    async def _resolve_command(self, command: str, guild: FakeGuild | None,
-                               timeout: float | None) -> tuple[dict[str, Any], list[dict[str, Any]], int | None]:
+    async def _resolve_command(
+        self, command: str, guild: FakeGuild | None, timeout: float | None
+    ) -> tuple[dict[str, Any], list[dict[str, Any]], int | None]:
         def attempt() -> tuple[dict[str, Any], list[dict[str, Any]], int | None] | None:
             for scope in ([guild.id] if guild else []) + [None]:
                 cmds = self.commands.get(scope)
@@ -854,9 +1128,19 @@ class FakeDiscord(RestMixin):
             if int(needed) & have != int(needed):
                 raise PermissionError(f"{user} lacks default_member_permissions {needed} for /{cmd['name']}")
 
-    async def slash(self, user: FakeUser, channel: FakeChannel, command: str, options: dict[str, Any] | None = None,
-                    *, at: Any = None, timeout: float | None = None, wait_deferred: bool | None = None,
-                    expired: bool = False, locale: str | None = None) -> FakeInteraction:
+    async def slash(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        options: dict[str, Any] | None = None,
+        *,
+        at: Any = None,
+        timeout: float | None = None,
+        wait_deferred: bool | None = None,
+        expired: bool = False,
+        locale: str | None = None,
+    ) -> FakeInteraction:
         """Runs `/command` ("play", or "table status" for group/subcommand) with `options` (name -> value; users,
         channels and roles may be passed as FakeUser/FakeMember/FakeChannel/FakeRole). Returns the outcome once the
         bot answered (and, for a "thinking" defer, followed up)."""
@@ -867,26 +1151,44 @@ class FakeDiscord(RestMixin):
         leaf = chain[-1] if chain else top
         resolved: dict[str, dict] = {}
         leaf_options = build_options(self, leaf, dict(options or {}), guild, resolved)
-        data: dict[str, Any] = {"id": top["id"], "name": top["name"], "type": 1,
-                                "options": wrap_chain(chain, leaf_options)}
+        data: dict[str, Any] = {
+            "id": top["id"],
+            "name": top["name"],
+            "type": 1,
+            "options": wrap_chain(chain, leaf_options),
+        }
         if scope is not None:
             data["guild_id"] = str(scope)
         if resolved:
             data["resolved"] = resolved
-        inter = self._new_interaction(APPLICATION_COMMAND, user, channel, data, at=at, locale=locale,
-                                      expired=expired, name=command)
+        inter = self._new_interaction(
+            APPLICATION_COMMAND, user, channel, data, at=at, locale=locale, expired=expired, name=command
+        )
         return await self._outcome(inter, timeout, wait_deferred)
 
-    async def autocomplete(self, user: FakeUser, channel: FakeChannel, command: str, options: dict[str, Any],
-                           focused: str, *, timeout: float | None = None, locale: str | None = None) -> list[dict]:
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        options: dict[str, Any],
+        focused: str,
+        *,
+        timeout: float | None = None,
+        locale: str | None = None,
+    ) -> list[dict]:
         """What the user sees while typing `focused`: the choices the bot returned."""
         guild = channel.guild
         top, chain, scope = await self._resolve_command(command, guild, timeout)
         leaf = chain[-1] if chain else top
         resolved: dict[str, dict] = {}
         leaf_options = build_options(self, leaf, dict(options), guild, resolved, focused=focused)
-        data: dict[str, Any] = {"id": top["id"], "name": top["name"], "type": 1,
-                                "options": wrap_chain(chain, leaf_options)}
+        data: dict[str, Any] = {
+            "id": top["id"],
+            "name": top["name"],
+            "type": 1,
+            "options": wrap_chain(chain, leaf_options),
+        }
         if scope is not None:
             data["guild_id"] = str(scope)
         inter = self._new_interaction(AUTOCOMPLETE, user, channel, data, locale=locale, name=command)
@@ -903,15 +1205,29 @@ class FakeDiscord(RestMixin):
         else:
             comp = msg.find_select(**{k: v for k, v in criteria.items() if v is not None})
         if comp is None or comp.get("type") not in types:
-            have = [(c.get("type"), c.get("label") or c.get("placeholder"), c.get("custom_id"))
-                    for c in msg.all_components() if c.get("custom_id")]
+            have = [
+                (c.get("type"), c.get("label") or c.get("placeholder"), c.get("custom_id"))
+                for c in msg.all_components()
+                if c.get("custom_id")
+            ]
             raise LookupError(f"message {msg.id} shows no component {ident or criteria} of type {types}; it has {have}")
         return comp
 
-    async def press(self, user: FakeUser, message: FakeMessage | int, custom_id: str | dict | None = None, *,
-                    label: str | None = None, prefix: str | None = None, at: Any = None,
-                    timeout: float | None = None, wait_deferred: bool | None = None, expired: bool = False,
-                    force: bool = False, locale: str | None = None) -> FakeInteraction:
+    async def press(
+        self,
+        user: FakeUser,
+        message: FakeMessage | int,
+        custom_id: str | dict | None = None,
+        *,
+        label: str | None = None,
+        prefix: str | None = None,
+        at: Any = None,
+        timeout: float | None = None,
+        wait_deferred: bool | None = None,
+        expired: bool = False,
+        force: bool = False,
+        locale: str | None = None,
+    ) -> FakeInteraction:
         """Presses a button shown on `message` (by custom_id, a component dict, label= or prefix=).
         `at`: snowflake time as ms offset from now (or a datetime): who pressed first is decided by it.
         Disabled buttons cannot be pressed unless force=True."""
@@ -925,14 +1241,34 @@ class FakeDiscord(RestMixin):
         data = {"custom_id": comp["custom_id"], "component_type": 2}
         if "id" in comp:
             data["id"] = comp["id"]
-        inter = self._new_interaction(MESSAGE_COMPONENT, user, msg.channel, data, at=at, message=msg,
-                                      name=comp["custom_id"], locale=locale, expired=expired)
+        inter = self._new_interaction(
+            MESSAGE_COMPONENT,
+            user,
+            msg.channel,
+            data,
+            at=at,
+            message=msg,
+            name=comp["custom_id"],
+            locale=locale,
+            expired=expired,
+        )
         return await self._outcome(inter, timeout, wait_deferred)
 
-    async def select(self, user: FakeUser, message: FakeMessage | int, custom_id: str | dict | None,
-                     values: list[Any], *, prefix: str | None = None, at: Any = None, timeout: float | None = None,
-                     wait_deferred: bool | None = None, expired: bool = False, force: bool = False,
-                     locale: str | None = None) -> FakeInteraction:
+    async def select(
+        self,
+        user: FakeUser,
+        message: FakeMessage | int,
+        custom_id: str | dict | None,
+        values: list[Any],
+        *,
+        prefix: str | None = None,
+        at: Any = None,
+        timeout: float | None = None,
+        wait_deferred: bool | None = None,
+        expired: bool = False,
+        force: bool = False,
+        locale: str | None = None,
+    ) -> FakeInteraction:
         """Picks `values` in a select menu on `message` (string selects: option values; user/role/channel selects:
         FakeUser/FakeRole/FakeChannel or ids)."""
         msg = self.message(message)
@@ -960,8 +1296,9 @@ class FakeDiscord(RestMixin):
                 resolved.setdefault("users", {})[str(value.id)] = value.payload()
                 member = guild.member(value) if guild else None
                 if member is not None:
-                    resolved.setdefault("members", {})[str(value.id)] = member.payload(with_user=False,
-                                                                                        with_permissions=True)
+                    resolved.setdefault("members", {})[str(value.id)] = member.payload(
+                        with_user=False, with_permissions=True
+                    )
             elif isinstance(value, FakeRole):
                 resolved.setdefault("roles", {})[str(value.id)] = value.payload()
             elif isinstance(value, FakeChannel):
@@ -972,12 +1309,30 @@ class FakeDiscord(RestMixin):
         data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": ctype, "values": out_values}
         if resolved:
             data["resolved"] = resolved
-        inter = self._new_interaction(MESSAGE_COMPONENT, user, msg.channel, data, at=at, message=msg,
-                                      name=comp["custom_id"], locale=locale, expired=expired)
+        inter = self._new_interaction(
+            MESSAGE_COMPONENT,
+            user,
+            msg.channel,
+            data,
+            at=at,
+            message=msg,
+            name=comp["custom_id"],
+            locale=locale,
+            expired=expired,
+        )
         return await self._outcome(inter, timeout, wait_deferred)
 
-    async def forge(self, user: FakeUser, message: FakeMessage | int, custom_id: str, values: list[str] | None = None,
-                    *, at: Any = None, timeout: float | None = None, locale: str | None = None) -> FakeInteraction:
+    async def forge(
+        self,
+        user: FakeUser,
+        message: FakeMessage | int,
+        custom_id: str,
+        values: list[str] | None = None,
+        *,
+        at: Any = None,
+        timeout: float | None = None,
+        locale: str | None = None,
+    ) -> FakeInteraction:
         """A component interaction Discord itself never sends: `custom_id` (a button's, or a string select's with
         `values`) as a modified client would send it from `message`, in that message's channel and guild, whatever
         the message shows. For tests of the bot's own checks; only the user's visibility of the message is checked.
@@ -990,28 +1345,60 @@ class FakeDiscord(RestMixin):
             component: dict[str, Any] = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
         else:
             data["values"] = [str(value) for value in values]
-            component = {"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": max(1, len(values)),
-                         "options": [{"label": str(value), "value": str(value)} for value in values]}
+            component = {
+                "type": 3,
+                "custom_id": custom_id,
+                "min_values": 1,
+                "max_values": max(1, len(values)),
+                "options": [{"label": str(value), "value": str(value)} for value in values],
+            }
         shown = msg.payload(self.application_id, copy=True)
         shown["components"] = [*(shown.get("components") or []), {"type": 1, "components": [component]}]
-        inter = self._new_interaction(MESSAGE_COMPONENT, user, msg.channel, data, at=at, message=msg,
-                                      name=custom_id, locale=locale, message_payload=shown)
+        inter = self._new_interaction(
+            MESSAGE_COMPONENT,
+            user,
+            msg.channel,
+            data,
+            at=at,
+            message=msg,
+            name=custom_id,
+            locale=locale,
+            message_payload=shown,
+        )
         return await self._outcome(inter, timeout, None)
 
-    async def submit_modal(self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, Any], *,
-                           at: Any = None, timeout: float | None = None, wait_deferred: bool | None = None,
-                           locale: str | None = None) -> FakeInteraction:
+    async def submit_modal(
+        self,
+        user: FakeUser,
+        opened_by: FakeInteraction,
+        values: dict[str, Any],
+        *,
+        at: Any = None,
+        timeout: float | None = None,
+        wait_deferred: bool | None = None,
+        locale: str | None = None,
+    ) -> FakeInteraction:
         """Fills and submits the modal the bot opened in answer to `opened_by` (text inputs: custom_id -> str)."""
         if opened_by.modal is None:
             raise LookupError(f"{opened_by} did not open a modal (response type {opened_by.type})")
         if opened_by.user is not user:
             raise PermissionError("only the user who opened a modal can submit it")
-        data = {"custom_id": opened_by.modal["custom_id"],
-                "components": modal_submit_components(opened_by.modal, values)}
+        data = {
+            "custom_id": opened_by.modal["custom_id"],
+            "components": modal_submit_components(opened_by.modal, values),
+        }
         source = opened_by.source_message
-        inter = self._new_interaction(MODAL_SUBMIT, user, opened_by.channel, data, at=at,
-                                      message=source if source is not None and not source.deleted else None,
-                                      parent=opened_by, name=data["custom_id"], locale=locale)
+        inter = self._new_interaction(
+            MODAL_SUBMIT,
+            user,
+            opened_by.channel,
+            data,
+            at=at,
+            message=source if source is not None and not source.deleted else None,
+            parent=opened_by,
+            name=data["custom_id"],
+            locale=locale,
+        )
         return await self._outcome(inter, timeout, wait_deferred)
 
     async def react(self, user: FakeUser, message: FakeMessage | int, emoji: str) -> None:
@@ -1028,9 +1415,16 @@ class FakeDiscord(RestMixin):
         self._remove_reaction(msg, user, emoji_key(emoji))
         self._notify()
 
-    async def say(self, user: FakeUser, channel: FakeChannel, content: str = "", *,
-                  embeds: list[dict] | None = None, files: dict[str, bytes] | None = None,
-                  reply_to: FakeMessage | None = None) -> FakeMessage:
+    async def say(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        content: str = "",
+        *,
+        embeds: list[dict] | None = None,
+        files: dict[str, bytes] | None = None,
+        reply_to: FakeMessage | None = None,
+    ) -> FakeMessage:
         """`user` posts a message (MESSAGE_CREATE; content hidden from bots without the message content intent)."""
         self._check_channel_visible(user, channel)
         if channel.is_thread:

@@ -3,6 +3,7 @@
 Limits: https://discord.com/developers/docs/resources/message, .../interactions/message-components,
 .../interactions/application-commands. Only common limits are checked; anything not checked passes.
 """
+
 from __future__ import annotations
 
 import re
@@ -10,9 +11,40 @@ from typing import Any
 
 from .models import FLAG_COMPONENTS_V2, ApiError, UploadedFile, walk_components
 
-LOCALES = {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl",
-           "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja",
-           "zh-TW", "ko"}
+LOCALES = {
+    "id",
+    "da",
+    "de",
+    "en-GB",
+    "en-US",
+    "es-ES",
+    "es-419",
+    "fr",
+    "hr",
+    "it",
+    "lt",
+    "hu",
+    "nl",
+    "no",
+    "pl",
+    "pt-BR",
+    "ro",
+    "fi",
+    "sv-SE",
+    "vi",
+    "tr",
+    "cs",
+    "el",
+    "bg",
+    "ru",
+    "uk",
+    "hi",
+    "th",
+    "zh-CN",
+    "ja",
+    "zh-TW",
+    "ko",
+}
 _COMMAND_NAME = re.compile(r"^[-_\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
 MAX_FILE_BYTES = 25 * 1024 * 1024
 
@@ -74,15 +106,21 @@ def check_components(errors: Errors, components: list[dict], flags: int) -> None
             errors.add(["components"], "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
         for i, row in enumerate(components):
             if row.get("type") != 1:
-                errors.add(["components", i, "type"], "UNION_TYPE_CHOICES",
-                           "Value of field \"type\" must be one of (1,).")
+                errors.add(
+                    ["components", i, "type"], "UNION_TYPE_CHOICES", 'Value of field "type" must be one of (1,).'
+                )
                 continue
             children = row.get("components") or []
             if not 1 <= len(children) <= 5:
-                errors.add(["components", i, "components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+                errors.add(
+                    ["components", i, "components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+                )
             if any(c.get("type") != 2 for c in children) and len(children) > 1:
-                errors.add(["components", i, "components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                           "The specified component exceeds the maximum width")
+                errors.add(
+                    ["components", i, "components"],
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "The specified component exceeds the maximum width",
+                )
     seen: set[str] = set()
     for comp in walk_components(components):
         ctype = comp.get("type")
@@ -91,12 +129,18 @@ def check_components(errors: Errors, components: list[dict], flags: int) -> None
             if len(cid) > 100:
                 errors.add(["components"], "BASE_TYPE_MAX_LENGTH", f"custom_id {cid!r} must be 100 or fewer in length.")
             if cid in seen:
-                errors.add(["components"], "COMPONENT_CUSTOM_ID_DUPLICATED", f"Component custom id cannot be duplicated ({cid})")
+                errors.add(
+                    ["components"],
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    f"Component custom id cannot be duplicated ({cid})",
+                )
             seen.add(cid)
         if ctype == 2:
             label = comp.get("label")
             if label is not None and len(label) > 80:
-                errors.add(["components"], "BASE_TYPE_MAX_LENGTH", f"button label {label!r} must be 80 or fewer in length.")
+                errors.add(
+                    ["components"], "BASE_TYPE_MAX_LENGTH", f"button label {label!r} must be 80 or fewer in length."
+                )
             if not label and not comp.get("emoji"):
                 errors.add(["components"], "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
             if comp.get("style") == 5:
@@ -110,7 +154,9 @@ def check_components(errors: Errors, components: list[dict], flags: int) -> None
                 errors.add(["components"], "BASE_TYPE_BAD_LENGTH", "select options must be between 1 and 25 in length.")
             values = [o.get("value") for o in options]
             if len(set(values)) != len(values):
-                errors.add(["components"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Select option values must be unique")
+                errors.add(
+                    ["components"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Select option values must be unique"
+                )
             for o in options:
                 for key in ("label", "value"):
                     if not o.get(key) or len(o.get(key)) > 100:
@@ -119,7 +165,9 @@ def check_components(errors: Errors, components: list[dict], flags: int) -> None
                     errors.add(["components"], "BASE_TYPE_MAX_LENGTH", "select option description must be 100 or fewer")
             max_values = comp.get("max_values", 1)
             if max_values > len(options):
-                errors.add(["components"], "SELECT_COMPONENT_MAX_VALUES_EXCEEDED", "max_values exceeds the number of options")
+                errors.add(
+                    ["components"], "SELECT_COMPONENT_MAX_VALUES_EXCEEDED", "max_values exceeds the number of options"
+                )
         if ctype in (3, 5, 6, 7, 8):
             ph = comp.get("placeholder")
             if ph and len(ph) > 150:
@@ -128,8 +176,9 @@ def check_components(errors: Errors, components: list[dict], flags: int) -> None
             _max_len(errors, ["components"], comp.get("content"), 4000)
 
 
-def check_message(data: dict, files: list[UploadedFile], *, existing_has_body: bool = False,
-                  creating: bool = True) -> None:
+def check_message(
+    data: dict, files: list[UploadedFile], *, existing_has_body: bool = False, creating: bool = True
+) -> None:
     """Validates a create (or, with creating=False, an edit) payload."""
     errors = Errors()
     flags = data.get("flags") or 0
@@ -141,8 +190,11 @@ def check_message(data: dict, files: list[UploadedFile], *, existing_has_body: b
     components = data.get("components") or []
     check_components(errors, components, flags)
     if flags & FLAG_COMPONENTS_V2 and (content or embeds):
-        errors.add(["content"], "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                   "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+        errors.add(
+            ["content"],
+            "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+            "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+        )
     if len(files) > 10:
         errors.add(["files"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
     errors.raise_if_any()
@@ -160,7 +212,11 @@ def check_commands(commands: list[dict]) -> None:
         ctype = cmd.get("type", 1)
         key = (cmd.get("name"), ctype)
         if key in names:
-            errors.add([i, "name"], "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique ({key[0]})")
+            errors.add(
+                [i, "name"],
+                "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                f"Application command names must be unique ({key[0]})",
+            )
         names.add(key)
         _check_command_node(errors, cmd, [i], chat=ctype == 1, top=True)
     if len([c for c in commands if c.get("type", 1) == 1]) > 100:
@@ -205,8 +261,11 @@ def _check_command_node(errors: Errors, node: dict, path: list[Any], *, chat: bo
             continue
         if opt.get("required"):
             if seen_optional:
-                errors.add(p + ["required"], "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                           "Required options must be placed before non-required options")
+                errors.add(
+                    p + ["required"],
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options",
+                )
         else:
             seen_optional = True
         _check_command_node(errors, opt, p, chat=True)
@@ -215,6 +274,6 @@ def _check_command_node(errors: Errors, node: dict, path: list[Any], *, chat: bo
             errors.add(p + ["choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
         for k, choice in enumerate(choices):
             _max_len(errors, p + ["choices", k, "name"], choice.get("name"), 100, min_len=1)
-            for locale in (choice.get("name_localizations") or {}):
+            for locale in choice.get("name_localizations") or {}:
                 if locale not in LOCALES:
                     errors.add(p + ["choices", k, "name_localizations", locale], "LOCALE_INVALID", "Invalid locale")

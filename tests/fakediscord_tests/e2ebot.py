@@ -1,6 +1,7 @@
 """A small real discord.py bot used to prove the fake: slash commands (with a group), a DynamicItem button that
 edits its message (type 7) with a new PNG, a persistent view, a select, a modal, an ephemeral reply, a deferred reply,
 a DM with the 50007 fallback, a channel post + thread, and a reaction listener."""
+
 from __future__ import annotations
 
 import io
@@ -14,18 +15,22 @@ from discord.ext import commands
 
 def tiny_png(value: int) -> bytes:
     """A valid 2x1 greyscale PNG whose pixels encode `value` (so every edit uploads different bytes)."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     raw = b"\x00" + bytes([value % 256, (value * 7) % 256])
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 1, 8, 0, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 1, 8, 0, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"cnt:(?P<n>[0-9]+)"):
     def __init__(self, n: int) -> None:
-        super().__init__(discord.ui.Button(label=f"Count {n}", custom_id=f"cnt:{n}",
-                                           style=discord.ButtonStyle.primary))
+        super().__init__(discord.ui.Button(label=f"Count {n}", custom_id=f"cnt:{n}", style=discord.ButtonStyle.primary))
         self.n = n
 
     @classmethod
@@ -38,8 +43,10 @@ class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"cnt:(?P<n>[0
         view = discord.ui.View(timeout=None)
         view.add_item(Counter(nxt))
         await interaction.response.edit_message(
-            content=f"count {nxt}", view=view,
-            attachments=[discord.File(io.BytesIO(tiny_png(nxt)), filename="board.png")])
+            content=f"count {nxt}",
+            view=view,
+            attachments=[discord.File(io.BytesIO(tiny_png(nxt)), filename="board.png")],
+        )
 
 
 class LayoutCounter(discord.ui.DynamicItem[discord.ui.Button], template=r"lay:(?P<n>[0-9]+)"):
@@ -56,8 +63,9 @@ class LayoutCounter(discord.ui.DynamicItem[discord.ui.Button], template=r"lay:(?
     @staticmethod
     def layout(n: int) -> discord.ui.LayoutView:
         view = discord.ui.LayoutView(timeout=None)
-        view.add_item(discord.ui.Container(discord.ui.TextDisplay(f"## Board {n}"),
-                                           discord.ui.ActionRow(LayoutCounter(n))))
+        view.add_item(
+            discord.ui.Container(discord.ui.TextDisplay(f"## Board {n}"), discord.ui.ActionRow(LayoutCounter(n)))
+        )
         return view
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -72,8 +80,10 @@ class Persistent(discord.ui.View):
     async def ok(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.send_message(f"ok {interaction.user.name}", ephemeral=True)
 
-    @discord.ui.select(custom_id="persist:pick", options=[discord.SelectOption(label="Red", value="red"),
-                                                         discord.SelectOption(label="Blue", value="blue")])
+    @discord.ui.select(
+        custom_id="persist:pick",
+        options=[discord.SelectOption(label="Red", value="red"), discord.SelectOption(label="Blue", value="blue")],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"picked {select.values[0]}")
 
@@ -122,7 +132,8 @@ class E2EBot(commands.AutoShardedBot):
         @tree.command(description="Answers pong")
         async def ping(interaction: discord.Interaction) -> None:
             await interaction.response.send_message(
-                f"pong {interaction.locale.value} {interaction.guild_locale.value if interaction.guild_locale else '-'}")
+                f"pong {interaction.locale.value} {interaction.guild_locale.value if interaction.guild_locale else '-'}"
+            )
 
         @tree.command(description="A secret")
         async def secret(interaction: discord.Interaction) -> None:
@@ -133,7 +144,8 @@ class E2EBot(commands.AutoShardedBot):
             view = discord.ui.View(timeout=None)
             view.add_item(Counter(0))
             await interaction.response.send_message(
-                "count 0", view=view, file=discord.File(io.BytesIO(tiny_png(0)), filename="board.png"))
+                "count 0", view=view, file=discord.File(io.BytesIO(tiny_png(0)), filename="board.png")
+            )
 
         @tree.command(description="A persistent menu")
         async def menu(interaction: discord.Interaction) -> None:
@@ -196,7 +208,8 @@ class E2EBot(commands.AutoShardedBot):
             await interaction.response.defer(thinking=True)
             sent = await interaction.channel.send("table v1", file=discord.File(io.BytesIO(tiny_png(1)), "board.png"))
             await interaction.channel.get_partial_message(sent.id).edit(
-                content="table v2", attachments=[discord.File(io.BytesIO(tiny_png(2)), "board.png")])
+                content="table v2", attachments=[discord.File(io.BytesIO(tiny_png(2)), "board.png")]
+            )
             fetched = await interaction.channel.fetch_message(sent.id)
             data = await fetched.attachments[0].read()
             history = [m.content async for m in interaction.channel.history(limit=5)]
@@ -222,12 +235,19 @@ class E2EBot(commands.AutoShardedBot):
         table = app_commands.Group(name="table", description="Table commands")
 
         @table.command(name="status", description="Status of a game")
-        @app_commands.choices(game=[app_commands.Choice(name="Blue border", value="blue_border"),
-                                    app_commands.Choice(name="Bossa", value="bossa")])
-        async def status(interaction: discord.Interaction, game: app_commands.Choice[str],
-                         seats: app_commands.Range[int, 1, 6] = 4, who: discord.Member | None = None) -> None:
-            await interaction.response.send_message(
-                f"status {game.value} seats={seats} who={who.name if who else '-'}")
+        @app_commands.choices(
+            game=[
+                app_commands.Choice(name="Blue border", value="blue_border"),
+                app_commands.Choice(name="Bossa", value="bossa"),
+            ]
+        )
+        async def status(
+            interaction: discord.Interaction,
+            game: app_commands.Choice[str],
+            seats: app_commands.Range[int, 1, 6] = 4,
+            who: discord.Member | None = None,
+        ) -> None:
+            await interaction.response.send_message(f"status {game.value} seats={seats} who={who.name if who else '-'}")
 
         tree.add_command(table)
 

@@ -1,4 +1,5 @@
 """End-to-end: a real discord.py AutoShardedBot against the loopback fake Discord."""
+
 from __future__ import annotations
 
 import asyncio
@@ -26,8 +27,12 @@ async def test_ready_identify_and_sync(world):
     assert fake.identifies[0]["intents"] == bot.intents.value
     assert fake.identifies[0]["shard"] == [0, 1]
     assert {c["name"] for c in fake.commands[None]} >= {"ping", "board", "table", "dm"}
-    assert [c.route for c in fake.calls[:4]] == ["/users/@me", "/oauth2/applications/@me",
-                                                 "/applications/{application_id}/commands", "/gateway/bot"]
+    assert [c.route for c in fake.calls[:4]] == [
+        "/users/@me",
+        "/oauth2/applications/@me",
+        "/applications/{application_id}/commands",
+        "/gateway/bot",
+    ]
 
 
 async def test_slash_command_answered_with_locales(world):
@@ -212,8 +217,9 @@ async def test_press_time_is_chosen_by_the_test(world):
     delta = snowflake_time(int(late.content)) - snowflake_time(int(early.content))
     assert dt.timedelta(seconds=1.5) < delta < dt.timedelta(seconds=3)
     board = await fake.slash(world.alice, world.channel, "board")
-    a, b = await asyncio.gather(fake.press(world.alice, board.message, "cnt:0", at=50),
-                                fake.press(world.bob, board.message, "cnt:0", at=-50))
+    a, b = await asyncio.gather(
+        fake.press(world.alice, board.message, "cnt:0", at=50), fake.press(world.bob, board.message, "cnt:0", at=-50)
+    )
     assert b.id < a.id  # bob's press carries the earlier snowflake although it was dispatched second
 
 

@@ -1,4 +1,5 @@
 """More paths a table bot uses: in-place edits of channel messages, followups, Components V2, autocomplete, DMs."""
+
 from __future__ import annotations
 
 from tests.fakediscord_tests.e2ebot import tiny_png
@@ -117,8 +118,13 @@ async def test_what_the_fake_records_stays_readable_and_out_of_the_collectors_wa
     assert table.versions[0]["content"] == "table v1"
     session = fake.sessions[-1]
     assert any(p["t"] == "INTERACTION_CREATE" for p in session.buffer)
-    kept = [edit.__dict__["_packed_json"], edit.__dict__["_packed_response"], out.__dict__["_packed_payload"],
-            list.__getitem__(table.versions, 0), list.__getitem__(session.buffer, -1)]
+    kept = [
+        edit.__dict__["_packed_json"],
+        edit.__dict__["_packed_response"],
+        out.__dict__["_packed_payload"],
+        list.__getitem__(table.versions, 0),
+        list.__getitem__(session.buffer, -1),
+    ]
     assert not any(gc.is_tracked(value) for value in kept)
 
 

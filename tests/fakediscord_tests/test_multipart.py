@@ -1,5 +1,6 @@
 """The fake reads a multipart body as discord.py's aiohttp writes it: the fast parser and the general one read what
 aiohttp's own parser (which the fake used before) reads, and the fast one steps aside for escaped parameters."""
+
 import json
 
 import aiohttp
@@ -46,15 +47,18 @@ async def aiohttp_reads(raw: bytes, content_type: str) -> tuple:
         if part.name == "payload_json":
             body = json.loads(await part.text())
         elif part.filename is not None:
-            files.append((part.name, part.filename, bytes(await part.read(decode=False)), part.headers.get("Content-Type")))
+            files.append(
+                (part.name, part.filename, bytes(await part.read(decode=False)), part.headers.get("Content-Type"))
+            )
     return body, files
 
 
 async def written(filename: str) -> tuple[bytes, str]:
     form = aiohttp.FormData()  # as discord.py's HTTPClient builds a request with files
     form.add_field("payload_json", json.dumps({"content": "盤面", "attachments": [{"id": 0}]}))
-    form.add_field("files[0]", b"\x89PNG\r\n--not-a-boundary\r\n\r\n", filename=filename,
-                   content_type="application/octet-stream")
+    form.add_field(
+        "files[0]", b"\x89PNG\r\n--not-a-boundary\r\n\r\n", filename=filename, content_type="application/octet-stream"
+    )
     payload = form()
     collector = Collector()
     await payload.write(collector)
@@ -75,7 +79,8 @@ async def test_both_parsers_read_back_what_aiohttp_wrote(filename):
     if fast is not None:  # it either agrees or leaves the body to the general parser
         assert fast[0] == body
         assert [(f.field, f.filename, f.data, f.content_type) for f in fast[1]] == [
-            (f.field, f.filename, f.data, f.content_type) for f in files]
+            (f.field, f.filename, f.data, f.content_type) for f in files
+        ]
 
 
 def test_the_fast_parser_refuses_what_it_does_not_know():

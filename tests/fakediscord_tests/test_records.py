@@ -1,5 +1,6 @@
 """What the fake keeps as JSON text reads back as the values it was given, and what it sends is the JSON json would
 write: orjson where it gives the same, json for what orjson refuses."""
+
 import json
 import math
 
@@ -18,8 +19,14 @@ def test_json_text_is_what_json_writes_and_what_orjson_refuses_goes_through_json
 def test_a_message_version_reads_back_with_its_edit_time_and_one_orjson_refuses_is_pickled():
     versions = VersionList()
     stamp = utcnow()
-    first = {"content": "v1", "embeds": [{"title": "t"}], "components": [], "attachments": ["board.png"], "flags": 0,
-             "edited_timestamp": None}
+    first = {
+        "content": "v1",
+        "embeds": [{"title": "t"}],
+        "components": [],
+        "attachments": ["board.png"],
+        "flags": 0,
+        "edited_timestamp": None,
+    }
     second = {**first, "content": "v2", "edited_timestamp": stamp}
     odd = {**first, "embeds": [{1: "int key"}]}
     for version in (first, second, odd):

@@ -1,4 +1,5 @@
 """The state's JSON text (what every action writes) and the restore after an action that fails half-way."""
+
 import json
 import random
 

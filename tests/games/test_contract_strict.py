@@ -1,5 +1,6 @@
 """Actions compare strictly, in every game, decided once by the contract (games/contract.py): True, 1 and 1.0 are
 three different values, as in JSON, however deep they sit in an action."""
+
 from __future__ import annotations
 
 import random
@@ -12,19 +13,39 @@ from games.contract import SYSTEM, IllegalAction, offers, same_json
 GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswith("games.")]
 
 
-@pytest.mark.parametrize("a, b", [
-    (1, 1), ("x", "x"), (None, None), (1.5, 1.5), (True, True),
-    ({"type": "t", "n": [1, {"k": False}]}, {"n": [1, {"k": False}], "type": "t"}),
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        (1, 1),
+        ("x", "x"),
+        (None, None),
+        (1.5, 1.5),
+        (True, True),
+        ({"type": "t", "n": [1, {"k": False}]}, {"n": [1, {"k": False}], "type": "t"}),
+    ],
+)
 def test_same_json_holds_for_the_same_value(a, b):
     assert same_json(a, b) and same_json(b, a)
 
 
-@pytest.mark.parametrize("a, b", [
-    (1, True), (0, False), (1, 1.0), (True, 1.0), (0, 0.0), (None, 0), ("1", 1),
-    ({"n": 1}, {"n": True}), ({"n": [0, 1]}, {"n": [0, 1.0]}), ({"n": [{"k": 1}]}, {"n": [{"k": True}]}),
-    ([1, 2], (1, 2)), ({"n": 1}, {"n": 1, "m": 1}), ([1], [1, 1]),
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        (1, True),
+        (0, False),
+        (1, 1.0),
+        (True, 1.0),
+        (0, 0.0),
+        (None, 0),
+        ("1", 1),
+        ({"n": 1}, {"n": True}),
+        ({"n": [0, 1]}, {"n": [0, 1.0]}),
+        ({"n": [{"k": 1}]}, {"n": [{"k": True}]}),
+        ([1, 2], (1, 2)),
+        ({"n": 1}, {"n": 1, "m": 1}),
+        ([1], [1, 1]),
+    ],
+)
 def test_same_json_tells_kinds_apart_where_python_does_not(a, b):
     assert not same_json(a, b) and not same_json(b, a)
     assert not offers([a], b) and not offers([b], a)
@@ -40,7 +61,7 @@ def confused(value):
     if isinstance(value, dict):
         return [{**value, key: other} for key, item in value.items() for other in confused(item)]
     if isinstance(value, list):
-        return [[*value[:i], other, *value[i + 1:]] for i, item in enumerate(value) for other in confused(item)]
+        return [[*value[:i], other, *value[i + 1 :]] for i, item in enumerate(value) for other in confused(item)]
     return []
 
 

@@ -1,5 +1,6 @@
 """Every game: a `stacked` option that leaves nothing to play is refused with the game's bad_stacked error (never a
 crash, never a table that starts finished or can never end); the smallest stack that leaves play starts a game."""
+
 import random
 
 import pytest

@@ -7,6 +7,7 @@ CSS px (alone, and with what lies below it on the member's screen) and how many 
 
 Needs Debian's chromium and fonts-noto-cjk (phoneview's own needs). `--screens` copies one screen per game, moment
 and language into that folder (the README's pictures)."""
+
 from __future__ import annotations
 
 import argparse
@@ -14,7 +15,6 @@ import asyncio
 import json
 import logging
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -37,10 +37,26 @@ def phoneview() -> Path:
 
 def draw(record: Path, out: Path, member: str = "player1") -> list[dict]:
     with tempfile.TemporaryDirectory() as scratch:  # Chromium's profile: one per run, so runs may overlap
-        subprocess.run([sys.executable, str(phoneview() / "render.py"), str(record), "--files",
-                        str(record.parent / "files"), "--member", member, "--out", str(out), "--moments", MOMENTS,
-                        "--open-select", "none"], check=True, stdout=subprocess.DEVNULL,
-                       env={**os.environ, "TMPDIR": scratch})
+        subprocess.run(
+            [
+                sys.executable,
+                str(phoneview() / "render.py"),
+                str(record),
+                "--files",
+                str(record.parent / "files"),
+                "--member",
+                member,
+                "--out",
+                str(out),
+                "--moments",
+                MOMENTS,
+                "--open-select",
+                "none",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            env={**os.environ, "TMPDIR": scratch},
+        )
     return json.loads((out / "moments.json").read_text())["moments"]
 
 
@@ -51,7 +67,8 @@ def own_height(html_page: Path) -> int:
     import render  # phoneview's
 
     page = html_page.read_text(encoding="utf-8").replace(
-        "anch=list.getBoundingClientRect().bottom-top", "anch=a.getBoundingClientRect().bottom-top")
+        "anch=list.getBoundingClientRect().bottom-top", "anch=a.getBoundingClientRect().bottom-top"
+    )
     with tempfile.TemporaryDirectory() as scratch:
         own = Path(scratch) / "own.html"
         own.write_text(page, encoding="utf-8")
@@ -83,8 +100,9 @@ def main() -> None:
                 rows.append((game, locale, moment["name"], own, moment.get("anchor_css"), moment.get("newer_below")))
                 if args.screens and moment["name"] in SCREEN_MOMENTS:
                     args.screens.mkdir(parents=True, exist_ok=True)
-                    shutil.copy(folder / "screens" / moment["file"],
-                                args.screens / f"{game}.{locale}.{moment['name']}.png")
+                    shutil.copy(
+                        folder / "screens" / moment["file"], args.screens / f"{game}.{locale}.{moment['name']}.png"
+                    )
     print(f"{'game':<12} {'locale':<6} {'moment':<11} {'table':>6} {'+below':>7} {'below':>6}")
     for game, locale, name, own, height, below in rows:
         flag = "  OVER" if isinstance(own, (int, float)) and own > 640 else ""

@@ -4,6 +4,7 @@ client at 360 CSS px wide), measured on messages of known parts; `python -m test
 
 A message without the "used /play" line (the table message in its thread) is 20 px shorter: the estimate counts it,
 so it errs tall."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -71,5 +72,8 @@ def rows_of(items) -> list[str]:
 
 def rows_of_json(components: list[dict]) -> list[str]:
     """A message's action rows as Discord's JSON has them."""
-    return ["select" if any(c.get("type") in (3, 5, 6, 7, 8) for c in row.get("components", [])) else "buttons"
-            for row in components or [] if row.get("type") == 1]
+    return [
+        "select" if any(c.get("type") in (3, 5, 6, 7, 8) for c in row.get("components", [])) else "buttons"
+        for row in components or []
+        if row.get("type") == 1
+    ]

@@ -1,10 +1,11 @@
 """One whole game through the real bot and the fake Discord, played by people named player1.. as a person would,
 recorded for phoneview."""
+
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import contextlib
+import dataclasses
 import random
 import tempfile
 from pathlib import Path
@@ -66,7 +67,9 @@ async def _play(fake, bot, game, channel, users, ais, rng, view_odds) -> None:
         if chooser.ephemeral and chooser.message is not None and chooser.message.selects():
             select = chooser.message.selects()[0]
             values = [option["value"] for option in select["options"]]
-            await fake.select(host, chooser.message, select["custom_id"], ["normal" if "normal" in values else values[0]])
+            await fake.select(
+                host, chooser.message, select["custom_id"], ["normal" if "normal" in values else values[0]]
+            )
     await fake.wait_for(lambda: len(table.seats) == len(users) + ais, what="the seats")
     await asyncio.sleep(0.2)
     await fake.press(host, board, custom_id=_button(board, "u.start")["custom_id"])
@@ -74,8 +77,14 @@ async def _play(fake, bot, game, channel, users, ais, rng, view_odds) -> None:
     for _ in range(3000):
         if table.status != "running":
             break
-        await fake.wait_for(lambda: any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
-                            or table.status != "running", timeout=15, what="the board to catch up")
+        await fake.wait_for(
+            lambda: (
+                any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
+                or table.status != "running"
+            ),
+            timeout=15,
+            what="the board to catch up",
+        )
         acting = [s for s in table.state.to_act() if s in seats and not table.seats[s].is_ai]
         if not acting:
             await asyncio.sleep(0.02)

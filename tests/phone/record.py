@@ -1,5 +1,6 @@
 """The fake Discord's traffic as a phoneview record (`../shared/tools/phoneview/FORMAT.md`): one JSON line per
 interaction the fake sent and per REST request the bot made, with the uploaded files saved beside it."""
+
 from __future__ import annotations
 
 import json
@@ -35,24 +36,53 @@ def _response_id(call) -> str | None:
 def lines(fake, *, game: str, channel, users, locale: str) -> list[dict]:
     """The record's lines (meta first). The fake stamps with the loop's monotonic clock: shifted to the epoch."""
     shift = time.time() - time.monotonic()
-    out: list[dict] = [{"record": "meta", "game": game, "locale": locale, "bot_id": str(fake.bot_user.id),
-                        "guild_id": str(channel.guild.id), "channel_id": str(channel.id),
-                        "users": [str(user.id) for user in users]}]
+    out: list[dict] = [
+        {
+            "record": "meta",
+            "game": game,
+            "locale": locale,
+            "bot_id": str(fake.bot_user.id),
+            "guild_id": str(channel.guild.id),
+            "channel_id": str(channel.id),
+            "users": [str(user.id) for user in users],
+        }
+    ]
     for interaction in fake.interactions:
         payload = interaction.payload
         data, source = payload.get("data") or {}, payload.get("message") or {}
         kind = interaction.interaction_type
-        out.append({"record": "interaction", "at": interaction.created_at + shift, "id": str(interaction.id),
-                    "token": interaction.token, "user": str(interaction.user.id),
-                    "channel_id": str(interaction.channel.id), "kind": KINDS.get(kind, "other"),
-                    "command": data.get("name") if kind == 2 else None, "options": data.get("options"),
-                    "custom_id": data.get("custom_id"), "component_type": data.get("component_type"),
-                    "values": data.get("values"), "message_id": source.get("id"),
-                    "message_ephemeral": bool((source.get("flags") or 0) & 64),
-                    "label": label_of(source, data.get("custom_id"))})
+        out.append(
+            {
+                "record": "interaction",
+                "at": interaction.created_at + shift,
+                "id": str(interaction.id),
+                "token": interaction.token,
+                "user": str(interaction.user.id),
+                "channel_id": str(interaction.channel.id),
+                "kind": KINDS.get(kind, "other"),
+                "command": data.get("name") if kind == 2 else None,
+                "options": data.get("options"),
+                "custom_id": data.get("custom_id"),
+                "component_type": data.get("component_type"),
+                "values": data.get("values"),
+                "message_id": source.get("id"),
+                "message_ephemeral": bool((source.get("flags") or 0) & 64),
+                "label": label_of(source, data.get("custom_id")),
+            }
+        )
     for call in fake.calls:
-        out.append({"record": "rest", "at": call.time + shift, "method": call.method, "path": call.path,
-                    "status": call.status, "json": call.json, "files": call.files, "response_id": _response_id(call)})
+        out.append(
+            {
+                "record": "rest",
+                "at": call.time + shift,
+                "method": call.method,
+                "path": call.path,
+                "status": call.status,
+                "json": call.json,
+                "files": call.files,
+                "response_id": _response_id(call),
+            }
+        )
     return out
 
 
@@ -70,8 +100,9 @@ def write(fake, folder: Path, *, game: str, channel, users, locale: str) -> Path
                     count += 1
                     name = f"{count:04d}-" + re.sub(r"[^A-Za-z0-9._-]+", "_", part.filename or "file")[-80:]
                     (files_dir / name).write_bytes(part.data)
-                    saved.append({"field": part.field, "filename": part.filename, "size": len(part.data),
-                                  "saved": name})
+                    saved.append(
+                        {"field": part.field, "filename": part.filename, "size": len(part.data), "saved": name}
+                    )
                 line["files"] = saved
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
     return path

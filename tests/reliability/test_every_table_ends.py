@@ -5,10 +5,12 @@ For every game and every player count, the lobby's options are swept over every 
 pairwise combinations of the rule options (every value of every option meets every value of every other option in
 at least one table). The clock options (seconds a deadline waits) take each of their values in turn along those
 rows. Each table is played once (seed 1) by the game's own agent on every seat (the rule-based AI levels taken in
-turn, so every one plays; the searching `strong` level plays whole games in tests/games/search), with SYSTEM's timeout when nobody else may act, and must finish within the game's action bound below.
+turn, so every one plays; the searching `strong` level plays whole games in tests/games/search), with
+SYSTEM's timeout when nobody else may act, and must finish within the game's action bound below.
 A combination that `spec.new` refuses with IllegalAction cannot start: it is skipped and counted; any other error
 fails the test.
 """
+
 from __future__ import annotations
 
 import random
@@ -49,11 +51,13 @@ def pairwise(domains: dict[str, list]) -> list[dict]:
     (greedy: each row starts from the first pair not yet covered and fills the rest to cover the most new pairs)."""
     names = list(domains)
     if len(names) < 2:
-        return [{name: value for name in names} for value in (domains[names[0]] if names else [None])] \
-            if names else [{}]
+        return (
+            [{name: value for name in names} for value in (domains[names[0]] if names else [None])] if names else [{}]
+        )
     index = {name: n for n, name in enumerate(names)}
-    uncovered = {(a, i, b, j) for a, b in combinations(names, 2)
-                 for i in range(len(domains[a])) for j in range(len(domains[b]))}
+    uncovered = {
+        (a, i, b, j) for a, b in combinations(names, 2) for i in range(len(domains[a])) for j in range(len(domains[b]))
+    }
 
     def pair(x: str, i: int, y: str, j: int) -> tuple:
         return (x, i, y, j) if index[x] < index[y] else (y, j, x, i)
@@ -64,9 +68,10 @@ def pairwise(domains: dict[str, list]) -> list[dict]:
         row = {a: i, b: j}
         for name in names:
             if name not in row:
-                row[name] = max(range(len(domains[name])),
-                                key=lambda v: (sum(pair(name, v, other, w) in uncovered for other, w in row.items()),
-                                               -v))
+                row[name] = max(
+                    range(len(domains[name])),
+                    key=lambda v: (sum(pair(name, v, other, w) in uncovered for other, w in row.items()), -v),
+                )
         uncovered -= {pair(x, row[x], y, row[y]) for x, y in combinations(names, 2)}
         rows.append({name: domains[name][row[name]] for name in names})
     return rows
@@ -77,8 +82,9 @@ def lobby_values(spec) -> dict[str, list]:
     values = {}
     for name, default in spec.options.items():
         offered = list(spec.choices.get(name, [default]))
-        values[name] = offered if any(v == default and type(v) is type(default) for v in offered) \
-            else [default, *offered]
+        values[name] = (
+            offered if any(v == default and type(v) is type(default) for v in offered) else [default, *offered]
+        )
     return values
 
 
@@ -91,8 +97,11 @@ def tables(game: str) -> list[tuple[int, dict]]:
     rule_values = {name: v for name, v in values.items() if name not in CLOCK}
     defaults = {name: spec.options[name] for name in rule_values}
     rules, seen = [], set()
-    for row in [defaults, *({**defaults, name: v} for name, vs in rule_values.items() for v in vs),
-                *pairwise(rule_values)]:
+    for row in [
+        defaults,
+        *({**defaults, name: v} for name, vs in rule_values.items() for v in vs),
+        *pairwise(rule_values),
+    ]:
         if repr(row) not in seen:
             seen.add(repr(row))
             rules.append(row)
@@ -132,8 +141,9 @@ def test_the_sweep_plays_every_offered_value_and_every_pair_of_rule_values_at_ev
             for name in values:
                 assert sorted(map(repr, values[name])) == sorted({repr(r[name]) for r in rows}), (game, name)
             for a, b in combinations([name for name in values if name not in CLOCK], 2):
-                assert {(repr(r[a]), repr(r[b])) for r in rows} == {(repr(v), repr(w)) for v in values[a]
-                                                                    for w in values[b]}, (game, players, a, b)
+                assert {(repr(r[a]), repr(r[b])) for r in rows} == {
+                    (repr(v), repr(w)) for v in values[a] for w in values[b]
+                }, (game, players, a, b)
 
 
 def test_pairwise_covers_every_pair_with_far_fewer_rows_than_the_product():
@@ -158,8 +168,11 @@ def test_clock_options_change_no_move(game):
         while not state.finished and len(moves) < 80:
             acting = [s for s in state.to_act() if s >= 0]
             seat = rng.choice(acting) if acting else SYSTEM
-            action = spec.agent(state.view(seat), state.legal_actions(seat), rng, spec.ai_levels[0]) \
-                if acting else {"type": "timeout"}
+            action = (
+                spec.agent(state.view(seat), state.legal_actions(seat), rng, spec.ai_levels[0])
+                if acting
+                else {"type": "timeout"}
+            )
             state.apply(seat, action)
             moves.append((seat, action))
         played.append(moves)
@@ -186,6 +199,7 @@ def test_every_table_that_can_start_ends_within_its_bound(game):
             assert set(result["winners"]) <= set(range(players)) and len(result["scores"]) == players
     print(f"{game}: {played} tables played, {len(refused)} refused by the lobby, longest {longest} actions")
     assert played > 0
-    report = f"{game}: {len(unfinished)} of {played} tables never ended within the bound: " + \
-        "; ".join(f"{players} players {options}" for players, options in unfinished)
+    report = f"{game}: {len(unfinished)} of {played} tables never ended within the bound: " + "; ".join(
+        f"{players} players {options}" for players, options in unfinished
+    )
     assert unfinished == [], report

@@ -1,5 +1,6 @@
 """Through the fake Discord: the game goes on across Discord faults, forged or broken presses are answered and
 change nothing, and presses racing on one table count exactly once."""
+
 import asyncio
 import logging
 
@@ -43,8 +44,11 @@ async def test_rate_limits_and_server_errors_lose_nothing(harness: Harness):
     h.fake.rate_limit_next(PATCH_TABLE, retry_after=0.05)
     h.fake.server_error_next(PATCH_TABLE, 502)
     await h.service.expire(table.id, table.version)
-    await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), timeout=10,
-                          what="the table message showing the move after the faults")
+    await h.fake.wait_for(
+        lambda: f":{table.version}:" in str(board.components),
+        timeout=10,
+        what="the table message showing the move after the faults",
+    )
     assert table.version == 2 and [a["source"] for a in await h.bot.storage.actions(table.id)] == ["user", "timeout"]
 
 
@@ -71,13 +75,13 @@ async def test_many_presses_at_once_count_once(harness: Harness):
 
 
 FORGED = [
-    "bg:999999:0:a.add,n=1",            # an unknown table
-    "bg:{t}:0:a.add,n=1,n=2",           # a malformed action
+    "bg:999999:0:a.add,n=1",  # an unknown table
+    "bg:{t}:0:a.add,n=1,n=2",  # a malformed action
     "bg:{t}:0:a.add,n=99999999999999999999999",
-    "bg:{t}:0:a.launch,missiles=yes",   # no such action
-    "bg:{t}:999999:a.add,n=1",          # a version from the future
-    "bg:{t}:0:u.nonsense",              # no such step
-    "bg:{t}:0:u.setval.target",         # a lobby step on a running table
+    "bg:{t}:0:a.launch,missiles=yes",  # no such action
+    "bg:{t}:999999:a.add,n=1",  # a version from the future
+    "bg:{t}:0:u.nonsense",  # no such step
+    "bg:{t}:0:u.setval.target",  # a lobby step on a running table
 ]
 
 
@@ -88,8 +92,15 @@ async def test_forged_and_broken_buttons_are_answered_and_change_nothing(harness
     forged = [custom_id.format(t=table.id) for custom_id in FORGED]
     # an old or tampered message: components the bot never sent (Discord only delivers what a message shows)
     for start in range(0, len(forged), 5):
-        message.components.append({"type": 1, "components": [
-            {"type": 2, "style": 2, "label": f"x{n}", "custom_id": cid} for n, cid in enumerate(forged[start:start + 5], start)]})
+        message.components.append(
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "style": 2, "label": f"x{n}", "custom_id": cid}
+                    for n, cid in enumerate(forged[start : start + 5], start)
+                ],
+            }
+        )
     before = table.state.to_json()
     for user in (h.alice, h.carol):
         for custom_id in forged:

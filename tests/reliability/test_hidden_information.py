@@ -4,9 +4,9 @@ an ephemeral answer may show its reader's own secrets, nobody else's), and finds
 kind, played to the end by people pressing what the board offers and AI seats.
 
 Every e2e test runs the same scanner (tests/e2e/conftest.py); these tests prove that it would notice."""
+
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import random
@@ -66,11 +66,13 @@ async def refresh(h: Harness, table) -> None:
 # --- the render check: values that are also ordinary words or numbers -------------------------------------------
 async def test_a_hidden_card_number_in_plain_words_is_caught(tmp_path, monkeypatch):
     async with world(tmp_path) as h:
+
         def make(honest):
             def leaky(table, locale):
                 board = honest(table, locale)
                 board.embed.add_field(name="Tip", value=f"the next diver will love {table.state.deck[0]}")
                 return board
+
             return leaky
 
         patch(monkeypatch, h, "blue_border", "board", make)
@@ -82,6 +84,7 @@ async def test_a_deep_dive_face_down_tile_is_caught(tmp_path, monkeypatch):
     from cogs.deep_dive import tile_name
 
     async with world(tmp_path) as h:
+
         def make(honest):
             def leaky(table, locale):
                 board = honest(table, locale)
@@ -90,6 +93,7 @@ async def test_a_deep_dive_face_down_tile_is_caught(tmp_path, monkeypatch):
                 if state.face_down[depth]:
                     board.embed.set_footer(text=f"under the next tile: {tile_name(state.face_down[depth][0], locale)}")
                 return board
+
             return leaky
 
         patch(monkeypatch, h, "deep_dive", "board", make)
@@ -117,6 +121,7 @@ async def test_a_colorse_sign_before_the_reveal_is_caught_and_the_honest_board_i
                 chosen = [s for s in table.state.signs if s]
                 board.embed.add_field(name="…", value="👀 " + ", ".join(chosen) if chosen else "-")
                 return board
+
             return leaky
 
         patch(monkeypatch, h, "colorse", "board", make)
@@ -133,21 +138,42 @@ async def open_running(h: Harness, game: str):
 LEAKY_BOARDS = {
     # the hidden value a presenter slips in, and where: each must be found in the payload itself
     "a face-down Blue Border card in a button's custom_id": (
-        "blue_border", "card", lambda table, board: board.items.append(TableButton(
-            action_id(table.id, table.version, {"type": "take", "source": "deck", "card": table.state.deck[0]}),
-            label="?", row=3))),
+        "blue_border",
+        "card",
+        lambda table, board: board.items.append(
+            TableButton(
+                action_id(table.id, table.version, {"type": "take", "source": "deck", "card": table.state.deck[0]}),
+                label="?",
+                row=3,
+            )
+        ),
+    ),
     "the Blue Border deck's order in a footer": (
-        "blue_border", "deck order",
-        lambda table, board: board.embed.set_footer(text=" ".join(map(str, table.state.deck[3:6])))),
+        "blue_border",
+        "deck order",
+        lambda table, board: board.embed.set_footer(text=" ".join(map(str, table.state.deck[3:6]))),
+    ),
     "BOSSa's removed tile as the table writes tiles": (
-        "bossa", "removed tile", lambda table, board: board.embed.add_field(
-            name="…", value=tile_text(table.state.removed, "ja"))),
+        "bossa",
+        "removed tile",
+        lambda table, board: board.embed.add_field(name="…", value=tile_text(table.state.removed, "ja")),
+    ),
     "the next Diamond Box card in a select option": (
-        "diamond_box", "deck", lambda table, board: board.items.append(discord.ui.Select(
-            custom_id=f"bs:{table.id}:{table.version}:u.peek", row=3, options=[discord.SelectOption(
-                label=card_name(table.state.deck[0], "en"), value="x")]))),
+        "diamond_box",
+        "deck",
+        lambda table, board: board.items.append(
+            discord.ui.Select(
+                custom_id=f"bs:{table.id}:{table.version}:u.peek",
+                row=3,
+                options=[discord.SelectOption(label=card_name(table.state.deck[0], "en"), value="x")],
+            )
+        ),
+    ),
     "the seed in the message content": (
-        "deep_dive", "seed", lambda table, board: setattr(board, "content", f"good luck (#{table.seed})")),
+        "deep_dive",
+        "seed",
+        lambda table, board: setattr(board, "content", f"good luck (#{table.seed})"),
+    ),
 }
 
 
@@ -155,11 +181,13 @@ LEAKY_BOARDS = {
 async def test_a_hidden_token_in_a_payload_is_caught(tmp_path, monkeypatch, case):
     game, kind, plant = LEAKY_BOARDS[case]
     async with world(tmp_path, differential=False) as h:  # the payload check alone
+
         def make(honest):
             def leaky(table, locale):
                 board = honest(table, locale)
                 plant(table, board)
                 return board
+
             return leaky
 
         patch(monkeypatch, h, game, "board", make)
@@ -171,6 +199,7 @@ async def test_a_hidden_token_in_a_payload_is_caught(tmp_path, monkeypatch, case
 
 async def test_png_metadata_and_odd_file_names_are_caught(tmp_path, monkeypatch):
     async with world(tmp_path, differential=False) as h:
+
         def make(honest):
             def leaky(table, locale):
                 board = honest(table, locale)
@@ -180,6 +209,7 @@ async def test_png_metadata_and_odd_file_names_are_caught(tmp_path, monkeypatch)
                 Image.open(io.BytesIO(board.image)).save(out, "PNG", pnginfo=info)
                 board.image = out.getvalue() + b"extra"
                 return board
+
             return leaky
 
         patch(monkeypatch, h, "diamond_box", "board", make)
@@ -212,6 +242,7 @@ async def test_a_players_own_secret_may_reach_them_privately_and_nobody_else(tmp
                 board = honest(table, seat, locale)
                 board.embed.add_field(name="…", value=" ".join(table.state.hands[table.state.high_seat]))
                 return board
+
             return leaky
 
         patch(monkeypatch, h, "bossa", "private", make)
@@ -236,6 +267,7 @@ async def test_a_private_secret_on_the_public_message_is_caught(tmp_path, monkey
                 board = honest(table, locale)
                 board.content = "psst: " + table.state.hands[table.state.high_seat][0]
                 return board
+
             return leaky
 
         patch(monkeypatch, h, "bossa", "board", make)
@@ -248,8 +280,11 @@ def recipients(h: Harness) -> dict:
     """How the scanner classed the bot's messages so far: everybody, or one user."""
     kinds = {"public": 0, "private": 0}
     for call in h.fake.calls:
-        if call.method in ("POST", "PATCH") and call.json and ("messages" in (call.route or "")
-                                                                 or (call.route or "").endswith("/callback")):
+        if (
+            call.method in ("POST", "PATCH")
+            and call.json
+            and ("messages" in (call.route or "") or (call.route or "").endswith("/callback"))
+        ):
             kinds["private" if h.scanner.recipient(call) is not None else "public"] += 1
     return kinds
 
@@ -271,15 +306,20 @@ async def open_game(h: Harness, game: str, humans: list, ai: int):
             levels = [o["value"] for o in select["options"] if o["value"] != "-"]  # "-" would remove an AI
             await h.fake.select(humans[0], chooser.message, select["custom_id"], [levels[-1]])
     table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
-    start = await h.fake.wait_for(lambda: (b := button(board, "u.start")) and not b.get("disabled") and b,
-                                  what="the start button")
+    start = await h.fake.wait_for(
+        lambda: (b := button(board, "u.start")) and not b.get("disabled") and b, what="the start button"
+    )
     assert len(table.seats) == len(humans) + ai
     await h.fake.press(humans[0], board, custom_id=start["custom_id"])
     assert table.status == "running"
     return table, board
 
 
-NOTHING_PRIVATE = {"blue_border", "diamond_box", "deep_dive"}  # no "My view": nothing one player knows and another does not
+NOTHING_PRIVATE = {
+    "blue_border",
+    "diamond_box",
+    "deep_dive",
+}  # no "My view": nothing one player knows and another does not
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)
@@ -287,12 +327,12 @@ async def test_honest_games_leak_nothing(tmp_path, game):
     spec = games.get(game)
     players = max(spec.min_players, min(spec.max_players, PLAYERS.get(game, 2)))
     async with world(tmp_path, ai_delay=0.01, edit_delay=0.01) as h:
-        humans = [h.alice, h.bob, h.carol][:players if players < 3 else players - 1]
+        humans = [h.alice, h.bob, h.carol][: players if players < 3 else players - 1]
         table, board = await open_game(h, game, humans, players - len(humans))
         users = dict(enumerate(humans))
         for user in humans:  # everybody looks at their own view once: private payloads of every game that has one
             mine = button(board, "u.view")  # (Blue Border, Diamond Box, DEEP DIVE: nothing private, no "My view";
-            if game in NOTHING_PRIVATE:     # Diamond Box's chooser is the private payload looked at)
+            if game in NOTHING_PRIVATE:  # Diamond Box's chooser is the private payload looked at)
                 assert mine is None
                 mine = button(board, "u.move")
                 if mine is None:
@@ -319,16 +359,33 @@ class _Stub:
 
     def __init__(self) -> None:
         self.calls, self.interactions_by_token, self.channels, self.listeners = [], {}, {}, []
-        self.table = type("T", (), {"id": 1, "game": "tiny", "status": "running", "state": None, "seats": [0, 1],
-                                    "seed": 4_242_424_242, "seat_of": lambda self, user: None})()
+        self.table = type(
+            "T",
+            (),
+            {
+                "id": 1,
+                "game": "tiny",
+                "status": "running",
+                "state": None,
+                "seats": [0, 1],
+                "seed": 4_242_424_242,
+                "seat_of": lambda self, user: None,
+            },
+        )()
         self._tables = {1: self.table}
 
 
 def _payload(text: str, embed: dict):
     from types import SimpleNamespace
 
-    return SimpleNamespace(method="PATCH", path="/channels/5/messages/6", route="/channels/{channel_id}/messages/{id}",
-                           params={"channel_id": "5"}, json={"content": text, "embeds": [embed]}, files=[])
+    return SimpleNamespace(
+        method="PATCH",
+        path="/channels/5/messages/6",
+        route="/channels/{channel_id}/messages/{id}",
+        params={"channel_id": "5"},
+        json={"content": text, "embeds": [embed]},
+        files=[],
+    )
 
 
 def test_a_value_that_turned_secret_after_the_drawing_is_not_held_against_it():
@@ -336,8 +393,16 @@ def test_a_value_that_turned_secret_after_the_drawing_is_not_held_against_it():
     scanner = leakscan.LeakScanner(stub, stub)
     scanner.install()
     seed = str(stub.table.seed)
-    board = type("B", (), {"embed": discord.Embed(title="table", description=f"dealt from {seed}"),
-                           "image_name": "board.png", "content": None, "items": []})()
+    board = type(
+        "B",
+        (),
+        {
+            "embed": discord.Embed(title="table", description=f"dealt from {seed}"),
+            "image_name": "board.png",
+            "content": None,
+            "items": [],
+        },
+    )()
     stub.table.status = "finished"  # nothing secret: the seed may be shown
     scanner.drawn(stub.table, board)
     stub.table.status = "running"  # ... and by the time the edit is recorded, it is secret again

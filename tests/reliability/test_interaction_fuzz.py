@@ -9,6 +9,7 @@ running table, and slash command options outside what the command declares.
 For every one: the bot answers the person (an ephemeral message with a text), nothing is logged as an error
 (discord.py logs every unhandled exception in a command, a view item or an event at ERROR), the fake saw no broken
 request, and the table, its version, its seats and its stored log are exactly as before."""
+
 from __future__ import annotations
 
 import asyncio
@@ -55,13 +56,14 @@ async def running_table(tmp_path, game: str):
         await h.start()
         try:
             spec = games.get(game)
-            players = [h.alice, h.bob, h.carol][:max(2, spec.min_players)][:spec.max_players]
+            players = [h.alice, h.bob, h.carol][: max(2, spec.min_players)][: spec.max_players]
             await fake.slash(h.alice, h.channel, "play", {"game": game})
             board = fake.channel_messages(fake.threads(h.channel)[-1])[0]
             for user in players[1:]:
                 await fake.press(user, board, custom_id=button(board, "u.join")["custom_id"])
-            start = await fake.wait_for(lambda: (b := button(board, "u.start")) and not b.get("disabled") and b,
-                                        what="the start button")
+            start = await fake.wait_for(
+                lambda: (b := button(board, "u.start")) and not b.get("disabled") and b, what="the start button"
+            )
             await fake.press(h.alice, board, custom_id=start["custom_id"])
             table = await h.service.get(int(start["custom_id"].split(":")[1]))
             assert table.status == "running"
@@ -87,14 +89,15 @@ async def forge(h: Harness, user, message, custom_id: str, values: list | None =
         component = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
         data = {"custom_id": custom_id, "component_type": 2}
     else:
-        options = [{"label": f"{n}", "value": value} for n, value in enumerate(values)] or [{"label": "-", "value": "-"}]
+        options = [{"label": f"{n}", "value": value} for n, value in enumerate(values)] or [
+            {"label": "-", "value": "-"}
+        ]
         component = {"type": 3, "custom_id": custom_id, "options": options, "min_values": 0, "max_values": 25}
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
     shown = message.components
     message.components = [*shown[:4], {"type": 1, "components": [component]}]
     try:
-        inter = h.fake._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message=message,
-                                        name=custom_id)
+        inter = h.fake._new_interaction(MESSAGE_COMPONENT, user, message.channel, data, message=message, name=custom_id)
     finally:
         if message.components[-1]["components"] == [component]:
             message.components = shown
@@ -112,8 +115,13 @@ async def forge_slash(h: Harness, user, command: str, options: list[dict]):
 
 
 def snapshot(table) -> tuple:
-    return (table.state.to_json(), table.version, table.status,
-            [(s.user_id, s.ai_level, s.timeouts, s.more_time_used) for s in table.seats], dict(table.options))
+    return (
+        table.state.to_json(),
+        table.version,
+        table.status,
+        [(s.user_id, s.ai_level, s.timeouts, s.more_time_used) for s in table.seats],
+        dict(table.options),
+    )
 
 
 def answered_privately(answer) -> str:
@@ -142,31 +150,35 @@ def forged_ids(table, board, rng: random.Random, count: int) -> list[tuple[str, 
     # actions of another game or phase: every kind of action the engine knows, from a few other moments
     elsewhere = other_phase_actions(table)
     fixed = [
-        (f"bg:999999:{v}:a.{legal_codes[0]}", None),                  # a table that does not exist
-        (f"bg:{HUGE}:{v}:a.{legal_codes[0]}", None),                  # a table id no database holds
-        (f"bg:{t}:{HUGE % 10**9}:a.{legal_codes[0]}", None),          # a version from the future
-        (f"bg:{t}:{v}:a.", None),                               # nothing to decode
-        (f"bg:{t}:{v}:a.{legal_codes[0]},{legal_codes[0]}", None),          # duplicated fields
+        (f"bg:999999:{v}:a.{legal_codes[0]}", None),  # a table that does not exist
+        (f"bg:{HUGE}:{v}:a.{legal_codes[0]}", None),  # a table id no database holds
+        (f"bg:{t}:{HUGE % 10**9}:a.{legal_codes[0]}", None),  # a version from the future
+        (f"bg:{t}:{v}:a.", None),  # nothing to decode
+        (f"bg:{t}:{v}:a.{legal_codes[0]},{legal_codes[0]}", None),  # duplicated fields
         (f"bg:{t}:{v}:a.{legal_codes[0]},n=99999999999999999999999", None),
-        (f"bg:{t}:{v}:a.launch,missiles=~t", None),            # no such action
+        (f"bg:{t}:{v}:a.launch,missiles=~t", None),  # no such action
         (f"bg:{t}:{v}:a.~n", None),
         (f"bg:{t}:{v}:u.", None),
         (f"bg:{t}:{v}:u.nonsense", None),
-        (f"bg:{t}:{v}:u.start", None), (f"bg:{t}:{v}:u.join", None), (f"bg:{t}:{v}:u.ai_add", None),
-        (f"bg:{t}:{v}:u.ai_remove", None), (f"bg:{t}:{v}:u.settings", None), (f"bg:{t}:{v}:u.rematch", None),
-        (f"bg:{t}:{v}:u.more", None),                          # no deadline is waiting for the presser
-        (f"bg:{t}:{v}:u.back", None),                          # nobody is away
-        (f"bs:{t}:0:u.setval.turn_timeout", ["0"]),             # a lobby setting while running
+        (f"bg:{t}:{v}:u.start", None),
+        (f"bg:{t}:{v}:u.join", None),
+        (f"bg:{t}:{v}:u.ai_add", None),
+        (f"bg:{t}:{v}:u.ai_remove", None),
+        (f"bg:{t}:{v}:u.settings", None),
+        (f"bg:{t}:{v}:u.rematch", None),
+        (f"bg:{t}:{v}:u.more", None),  # no deadline is waiting for the presser
+        (f"bg:{t}:{v}:u.back", None),  # nobody is away
+        (f"bs:{t}:0:u.setval.turn_timeout", ["0"]),  # a lobby setting while running
         (f"bs:{t}:0:u.setval.nonexistent", ["99"]),
         (f"bs:{t}:0:u.setopt", ["nonexistent"]),
         (f"bs:{t}:0:u.ai_level", ["godlike"]),
-        (f"bs:{t}:{v}:u.act", ["launch,missiles=1"]),          # select values nobody offered
+        (f"bs:{t}:{v}:u.act", ["launch,missiles=1"]),  # select values nobody offered
         (f"bs:{t}:{v}:u.act", [""]),
         (f"bs:{t}:{v}:u.act", [",,,"]),
         (f"bs:{t}:{v}:u.act", ["x" * 100]),
         (f"bs:{t}:{v}:u.act", []),
         (f"bs:{t}:{v}:u.act", [f"{legal_codes[0]}={HUGE}"]),
-        (f"bg:{t}:{v}:u.act", None),                           # a select's step pressed as a button
+        (f"bg:{t}:{v}:u.act", None),  # a select's step pressed as a button
     ]
     other = codes(elsewhere)
     fixed += [(f"bs:{t}:{v}:u.act", [code]) for code in other[:6]]
@@ -175,7 +187,9 @@ def forged_ids(table, board, rng: random.Random, count: int) -> list[tuple[str, 
     for _ in range(count):
         kind = rng.randrange(4)
         if kind == 0:  # garbage after a valid prefix
-            what = "".join(rng.choice(string.ascii_letters + string.digits + ",=.~:_-") for _ in range(rng.randint(1, 40)))
+            what = "".join(
+                rng.choice(string.ascii_letters + string.digits + ",=.~:_-") for _ in range(rng.randint(1, 40))
+            )
             randoms.append((f"bg:{t}:{v}:{rng.choice(['a.', 'u.', ''])}{what}", None))
         elif kind == 1:  # a legal code with a field changed to something out of range
             action = dict(rng.choice(legal)) if legal else {"type": "take"}
@@ -187,10 +201,19 @@ def forged_ids(table, board, rng: random.Random, count: int) -> list[tuple[str, 
             if offered:
                 cid = rng.choice(offered).split(":")
                 if len(cid) >= 4:
-                    randoms.append((":".join([cid[0], cid[1], str(max(0, v - 1 - rng.randrange(3)) if v else HUGE % 10**9), *cid[3:]]),
-                                    None))
+                    randoms.append(
+                        (
+                            ":".join(
+                                [cid[0], cid[1], str(max(0, v - 1 - rng.randrange(3)) if v else HUGE % 10**9), *cid[3:]]
+                            ),
+                            None,
+                        )
+                    )
         else:  # a select with values from nowhere
-            values = ["".join(rng.choice(string.printable) for _ in range(rng.randint(0, 30))) for _ in range(rng.randint(1, 3))]
+            values = [
+                "".join(rng.choice(string.printable) for _ in range(rng.randint(0, 30)))
+                for _ in range(rng.randint(1, 3))
+            ]
             randoms.append((f"bs:{t}:{v}:u.act", values))
     return [(custom_id, values) for custom_id, values in fixed + randoms if routable(custom_id)]
 
@@ -232,8 +255,9 @@ async def test_forged_presses_are_answered_and_change_nothing(tmp_path, game, er
                 user = h.mod  # a player's own "more time" while a deadline waits for them is not forged
             if custom_id.startswith(("bg:", "bs:")) and ":a." in custom_id:
                 with contextlib.suppress(codec.BadCode, IndexError):
-                    if codec.decode(custom_id.split(":a.", 1)[1]) in legal_for(table, user) \
-                            and custom_id.split(":")[2] == str(table.version):
+                    if codec.decode(custom_id.split(":a.", 1)[1]) in legal_for(table, user) and custom_id.split(":")[
+                        2
+                    ] == str(table.version):
                         continue  # by chance a move this person may really make
             if values and custom_id.endswith("u.act"):
                 with contextlib.suppress(codec.BadCode):
@@ -261,8 +285,12 @@ async def test_other_peoples_moves_are_refused(tmp_path, game, errors):
     async with running_table(tmp_path, game) as (h, table, board, players):
         before = snapshot(table)
         t, v = table.id, table.version
-        moves = [f"bg:{t}:{v}:a.{code}" for s in table.state.to_act() if s >= 0
-                 for code in codes(table.state.legal_actions(s))]
+        moves = [
+            f"bg:{t}:{v}:a.{code}"
+            for s in table.state.to_act()
+            if s >= 0
+            for code in codes(table.state.legal_actions(s))
+        ]
         moves += [c["custom_id"] for c in board.all_components() if ":a." in c.get("custom_id", "")]
         pressed = 0
         for custom_id in dict.fromkeys(moves):
@@ -288,10 +316,17 @@ async def test_ids_the_bot_never_makes_are_dropped_quietly(tmp_path, errors):
             with contextlib.suppress(FakeTimeout):
                 message = h.fake.message(board)
                 shown = message.components
-                message.components = [*shown[:4], {"type": 1, "components": [
-                    {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}]}]
-                inter = h.fake._new_interaction(MESSAGE_COMPONENT, h.alice, board.channel,
-                                                {"custom_id": custom_id, "component_type": 2}, message=message)
+                message.components = [
+                    *shown[:4],
+                    {"type": 1, "components": [{"type": 2, "style": 2, "label": "?", "custom_id": custom_id}]},
+                ]
+                inter = h.fake._new_interaction(
+                    MESSAGE_COMPONENT,
+                    h.alice,
+                    board.channel,
+                    {"custom_id": custom_id, "component_type": 2},
+                    message=message,
+                )
                 message.components = shown
                 await h.fake._outcome(inter, 0.3, None)
         await asyncio.sleep(0.1)
@@ -301,14 +336,21 @@ async def test_ids_the_bot_never_makes_are_dropped_quietly(tmp_path, errors):
 
 async def test_a_press_on_a_board_that_moved_on_is_answered_with_the_current_board(tmp_path, errors):
     async with running_table(tmp_path, "diamond_box") as (h, table, board, players):
-        old = [c for c in board.all_components() if ":a." in c.get("custom_id", "") or
-               c.get("custom_id", "").endswith(("u.act", "u.choose"))]
+        old = [
+            c
+            for c in board.all_components()
+            if ":a." in c.get("custom_id", "") or c.get("custom_id", "").endswith(("u.act", "u.choose"))
+        ]
         seat = table.state.to_act()[0]
         from tests.e2e.drive import move
+
         assert await move(h.fake, table, board, players[seat], random.Random(1))
         before = snapshot(table)
-        stale = [c["custom_id"].replace(f":{table.version}:", ":0:") for c in board.all_components()
-                 if ":a." in c.get("custom_id", "")]
+        stale = [
+            c["custom_id"].replace(f":{table.version}:", ":0:")
+            for c in board.all_components()
+            if ":a." in c.get("custom_id", "")
+        ]
         stale += [c["custom_id"] for c in old if ":a." in c["custom_id"]]
         for cid in stale[:6]:
             for user in players:
@@ -342,11 +384,13 @@ async def test_slash_options_out_of_range_are_answered(tmp_path, errors, command
 
 async def test_server_settings_refuse_values_outside_their_choices(tmp_path, errors):
     async with running_table(tmp_path, "bossa") as (h, table, board, players):
-        for options in ([{"name": "language", "type": 3, "value": "klingon"}],
-                        [{"name": "turn_timer", "type": 4, "value": -1}],
-                        [{"name": "turn_timer", "type": 4, "value": 10**12}],
-                        [{"name": "idle_lobby_minutes", "type": 4, "value": 7}],
-                        [{"name": "idle_lobby_minutes", "type": 4, "value": -10**12}]):
+        for options in (
+            [{"name": "language", "type": 3, "value": "klingon"}],
+            [{"name": "turn_timer", "type": 4, "value": -1}],
+            [{"name": "turn_timer", "type": 4, "value": 10**12}],
+            [{"name": "idle_lobby_minutes", "type": 4, "value": 7}],
+            [{"name": "idle_lobby_minutes", "type": 4, "value": -(10**12)}],
+        ):
             answer = await forge_slash(h, h.mod, "settings", options)
             assert answer.type is not None and answer.ephemeral
         settings = await h.bot.storage.guild_settings(h.guild.id)
@@ -396,8 +440,9 @@ async def test_moves_with_a_number_for_a_truth_value_are_refused(tmp_path, game,
             if tried >= 12:
                 break
             seat = rng.choice(acting)
-            await h.service.submit(table.id, players[seat].id, table.version,
-                                   rng.choice(table.state.legal_actions(seat)))
+            await h.service.submit(
+                table.id, players[seat].id, table.version, rng.choice(table.state.legal_actions(seat))
+            )
         # games whose early moves always carry a 0 or 1 (BOSSa's carry tile lists, chosen in steps, not codes; a
         # DEEP DIVE game may end before anybody swallows at depth 1)
         assert tried > 0 or game not in ("blue_border", "diamond_box", "colorse")

@@ -8,12 +8,13 @@
   or added, or a number out of range; a number given as a truth value or as a float; no dict at all, or a dict
   without a usable type. Afterwards the game goes on exactly as if they had never been tried.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,15 +29,25 @@ GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswit
 BOUND = {"blue_border": 100_000}
 DEFAULT_BOUND = 10_000
 
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=False),
-                 st.text(max_size=8), st.lists(st.integers(-3, 40), max_size=4),
-                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False),
+    st.text(max_size=8),
+    st.lists(st.integers(-3, 40), max_size=4),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
 NOT_AN_ACTION = st.one_of(
-    st.none(), st.integers(), st.text(max_size=10), st.lists(st.text(max_size=3), max_size=3),
-    st.fixed_dictionaries({}, optional={"n": st.integers()}),                       # no type
+    st.none(),
+    st.integers(),
+    st.text(max_size=10),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.fixed_dictionaries({}, optional={"n": st.integers()}),  # no type
     st.fixed_dictionaries({"type": st.one_of(st.none(), st.integers(), st.lists(st.text()), st.booleans())}),
-    st.dictionaries(st.text(max_size=6), JUNK, max_size=4))
-OUT_OF_RANGE = [-1, -10**18, 10**9, 2**63, 10**30]
+    st.dictionaries(st.text(max_size=6), JUNK, max_size=4),
+)
+OUT_OF_RANGE = [-1, -(10**18), 10**9, 2**63, 10**30]
 # derandomize=True draws the same examples on every run of one Hypothesis version, but another version (a clean
 # clone installs the newest) draws others: every property below holds for any example, and health checks (how
 # Hypothesis rates its own generation, which changes between versions) must not fail the suite.
@@ -59,7 +70,7 @@ def random_step(state, rng: random.Random) -> tuple[int, dict]:
     return SYSTEM, {"type": "timeout"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(game: str, players: int) -> tuple[str, ...]:
     """Legal actions met in a few random games (JSON): most belong to other phases than a given moment's."""
     spec = games.get(game)
@@ -151,8 +162,7 @@ def candidate(state, game: str, draw) -> tuple[int, object, str]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=30, deadline=None, derandomize=True,
-          suppress_health_check=EVERY_HEALTH_CHECK)
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=EVERY_HEALTH_CHECK)
 @given(seed=st.integers(0, 2**62), data=st.data())
 def test_illegal_actions_raise_and_change_nothing(game, seed, data):
     spec = games.get(game)
@@ -198,8 +208,13 @@ def type_confused(action: dict) -> list[dict]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=15, deadline=None, derandomize=True, report_multiple_bugs=False,
-          suppress_health_check=EVERY_HEALTH_CHECK)
+@settings(
+    max_examples=15,
+    deadline=None,
+    derandomize=True,
+    report_multiple_bugs=False,
+    suppress_health_check=EVERY_HEALTH_CHECK,
+)
 @given(seed=st.integers(0, 2**62), data=st.data())
 def test_a_number_given_as_a_truth_value_or_a_float_is_refused(game, seed, data):
     spec = games.get(game)
@@ -209,8 +224,13 @@ def test_a_number_given_as_a_truth_value_or_a_float_is_refused(game, seed, data)
     for _ in range(120):
         if state.finished:
             break
-        variants = [(seat, action, variant) for seat in state.to_act() if seat >= 0
-                    for action in state.legal_actions(seat) for variant in type_confused(action)]
+        variants = [
+            (seat, action, variant)
+            for seat in state.to_act()
+            if seat >= 0
+            for action in state.legal_actions(seat)
+            for variant in type_confused(action)
+        ]
         for seat, action, variant in rng.sample(variants, min(6, len(variants))):
             if not offered(state, seat, variant):
                 before = state.to_json()

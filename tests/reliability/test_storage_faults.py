@@ -4,6 +4,7 @@ edit. During an outage a press is answered privately ("cannot be saved right now
 change, /healthz answers 503, and a timer that falls in it runs once storage is back; nothing acknowledged is lost.
 Presses that do not belong to their table (another guild, another channel, a forged settings choice) are refused
 privately and change nothing."""
+
 from __future__ import annotations
 
 import asyncio
@@ -35,12 +36,14 @@ def small_disk(megabytes: int = 4):
     """A tmpfs of its own (CI runs as root in a fresh clone): its disk fills for real, and it can turn read-only."""
     where = Path("/tmp") / f"bodoge-disk-{uuid.uuid4().hex[:8]}"
     where.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs", str(where)],
-                             capture_output=True, text=True)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs", str(where)], capture_output=True, text=True
+    )
     if mounted.returncode != 0:
         where.rmdir()
-        pytest.fail(f"a small tmpfs is needed for the full-disk test (run as root): {mounted.stderr.strip()}",
-                    pytrace=False)
+        pytest.fail(
+            f"a small tmpfs is needed for the full-disk test (run as root): {mounted.stderr.strip()}", pytrace=False
+        )
     try:
         yield where
     finally:
@@ -122,8 +125,9 @@ async def committed(storage: Storage, table_id: int) -> list[tuple[int, str]]:
 
 # --- an outage mid-game ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("backend", ["postgres", "sqlite"], ids=["postgres-stopped", "sqlite-disk-full"])
-async def test_an_outage_mid_game_refuses_privately_changes_nothing_public_and_loses_no_timer(backend, tmp_path,
-                                                                                               caplog):
+async def test_an_outage_mid_game_refuses_privately_changes_nothing_public_and_loses_no_timer(
+    backend, tmp_path, caplog
+):
     outage = Outage(backend, tmp_path)
     port = free_port()
     try:
@@ -201,10 +205,21 @@ async def test_a_read_only_database_refuses_the_start_with_a_clear_message(tmp_p
         storage = await Storage(str(database)).open()  # a database with the schema, as a previous run left it
         await storage.close()
         subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
-        env = {**os.environ, "DISCORD_TOKEN": "x" * 59, "BODOGE_DATABASE": str(database), "LANG": "en_US.UTF-8",
-               "BODOGE_API_BASE": "http://127.0.0.1:9/api/v10"}  # never reached: the check comes first
-        run = subprocess.run([sys.executable, "-m", "bot", "run", "--env-file", "/nonexistent"], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=60)
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": "x" * 59,
+            "BODOGE_DATABASE": str(database),
+            "LANG": "en_US.UTF-8",
+            "BODOGE_API_BASE": "http://127.0.0.1:9/api/v10",
+        }  # never reached: the check comes first
+        run = subprocess.run(
+            [sys.executable, "-m", "bot", "run", "--env-file", "/nonexistent"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert run.returncode == 1
         assert "The database cannot be written" in run.stderr and str(database) in run.stderr
         assert "Traceback" not in run.stderr

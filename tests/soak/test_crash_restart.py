@@ -1,6 +1,7 @@
 """Crash and restart: the bot runs as a real process against the fake Discord and is killed with SIGKILL at random
 moments (60 times), then restarted on the same database. Every move it acknowledged must still be in the log, no
 table may be left stuck, and every finished game must replay to its recorded result. On SQLite and on PostgreSQL."""
+
 import asyncio
 import json
 import os
@@ -27,22 +28,46 @@ class BotProcess:
     """`python -m bot run` as a real process against the fake; `shards`: the BODOGE_SHARD_IDS it runs of
     `shard_count` (a process of a shard cluster)."""
 
-    def __init__(self, fake: FakeDiscord, database: Path | str, *, shards: list[int] | None = None,
-                 shard_count: int | None = None, log: Path | None = None) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        database: Path | str,
+        *,
+        shards: list[int] | None = None,
+        shard_count: int | None = None,
+        log: Path | None = None,
+    ) -> None:
         self.fake, self.database, self.process = fake, database, None
         self.shards, self.shard_count, self.log = shards, shard_count, log
 
     async def start(self) -> None:
-        env = {**os.environ, "DISCORD_TOKEN": self.fake.bot_token, "BODOGE_API_BASE": self.fake.api_base,
-               "BODOGE_DATABASE": str(self.database), "BODOGE_AI_DELAY": "0.02", "BODOGE_EDIT_DELAY": "0.05",
-               "BODOGE_RACE_GRACE": "0.05", "BODOGE_GUILD_READY_TIMEOUT": "0.05", "BODOGE_LOG_LEVEL": "WARNING"}
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": self.fake.bot_token,
+            "BODOGE_API_BASE": self.fake.api_base,
+            "BODOGE_DATABASE": str(self.database),
+            "BODOGE_AI_DELAY": "0.02",
+            "BODOGE_EDIT_DELAY": "0.05",
+            "BODOGE_RACE_GRACE": "0.05",
+            "BODOGE_GUILD_READY_TIMEOUT": "0.05",
+            "BODOGE_LOG_LEVEL": "WARNING",
+        }
         if self.shards is not None:
             env.update(BODOGE_SHARD_COUNT=str(self.shard_count), BODOGE_SHARD_IDS=",".join(map(str, self.shards)))
         count = len(self.fake.identifies) + len(self.shards or [0])
         output = open(self.log, "ab") if self.log else asyncio.subprocess.DEVNULL
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "run", "--env-file", "/nonexistent", cwd=ROOT, env=env,
-            stdout=output, stderr=output)
+            sys.executable,
+            "-m",
+            "bot",
+            "run",
+            "--env-file",
+            "/nonexistent",
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=output,
+        )
         if self.log:
             output.close()  # the process has its own copy
         # discord.py waits 5 s before each IDENTIFY after a process's first
@@ -71,8 +96,11 @@ async def press_something(fake, user, board, rng, acknowledged, table_id):
     """One press of what the board (or a chooser it opens) offers; remember acknowledged engine actions."""
     message = board
     for _ in range(3):
-        live = [c for c in message.all_components() if c.get("custom_id") and not c.get("disabled")
-                and not c["custom_id"].endswith(HOST)]
+        live = [
+            c
+            for c in message.all_components()
+            if c.get("custom_id") and not c.get("disabled") and not c["custom_id"].endswith(HOST)
+        ]
         if not live:
             return
         component = rng.choice(live)
@@ -125,8 +153,9 @@ async def test_sigkill_at_random_moments_loses_nothing_acknowledged(database_tar
         for _kill in range(KILLS[backend]):
             stop_at = asyncio.get_running_loop().time() + rng.uniform(0.2, 1.2)
             while asyncio.get_running_loop().time() < stop_at:
-                running = [(r[0], r[1], r[10]) for r in await reader.dump("tables")
-                           if r[6] == "running" and r[0] in boards]
+                running = [
+                    (r[0], r[1], r[10]) for r in await reader.dump("tables") if r[6] == "running" and r[0] in boards
+                ]
                 if not running:
                     break
                 table_id, game, state_json = rng.choice(running)
@@ -135,7 +164,9 @@ async def test_sigkill_at_random_moments_loses_nothing_acknowledged(database_tar
                     await asyncio.sleep(0.02)
                     continue
                 try:
-                    await press_something(fake, users[rng.choice(acting)], boards[table_id], rng, acknowledged, table_id)
+                    await press_something(
+                        fake, users[rng.choice(acting)], boards[table_id], rng, acknowledged, table_id
+                    )
                 except (FakeTimeout, LookupError, PermissionError, ValueError):
                     pass  # the process died under the press, or the board changed under it
             await bot.kill()

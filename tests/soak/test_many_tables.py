@@ -1,5 +1,6 @@
 """200 tables playing at once in one process: each table's log holds only its own players' actions, and every
 table's state is what its own log replays to."""
+
 import asyncio
 import random
 
@@ -14,8 +15,9 @@ async def test_two_hundred_tables_at_once_without_cross_talk(storage):
     tables = []
     for number in range(200):
         first, second = 10_000 + 2 * number, 10_001 + 2 * number
-        table = await service.open("tiny", guild_id=1, channel_id=number, host_id=first, host_name=f"p{first}",
-                                   options={"target": 10})
+        table = await service.open(
+            "tiny", guild_id=1, channel_id=number, host_id=first, host_name=f"p{first}", options={"target": 10}
+        )
         await service.join(table.id, second, f"p{second}")
         await service.start(table.id, first)
         tables.append((table, [first, second]))

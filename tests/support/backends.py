@@ -1,4 +1,5 @@
 """Run a test (or a module: `pytestmark = both_backends`) on SQLite and on PostgreSQL (tests/conftest.py)."""
+
 import pytest
 
 BACKENDS = ["sqlite", "postgres"]

@@ -25,6 +25,7 @@ Two checks, both reporting to `LeakScanner.leaks`:
    audience may know, so the twin's text (and, where the image shows no hidden value's shade, its image) must be
    identical; any difference names a leak.
 """
+
 from __future__ import annotations
 
 import collections
@@ -34,13 +35,16 @@ import json
 import re
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_METADATA = {b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"}
-ALLOWED_FILE = re.compile(r"(board|blue_border|diamond_box|bossa|deep_dive|colorse|chart|placements)\.png"
-                          r"|bodoge-\d+\.(json|txt)")
+ALLOWED_FILE = re.compile(
+    r"(board|blue_border|diamond_box|bossa|deep_dive|colorse|chart|placements)\.png"
+    r"|bodoge-\d+\.(json|txt)"
+)
 REMEMBERED = 256  # drawings (and on_ui presses) kept to match payloads against: far more than are ever in flight
 EPHEMERAL = 64
 SEPARATOR = "\x00"  # between the strings of a payload: no pattern matches across two of them
@@ -78,9 +82,8 @@ def _blue_border(table) -> list[Secret]:
     deck = list(state.deck)
     join = r"(?:\s*[,、]\s*|\s+)"
     for i in range(len(deck) - 2):  # the deck's order: any three cards in a row, as a list would write them
-        a, b, c = deck[i:i + 3]
-        secrets.append(Secret("deck order", f"{a},{b},{c}",
-                              pattern=rf"(?<!\d){a}{join}{b}{join}{c}(?!\d)"))
+        a, b, c = deck[i : i + 3]
+        secrets.append(Secret("deck order", f"{a},{b},{c}", pattern=rf"(?<!\d){a}{join}{b}{join}{c}(?!\d)"))
     return secrets
 
 
@@ -109,12 +112,16 @@ def _bossa(table) -> list[Secret]:
 def _diamond_box(table) -> list[Secret]:
     from cogs.diamond_box import card_name
 
-    return [Secret("deck", card, forms=(card, card_name(card, "en"), card_name(card, "ja")))
-            for card in table.state.to_dict()["deck"]]
+    return [
+        Secret("deck", card, forms=(card, card_name(card, "en"), card_name(card, "ja")))
+        for card in table.state.to_dict()["deck"]
+    ]
 
 
 SECRETS: dict[str, Callable[[Any], list[Secret]]] = {
-    "blue_border": _blue_border, "bossa": _bossa, "diamond_box": _diamond_box,
+    "blue_border": _blue_border,
+    "bossa": _bossa,
+    "diamond_box": _diamond_box,
     # DEEP DIVE's face-down tiles and COLORSE's signs and face-down cards share their names with public ones:
     # the render check (twins below) covers them.
 }
@@ -170,9 +177,9 @@ def _twin_bossa(state, audience):
     for s in moving_hands:
         pool += data["hands"][s]
     pool = _rotate(pool)
-    removed, pool = pool[:len(removed)], pool[len(removed):]
+    removed, pool = pool[: len(removed)], pool[len(removed) :]
     data["removed"] = removed[0] if removed_is_str else removed
-    data["deck"], pool = pool[:len(data["deck"])], pool[len(data["deck"]):]
+    data["deck"], pool = pool[: len(data["deck"])], pool[len(data["deck"]) :]
     for s in moving_hands:
         size = len(data["hands"][s])
         data["hands"][s], pool = sorted(pool[:size]), pool[size:]
@@ -184,7 +191,7 @@ def _twin_deep_dive(state, audience):
     for depth, pile in enumerate(data["face_down"]):
         removed = data["removed"][depth]
         mixed = _rotate(list(pile) + list(removed))
-        data["face_down"][depth], data["removed"][depth] = mixed[:len(pile)], mixed[len(pile):]
+        data["face_down"][depth], data["removed"][depth] = mixed[: len(pile)], mixed[len(pile) :]
     return type(state).from_dict(data)
 
 
@@ -223,8 +230,11 @@ def _twin_colorse(state, audience):
 
 
 TWINS: dict[str, Callable[[Any, int | None], Any]] = {
-    "blue_border": _twin_blue_border, "bossa": _twin_bossa, "deep_dive": _twin_deep_dive,
-    "diamond_box": _twin_diamond_box, "colorse": _twin_colorse,
+    "blue_border": _twin_blue_border,
+    "bossa": _twin_bossa,
+    "deep_dive": _twin_deep_dive,
+    "diamond_box": _twin_diamond_box,
+    "colorse": _twin_colorse,
 }
 # Images drawn from public shades of hidden cards: the twin's image may differ, its text may not.
 IMAGE_SHOWS_SHADES = {"blue_border"}
@@ -254,8 +264,8 @@ def png_chunks(data: bytes) -> tuple[list[tuple[bytes, bytes]], bytes]:
     """(type, body) of every chunk, and whatever follows IEND."""
     chunks, pos = [], len(PNG_SIGNATURE)
     while pos + 8 <= len(data):
-        length = int.from_bytes(data[pos:pos + 4], "big")
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        length = int.from_bytes(data[pos : pos + 4], "big")
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
         chunks.append((kind, body))
         pos += 12 + length
         if kind == b"IEND":
@@ -322,7 +332,7 @@ def payload_text(call) -> tuple[str, list[str]]:
 class _ScanningList(list):
     """The fake's list of recorded calls: tells the scanner about each call as the fake records it."""
 
-    scanner: "LeakScanner"
+    scanner: LeakScanner
 
     def append(self, call) -> None:
         super().append(call)
@@ -390,8 +400,9 @@ class LeakScanner:
 
     def drawn(self, table, board) -> None:
         """A presenter drew `board` for `table` just now: remember it with the table's secrets at this moment."""
-        self._drawings.append((table.id, _embed_keys([board.embed.to_dict()]), _custom_ids(board_text(board)),
-                               self.observe(table.id)))
+        self._drawings.append(
+            (table.id, _embed_keys([board.embed.to_dict()]), _custom_ids(board_text(board)), self.observe(table.id))
+        )
 
     def pressed(self, interaction, table) -> None:
         """A press reached a presenter's on_ui: its answer is drawn from now on."""
@@ -415,7 +426,7 @@ class LeakScanner:
                 self.coverage[("any", "payload judged as drawn")] += 1
         press = self._presses.get(call.params.get("webhook_token", ""))
         if press is not None and press[0] not in matched:
-            for key, (game, hidden, known) in press[1].items():
+            for key, (game, hidden, _known) in press[1].items():
                 if key in now:
                     before = {(s.kind, s.value) for s in hidden}
                     basis[key] = (game, [s for s in now[key][1] if (s.kind, s.value) in before], now[key][2])
@@ -446,8 +457,13 @@ class LeakScanner:
                     return user if original.ephemeral else None
                 return user if (body.get("flags") or 0) & EPHEMERAL else None
             target = call.params.get("message_id", "@original")
-            message = inter.original if target == "@original" else fake.messages.get(int(target)) \
-                if str(target).isdigit() else None
+            message = (
+                inter.original
+                if target == "@original"
+                else fake.messages.get(int(target))
+                if str(target).isdigit()
+                else None
+            )
             return user if message is not None and message.ephemeral else None
         channel_id = call.params.get("channel_id")
         if channel_id is not None and str(channel_id).isdigit():
@@ -489,8 +505,10 @@ class LeakScanner:
                 match = secret.regex().search(text)
                 if match:
                     who = "everybody" if user is None else f"user {user} (seat {seat})"
-                    self.leaks.append(f"{call.method} {call.path} to {who}: table {table_id}'s {secret.kind} "
-                                      f"{secret.value!r} written as {match.group(0)!r}")
+                    self.leaks.append(
+                        f"{call.method} {call.path} to {who}: table {table_id}'s {secret.kind} "
+                        f"{secret.value!r} written as {match.group(0)!r}"
+                    )
 
     # --- the render check -----------------------------------------------------------------------------------------
     def _hook_presenters(self) -> None:
@@ -529,8 +547,7 @@ class LeakScanner:
         mine, theirs = board_text(board), board_text(other)
         who = "everybody" if audience is None else f"seat {audience}"
         if mine != theirs:
-            self.leaks.append(f"{table.game} {method} for {who} depends on hidden values: "
-                              f"{_difference(mine, theirs)}")
+            self.leaks.append(f"{table.game} {method} for {who} depends on hidden values: {_difference(mine, theirs)}")
         elif table.game not in IMAGE_SHOWS_SHADES and board.image != other.image:
             self.leaks.append(f"{table.game} {method} image for {who} depends on hidden values")
 
@@ -551,14 +568,16 @@ class _CheckedPresenter:
 
     def spectator(self, table, locale):
         board = self._presenter.spectator(table, locale)
-        self._scanner.check_render("spectator view", table, PUBLIC, board,
-                                   lambda twin: self._presenter.spectator(twin, locale))
+        self._scanner.check_render(
+            "spectator view", table, PUBLIC, board, lambda twin: self._presenter.spectator(twin, locale)
+        )
         return board
 
     def private(self, table, seat, locale):
         board = self._presenter.private(table, seat, locale)
-        self._scanner.check_render("private view", table, seat, board,
-                                   lambda twin: self._presenter.private(twin, seat, locale))
+        self._scanner.check_render(
+            "private view", table, seat, board, lambda twin: self._presenter.private(twin, seat, locale)
+        )
         return board
 
     async def on_ui(self, interaction, table, name, values):
@@ -569,8 +588,13 @@ class _CheckedPresenter:
 def _embed_keys(embeds: list) -> set[str]:
     """What identifies a drawn embed in a payload: all of it but the image (named by the attachment) and the footer
     and type (which the table cog and discord.py may add)."""
-    return {json.dumps({k: v for k, v in embed.items() if k not in ("image", "footer", "type")}, sort_keys=True,
-                       default=str) for embed in embeds if isinstance(embed, dict)}
+    return {
+        json.dumps(
+            {k: v for k, v in embed.items() if k not in ("image", "footer", "type")}, sort_keys=True, default=str
+        )
+        for embed in embeds
+        if isinstance(embed, dict)
+    }
 
 
 def _custom_ids(value: Any) -> frozenset:
@@ -594,4 +618,4 @@ def _difference(mine: list, theirs: list) -> str:
     a = json.dumps(mine, ensure_ascii=False, sort_keys=True, default=str)
     b = json.dumps(theirs, ensure_ascii=False, sort_keys=True, default=str)
     start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return f"...{a[max(0, start - 60):start + 60]!r} vs twin ...{b[max(0, start - 60):start + 60]!r}"
+    return f"...{a[max(0, start - 60) : start + 60]!r} vs twin ...{b[max(0, start - 60) : start + 60]!r}"

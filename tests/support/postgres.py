@@ -5,6 +5,7 @@ PostgreSQL refuses to run as root, and CI runs as root: then the server runs as 
 (created by the Debian package) through `runuser`, and its data directory belongs to that user. A server that cannot
 start is an error that says why; no test is skipped.
 """
+
 from __future__ import annotations
 
 import glob
@@ -25,8 +26,13 @@ class PostgresUnavailable(RuntimeError):
 
 def find_binaries() -> Path:
     explicit = os.environ.get("BODOGE_PG_BIN")
-    candidates = [explicit] if explicit else sorted(
-        glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name.split(".")[0]), reverse=True)
+    candidates = (
+        [explicit]
+        if explicit
+        else sorted(
+            glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name.split(".")[0]), reverse=True
+        )
+    )
     for candidate in candidates:
         if candidate and (Path(candidate) / "initdb").exists() and (Path(candidate) / "postgres").exists():
             return Path(candidate)
@@ -35,7 +41,8 @@ def find_binaries() -> Path:
         return Path(found).parent
     raise PostgresUnavailable(
         "no PostgreSQL server binaries (initdb, postgres) under /usr/lib/postgresql/*/bin or on PATH; install them "
-        "with: apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql (.ci/run does this)")
+        "with: apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql (.ci/run does this)"
+    )
 
 
 def free_port() -> int:
@@ -61,34 +68,63 @@ class PostgresServer:
     def _command(self, *argv: str) -> list[str]:
         return ["runuser", "-u", SERVER_USER, "--", *argv] if self.as_user else list(argv)
 
-    def start(self) -> "PostgresServer":
+    def start(self) -> PostgresServer:
         if self.as_user:
             try:
                 shutil.chown(self.directory, SERVER_USER, SERVER_USER)
             except (LookupError, OSError) as error:
-                raise PostgresUnavailable(f"running as root, the server needs the unprivileged user "
-                                          f"{SERVER_USER!r} (Debian's postgresql package creates it): {error}") from None
+                raise PostgresUnavailable(
+                    f"running as root, the server needs the unprivileged user "
+                    f"{SERVER_USER!r} (Debian's postgresql package creates it): {error}"
+                ) from None
             os.chmod(self.directory, 0o700)
-        init = subprocess.run(self._command(str(self.binaries / "initdb"), "-D", str(self.data), "-U", "postgres",
-                                            "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"),
-                              capture_output=True, text=True)
+        init = subprocess.run(
+            self._command(
+                str(self.binaries / "initdb"),
+                "-D",
+                str(self.data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--locale=C",
+                "--no-sync",
+            ),
+            capture_output=True,
+            text=True,
+        )
         if init.returncode != 0:
             raise PostgresUnavailable(f"initdb failed ({init.returncode}): {init.stderr.strip() or init.stdout}")
         return self._launch()
 
-    def _launch(self) -> "PostgresServer":
-        settings = ["-c", "listen_addresses=127.0.0.1", "-c", f"port={self.port}", "-c", "unix_socket_directories=",
-                    "-c", "max_connections=200", "-c", "shared_buffers=64MB"]
+    def _launch(self) -> PostgresServer:
+        settings = [
+            "-c",
+            "listen_addresses=127.0.0.1",
+            "-c",
+            f"port={self.port}",
+            "-c",
+            "unix_socket_directories=",
+            "-c",
+            "max_connections=200",
+            "-c",
+            "shared_buffers=64MB",
+        ]
         if not self.durable:
             settings += ["-c", "fsync=off", "-c", "full_page_writes=off"]
         log = open(self.directory / "server.log", "ab")
-        self.process = subprocess.Popen(self._command(str(self.binaries / "postgres"), "-D", str(self.data),
-                                                      *settings), stdout=log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            self._command(str(self.binaries / "postgres"), "-D", str(self.data), *settings),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise PostgresUnavailable(f"postgres exited with {self.process.returncode}: "
-                                          f"{(self.directory / 'server.log').read_text(errors='replace')[-2000:]}")
+                raise PostgresUnavailable(
+                    f"postgres exited with {self.process.returncode}: "
+                    f"{(self.directory / 'server.log').read_text(errors='replace')[-2000:]}"
+                )
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     pass
@@ -101,8 +137,9 @@ class PostgresServer:
         raise PostgresUnavailable("postgres did not accept connections within 30 s")
 
     def _ready(self) -> bool:
-        probe = subprocess.run([str(self.binaries / "pg_isready"), "-h", "127.0.0.1", "-p", str(self.port)],
-                               capture_output=True)
+        probe = subprocess.run(
+            [str(self.binaries / "pg_isready"), "-h", "127.0.0.1", "-p", str(self.port)], capture_output=True
+        )
         return probe.returncode == 0
 
     def url(self, database: str = "postgres") -> str:
@@ -125,7 +162,7 @@ class PostgresServer:
         """Stop the server the hard way (as a crash or a lost machine would), keeping its data for `resume`."""
         self._shut_down()
 
-    def resume(self) -> "PostgresServer":
+    def resume(self) -> PostgresServer:
         """Start a halted server again, on the same data and port."""
         return self._launch()
 
@@ -135,8 +172,10 @@ class PostgresServer:
 
     def _shut_down(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            subprocess.run(self._command(str(self.binaries / "pg_ctl"), "-D", str(self.data), "stop", "-m",
-                                         "immediate", "-w"), capture_output=True)
+            subprocess.run(
+                self._command(str(self.binaries / "pg_ctl"), "-D", str(self.data), "stop", "-m", "immediate", "-w"),
+                capture_output=True,
+            )
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:

@@ -1,4 +1,5 @@
 """The tiny test game's presenter: the plain fallback, plus a DM of each player's secret at the start."""
+
 from discord.ext import commands
 
 from cogs.presenter import Presenter

@@ -3,6 +3,7 @@
 Turn phase: the active seat adds 1 or 2 to the counter (its secret, known to it alone, is in its view only).
 Reaching the target opens a race: every seat may "grab"; the first grab wins the game.
 """
+
 from __future__ import annotations
 
 import random
@@ -12,7 +13,7 @@ from games.contract import SYSTEM, Deadline, GameSpec, GameState, Rng
 
 class TinyState(GameState):
     @classmethod
-    def new_game(cls, players: int, options: dict, seed) -> "TinyState":
+    def new_game(cls, players: int, options: dict, seed) -> TinyState:
         state = cls()
         state.players, state.options = players, options
         state.rng = Rng(seed)
@@ -69,11 +70,19 @@ class TinyState(GameState):
         return None
 
     def to_dict(self) -> dict:
-        return {"players": self.players, "options": self.options, "rng": self.rng.to_dict(), "counter": self.counter,
-                "active": self.active, "phase": self.phase, "winner": self.winner, "secrets": self.secrets}
+        return {
+            "players": self.players,
+            "options": self.options,
+            "rng": self.rng.to_dict(),
+            "counter": self.counter,
+            "active": self.active,
+            "phase": self.phase,
+            "winner": self.winner,
+            "secrets": self.secrets,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TinyState":
+    def from_dict(cls, data: dict) -> TinyState:
         state = cls()
         state.players, state.options, state.rng = data["players"], data["options"], Rng.from_dict(data["rng"])
         for name in ("counter", "active", "phase", "winner", "secrets"):
@@ -86,8 +95,15 @@ def tiny_agent(view: dict, legal: list, rng: random.Random, level: str) -> dict:
 
 
 SPEC = GameSpec(
-    id="tiny", names={"en": "Tiny", "ja": "タイニー"}, min_players=2, max_players=4,
-    options={"target": 6, "turn_timeout": 60}, choices={"target": [4, 6, 10], "turn_timeout": [30, 60]},
-    state_class=TinyState, agent=tiny_agent, ai_levels=("easy", "normal", "hard"),
-    race_actions=frozenset({"grab"}))
+    id="tiny",
+    names={"en": "Tiny", "ja": "タイニー"},
+    min_players=2,
+    max_players=4,
+    options={"target": 6, "turn_timeout": 60},
+    choices={"target": [4, 6, 10], "turn_timeout": [30, 60]},
+    state_class=TinyState,
+    agent=tiny_agent,
+    ai_levels=("easy", "normal", "hard"),
+    race_actions=frozenset({"grab"}),
+)
 TinyState.spec = SPEC

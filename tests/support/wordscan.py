@@ -5,6 +5,7 @@ Readable text: message content, embed title / description / field names and valu
 labels, select placeholders and option labels and descriptions, modal titles and input labels / placeholders —
 in channel messages, DMs, interaction responses (ephemeral or not), followups and edits. Custom ids, select values
 and file names are machine data and are not read."""
+
 from __future__ import annotations
 
 import re
@@ -44,8 +45,12 @@ def readable(payload) -> list[str]:
         return readable(payload["data"])
     texts = [payload.get("content"), payload.get("title")]
     for embed in payload.get("embeds") or []:
-        texts += [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
-                  (embed.get("author") or {}).get("name")]
+        texts += [
+            embed.get("title"),
+            embed.get("description"),
+            (embed.get("footer") or {}).get("text"),
+            (embed.get("author") or {}).get("name"),
+        ]
         for item in embed.get("fields") or []:
             texts += [item.get("name"), item.get("value")]
     texts += _component_texts(payload.get("components") or [])

@@ -1,4 +1,5 @@
 """Scripting Blue Border situations with stacked decks."""
+
 from __future__ import annotations
 
 import random
@@ -89,8 +90,9 @@ def dive(seat0_cards: list[int], players: int = 2, seed: int = 1, **options):
     return state
 
 
-def random_game(seed: int, players: int = 4, call_chance: float = 0.15, options=None, on_state=None,
-                agent_seats: dict | None = None):
+def random_game(
+    seed: int, players: int = 4, call_chance: float = 0.15, options=None, on_state=None, agent_seats: dict | None = None
+):
     """A game of random legal actions (a window's seats answer in random order; each calls with `call_chance`
     so games end in a few hundred actions). agent_seats: seat -> AI level. Returns (state, actions)."""
     state = SPEC.new(players, options or {}, seed=seed)

@@ -1,5 +1,6 @@
 """The AI diver: it plays from its view (shades, not numbers), takes cards that fit, passes when none does,
 calls likely violations, picks sensible rewards, and beats random divers."""
+
 import random
 
 import pytest
@@ -102,5 +103,6 @@ def test_spec_offers_the_ai_levels():
     state = SPEC.new(2, {}, seed=3)
     legal = state.legal_actions(state.to_act()[0])
     for level in LEVELS:  # the rule-based levels are this module's agent
-        assert SPEC.agent(state.view(state.to_act()[0]), legal, random.Random(1), level) == \
-            choose(state.view(state.to_act()[0]), legal, random.Random(1), level)
+        assert SPEC.agent(state.view(state.to_act()[0]), legal, random.Random(1), level) == choose(
+            state.view(state.to_act()[0]), legal, random.Random(1), level
+        )

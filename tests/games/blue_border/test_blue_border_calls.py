@@ -2,6 +2,7 @@
 
 With dive([..], players=4) the fillers are dealt in ascending order: piles 1, 2, 3, 4; seats 1-3 take
 6, 7, 8 as their A and 9, 10, 11 as their B (when seat 0 places three cards 5, 12, x)."""
+
 import pytest
 
 from games.contract import IllegalAction
@@ -32,8 +33,15 @@ def test_the_reward_may_take_any_discarded_card_face_up():
     call(state, 1)
     assert {"type": "reward", "source": "discard", "card": 12} in state.legal_actions(1)
     events = state.apply(1, {"type": "reward", "source": "discard", "card": 12})
-    assert of_type(events, "reward_taken")[0] == {"type": "reward_taken", "seat": 1, "source": "discard",
-                                                   "pile": None, "pile_number": None, "card": 12, "slot": "C"}
+    assert of_type(events, "reward_taken")[0] == {
+        "type": "reward_taken",
+        "seat": 1,
+        "source": "discard",
+        "pile": None,
+        "pile_number": None,
+        "card": 12,
+        "slot": "C",
+    }
     assert state.boards[1][-1] == {"number": 12, "revealed": True}
     assert state.discard == [22]
     # The reward placement opens its own window: the called diver may call it, the caller may not.
@@ -125,8 +133,11 @@ def test_a_failed_call_costs_the_caller_their_last_card_and_the_revealed_cards_s
     assert of_type(events, "call_failed")
     assert of_type(events, "card_lost")[0] == {"type": "card_lost", "seat": 2, "slot": "B", "number": 10}
     assert numbers(state, 2) == [7] and state.discard == [10]
-    assert state.boards[0] == [{"number": 5, "revealed": False}, {"number": 12, "revealed": True},
-                               {"number": 21, "revealed": True}]
+    assert state.boards[0] == [
+        {"number": 5, "revealed": False},
+        {"number": 12, "revealed": True},
+        {"number": 21, "revealed": True},
+    ]
     slots = state.view(None)["divers"][0]["slots"]
     assert slots[0] == {"shade": slots[0]["shade"]}
     assert slots[1:3] == [{"shade": slots[1]["shade"], "number": 12}, {"shade": slots[2]["shade"], "number": 21}]

@@ -1,5 +1,6 @@
 """Contract behaviour: random games finish, serialisation, determinism, refused actions, options, deadlines and
 timeouts, the catalogues, and hidden information (no view or event ever carries a hidden card's number)."""
+
 import inspect
 import json
 import random
@@ -29,11 +30,16 @@ def test_two_hundred_random_four_player_games_finish():
     assert {"take", "pass", "call", "no_call", "reward"} <= set(kinds)
 
 
-@pytest.mark.parametrize("players,options", [
-    (2, {}), (3, {"cards": 24, "bottoms": 20}), (4, {"rounds": 3, "round_settings": "shuffle"}),
-    (2, {"border": 8, "cards": 28, "rounds": 5}), (3, {"round_settings": [{"border": 8}, {"bottoms": 24}],
-                                                       "rounds": 3}),
-])
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (2, {}),
+        (3, {"cards": 24, "bottoms": 20}),
+        (4, {"rounds": 3, "round_settings": "shuffle"}),
+        (2, {"border": 8, "cards": 28, "rounds": 5}),
+        (3, {"round_settings": [{"border": 8}, {"bottoms": 24}], "rounds": 3}),
+    ],
+)
 def test_random_games_finish_with_every_player_count_and_setting(players, options):
     for seed in range(15):
         state, _ = random_game(seed, players=players, call_chance=0.3, options=options)
@@ -82,10 +88,21 @@ def test_the_saved_dict_does_not_share_lists_with_the_live_state():
 
 
 BAD_ACTIONS = [
-    None, {}, {"type": 3}, {"type": "fly"}, {"type": "take"}, {"type": "take", "source": "pile", "pile": 9},
-    {"type": "take", "source": "deck", "extra": 1}, {"type": "pass", "pile": -1}, {"type": "call"},
-    {"type": "no_call"}, {"type": "reward", "source": "discard", "card": 99}, {"type": "reward", "source": "none"},
-    {"type": "timeout"}, {"type": "take", "source": "pile", "pile": 1.0}, {"type": "pass", "pile": True},
+    None,
+    {},
+    {"type": 3},
+    {"type": "fly"},
+    {"type": "take"},
+    {"type": "take", "source": "pile", "pile": 9},
+    {"type": "take", "source": "deck", "extra": 1},
+    {"type": "pass", "pile": -1},
+    {"type": "call"},
+    {"type": "no_call"},
+    {"type": "reward", "source": "discard", "card": 99},
+    {"type": "reward", "source": "none"},
+    {"type": "timeout"},
+    {"type": "take", "source": "pile", "pile": 1.0},
+    {"type": "pass", "pile": True},
     {"type": "take", "source": "pile", "pile": [0]},
 ]
 
@@ -104,14 +121,17 @@ def test_refused_actions_leave_the_state_unchanged():
     random_game(0, call_chance=0.3, on_state=check)
 
 
-@pytest.mark.parametrize("action,code", [
-    ({"type": "take", "source": "pile", "pile": 7}, "no_such_pile"),
-    ({"type": "pass", "pile": 4}, "no_such_pile"),
-    ({"type": "call"}, "no_window"),
-    ({"type": "reward", "source": "none"}, "illegal_action"),
-    ({"type": "take", "source": "pile", "pile": 1.0}, "no_such_pile"),
-    ({"type": "take", "source": "deck", "extra": 1}, "illegal_action"),
-])
+@pytest.mark.parametrize(
+    "action,code",
+    [
+        ({"type": "take", "source": "pile", "pile": 7}, "no_such_pile"),
+        ({"type": "pass", "pile": 4}, "no_such_pile"),
+        ({"type": "call"}, "no_window"),
+        ({"type": "reward", "source": "none"}, "illegal_action"),
+        ({"type": "take", "source": "pile", "pile": 1.0}, "no_such_pile"),
+        ({"type": "take", "source": "deck", "extra": 1}, "illegal_action"),
+    ],
+)
 def test_refusals_name_their_reason(action, code):
     state = new(list(range(1, 33)))
     with pytest.raises(IllegalAction) as refused:
@@ -129,13 +149,26 @@ def test_a_pile_emptied_for_good_refuses_takes_by_name():
     assert refused.value.code == "pile_empty"
 
 
-@pytest.mark.parametrize("options", [
-    {"cards": 5}, {"cards": 33}, {"border": 0}, {"bottoms": "25"}, {"rounds": 0}, {"call_window": 0},
-    {"chart": "yes"}, {"round_settings": "random"}, {"round_settings": [{"border": "9"}]},
-    {"round_settings": [{"colour": 1}]}, {"stacked": {"deck": [1, 1, 2, 3, 4], "start": 0}},
-    {"stacked": {"deck": [1, 2, 3, 33], "start": 0}}, {"stacked": {"deck": [1, 2, 3, 4], "start": 4}},
-    {"stacked": {"deck": [1, 2, 3, 4], "decks": [[1, 2, 3, 4]]}}, {"stacked": [1, 2, 3]},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"cards": 5},
+        {"cards": 33},
+        {"border": 0},
+        {"bottoms": "25"},
+        {"rounds": 0},
+        {"call_window": 0},
+        {"chart": "yes"},
+        {"round_settings": "random"},
+        {"round_settings": [{"border": "9"}]},
+        {"round_settings": [{"colour": 1}]},
+        {"stacked": {"deck": [1, 1, 2, 3, 4], "start": 0}},
+        {"stacked": {"deck": [1, 2, 3, 33], "start": 0}},
+        {"stacked": {"deck": [1, 2, 3, 4], "start": 4}},
+        {"stacked": {"deck": [1, 2, 3, 4], "decks": [[1, 2, 3, 4]]}},
+        {"stacked": [1, 2, 3]},
+    ],
+)
 def test_unusable_options_are_refused(options):
     with pytest.raises(IllegalAction) as refused:
         SPEC.new(4, options, seed=0)
@@ -227,22 +260,48 @@ def recorded_games(count: int, **options):
 def test_every_event_has_a_message_formatted_from_its_fields_in_both_languages():
     events = [event for _, _, batch in recorded_games(40, rounds=3, cards=24) for event in batch]
     kinds = {event["type"] for event in events}
-    assert kinds >= {"took", "passed", "call_window_opened", "declined", "window_closed", "called",
-                     "call_succeeded", "call_failed", "card_lost", "skip_incurred", "skip_served",
-                     "reward_taken", "reward_declined", "turn_timeout", "round_won", "round_started",
-                     "deck_reshuffled", "game_won"}
+    assert kinds >= {
+        "took",
+        "passed",
+        "call_window_opened",
+        "declined",
+        "window_closed",
+        "called",
+        "call_succeeded",
+        "call_failed",
+        "card_lost",
+        "skip_incurred",
+        "skip_served",
+        "reward_taken",
+        "reward_declined",
+        "turn_timeout",
+        "round_won",
+        "round_started",
+        "deck_reshuffled",
+        "game_won",
+    }
     for locale in ("en", "ja"):
         messages = catalogue(locale)
         for event in events:
-            fields = {name for text in forms(messages[f"blue_border.event.{event['type']}"])
-                      for _, name, _, _ in string.Formatter().parse(text) if name}
+            fields = {
+                name
+                for text in forms(messages[f"blue_border.event.{event['type']}"])
+                for _, name, _, _ in string.Formatter().parse(text)
+                if name
+            }
             assert fields <= set(event), (locale, event["type"], fields - set(event))
 
 
 def test_every_event_type_and_error_code_is_in_both_catalogues():
     source = inspect.getsource(BlueBorderState)
-    event_types = set(re.findall(r'"type": "([a-z_]+)"', source)) - {"take", "pass", "call", "no_call", "reward",
-                                                                       "timeout"}
+    event_types = set(re.findall(r'"type": "([a-z_]+)"', source)) - {
+        "take",
+        "pass",
+        "call",
+        "no_call",
+        "reward",
+        "timeout",
+    }
     event_types |= {"game_won", "game_drawn"}
     codes = set(re.findall(r'(?:return|else) "([a-z_]+)"', inspect.getsource(BlueBorderState._refusal)))
     assert len(codes) == 9
@@ -261,11 +320,13 @@ def hidden_cards(state):
     None for a card under a pile's or the deck's top, which no view describes at all."""
     found = []
     for seat, board in enumerate(state.boards):
-        found += [(card["number"], ("divers", seat, "slots", slot)) for slot, card in enumerate(board)
-                  if not card["revealed"]]
+        found += [
+            (card["number"], ("divers", seat, "slots", slot)) for slot, card in enumerate(board) if not card["revealed"]
+        ]
     for index, pile in enumerate(state.piles):
-        found += [(number, ("piles", index, "top") if depth == len(pile) - 1 else None)
-                  for depth, number in enumerate(pile)]
+        found += [
+            (number, ("piles", index, "top") if depth == len(pile) - 1 else None) for depth, number in enumerate(pile)
+        ]
     found += [(number, ("deck", "top") if depth == 0 else None) for depth, number in enumerate(state.deck)]
     return found
 
@@ -282,7 +343,8 @@ def number_paths(value, path=()):
     """Paths of every "number" key in a view."""
     if isinstance(value, dict):
         return [path + (key,) for key in value if key == "number"] + [
-            p for key, item in value.items() for p in number_paths(item, path + (key,))]
+            p for key, item in value.items() for p in number_paths(item, path + (key,))
+        ]
     if isinstance(value, list):
         return [p for index, item in enumerate(value) for p in number_paths(item, path + (index,))]
     return []
@@ -312,8 +374,9 @@ def check_views(state):
 
 def test_views_never_carry_a_hidden_number_in_long_random_games():
     for seed, players in [(0, 4), (1, 3), (2, 2)]:
-        random_game(seed, players=players, call_chance=0.4, on_state=check_views,
-                    options={"rounds": 2, "chart": seed % 2 == 0})
+        random_game(
+            seed, players=players, call_chance=0.4, on_state=check_views, options={"rounds": 2, "chart": seed % 2 == 0}
+        )
 
 
 def test_events_never_name_a_card_that_stays_hidden():
@@ -344,11 +407,12 @@ def test_the_palette_has_32_distinct_shades_from_light_to_deep():
     shades = cards.shades()
     assert len(shades) == 32 == len(set(shades))
     assert all(re.fullmatch(r"#[0-9a-f]{6}", shade) for shade in shades)
-    luminance = [sum(int(shade[i:i + 2], 16) for i in (1, 3, 5)) for shade in shades]
+    luminance = [sum(int(shade[i : i + 2], 16) for i in (1, 3, 5)) for shade in shades]
     assert luminance == sorted(luminance, reverse=True)
 
 
 def test_a_stacked_game_needs_no_more_cards_than_it_lists():
     state = dive(BASELINE)
-    assert sorted(state.deck + [n for pile in state.piles for n in pile] +
-                  [c["number"] for board in state.boards for c in board]) == list(range(1, 33))
+    assert sorted(
+        state.deck + [n for pile in state.piles for n in pile] + [c["number"] for board in state.boards for c in board]
+    ) == list(range(1, 33))

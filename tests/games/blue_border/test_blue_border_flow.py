@@ -1,8 +1,19 @@
 """Turns (take, pass, covered piles), deck exhaustion, the win on G, and rounds."""
+
 from games.blue_border import SPEC
 
-from .helpers import (BASELINE, call, close_window, dive, dive_deck, new, numbers, of_type, take_deck,
-                      take_until_round_ends)
+from .helpers import (
+    BASELINE,
+    call,
+    close_window,
+    dive,
+    dive_deck,
+    new,
+    numbers,
+    of_type,
+    take_deck,
+    take_until_round_ends,
+)
 
 
 def test_setup_turns_the_first_four_cards_into_piles_and_the_start_diver_begins():
@@ -14,8 +25,14 @@ def test_setup_turns_the_first_four_cards_into_piles_and_the_start_diver_begins(
 def test_a_take_fills_the_next_slot_and_an_emptied_pile_is_refilled_from_the_deck():
     state = new(list(range(1, 33)), players=2)
     events = state.apply(0, {"type": "take", "source": "pile", "pile": 1})
-    assert of_type(events, "took")[0] == {"type": "took", "seat": 0, "source": "pile", "pile": 1,
-                                         "pile_number": 2, "slot": "A"}
+    assert of_type(events, "took")[0] == {
+        "type": "took",
+        "seat": 0,
+        "source": "pile",
+        "pile": 1,
+        "pile_number": 2,
+        "slot": "A",
+    }
     assert numbers(state, 0) == [2] and state.piles[1] == [5] and state.deck[0] == 6
     assert state.phase == "call_window" and state.to_act() == [1]
 
@@ -172,8 +189,7 @@ def test_a_shuffled_border_is_the_one_calls_are_judged_by():
 
 
 def test_listed_round_settings_apply_round_by_round_then_fall_back_to_the_options():
-    state = rounds_game(rounds=5, border=9, bottoms=25,
-                        round_settings=[{"border": 8, "bottoms": 24}, {"bottoms": 26}])
+    state = rounds_game(rounds=5, border=9, bottoms=25, round_settings=[{"border": 8, "bottoms": 24}, {"bottoms": 26}])
     assert (state.border, state.bottoms) == (8, 24)
     take_until_round_ends(state)
     assert (state.border, state.bottoms) == (9, 26)

@@ -1,5 +1,6 @@
 """The four placement rules, at every slot, judged by a real border call on a stacked dive.
 Seat 0 places BASELINE[:slot] (a legal dive) and then the card under test; seat 1 calls it."""
+
 import pytest
 
 from games.blue_border.border import broken_rules
@@ -10,27 +11,54 @@ SLOT = {letter: index for index, letter in enumerate("ABCDEFG")}
 
 # (slot, card, expected broken rules) with border 9, bottoms 25; the card before is BASELINE[slot - 1].
 BORDER_9 = [
-    ("A", 1, []), ("A", 9, []), ("A", 10, ["limit"]), ("A", 32, ["limit"]),
-    ("B", 12, []), ("B", 14, []), ("B", 15, ["difference"]), ("B", 4, ["order"]),
-    ("C", 21, []), ("C", 22, ["difference"]), ("C", 11, ["order"]),
-    ("D", 27, []), ("D", 25, []), ("D", 28, []), ("D", 24, ["bottoms"]), ("D", 29, ["difference"]),
+    ("A", 1, []),
+    ("A", 9, []),
+    ("A", 10, ["limit"]),
+    ("A", 32, ["limit"]),
+    ("B", 12, []),
+    ("B", 14, []),
+    ("B", 15, ["difference"]),
+    ("B", 4, ["order"]),
+    ("C", 21, []),
+    ("C", 22, ["difference"]),
+    ("C", 11, ["order"]),
+    ("D", 27, []),
+    ("D", 25, []),
+    ("D", 28, []),
+    ("D", 24, ["bottoms"]),
+    ("D", 29, ["difference"]),
     ("D", 18, ["order", "bottoms"]),
-    ("E", 20, []), ("E", 18, []), ("E", 17, ["difference"]), ("E", 28, ["order"]),
-    ("F", 13, []), ("F", 11, []), ("F", 10, ["difference"]), ("F", 21, ["order"]),
-    ("G", 6, []), ("G", 4, []), ("G", 9, []), ("G", 3, ["difference"]), ("G", 10, ["limit"]),
+    ("E", 20, []),
+    ("E", 18, []),
+    ("E", 17, ["difference"]),
+    ("E", 28, ["order"]),
+    ("F", 13, []),
+    ("F", 11, []),
+    ("F", 10, ["difference"]),
+    ("F", 21, ["order"]),
+    ("G", 6, []),
+    ("G", 4, []),
+    ("G", 9, []),
+    ("G", 3, ["difference"]),
+    ("G", 10, ["limit"]),
     ("G", 14, ["limit", "order"]),
 ]
 BORDER_8 = [
-    ("A", 8, []), ("A", 9, ["limit"]),
-    ("B", 13, []), ("B", 14, ["difference"]),
-    ("D", 27, []), ("D", 28, ["difference"]),
-    ("G", 8, []), ("G", 9, ["limit"]), ("G", 4, ["difference"]),
+    ("A", 8, []),
+    ("A", 9, ["limit"]),
+    ("B", 13, []),
+    ("B", 14, ["difference"]),
+    ("D", 27, []),
+    ("D", 28, ["difference"]),
+    ("G", 8, []),
+    ("G", 9, ["limit"]),
+    ("G", 4, ["difference"]),
 ]
 
 
 def judged(slot: str, card: int, **options) -> list[str] | None:
     """Place `card` in `slot` after the baseline, have seat 1 call it; the broken rules, or None if it failed."""
-    state = dive(BASELINE[:SLOT[slot]] + [card], **options)
+    state = dive(BASELINE[: SLOT[slot]] + [card], **options)
     events = call(state, 1)
     succeeded = of_type(events, "call_succeeded")
     if succeeded:

@@ -1,4 +1,5 @@
 """Settings that can be played: bottoms scaled to the cards in use, and tables that could never be won refused."""
+
 import json
 from pathlib import Path
 
@@ -28,17 +29,21 @@ def test_a_d_under_the_scaled_bottoms_is_called_off():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_ai_self_play_with_24_cards_finishes(players):
     for seed in range(3):
-        state, count = play_one("blue_border", players, seed, [SPEC.agent] * players, max_actions=2000,
-                                options={"cards": 24})
+        state, count = play_one(
+            "blue_border", players, seed, [SPEC.agent] * players, max_actions=2000, options={"cards": 24}
+        )
         assert state.finished and state.result()["winners"]
 
 
-@pytest.mark.parametrize("options, deepest", [
-    ({"cards": 24, "bottoms": 25}, 24),
-    ({"cards": 28, "bottoms": 28, "border": 7}, 27),
-    ({"cards": 32, "bottoms": 32, "border": 8}, 31),  # 8, 16, 24, 32 leaves no distinct way back to G
-    ({"cards": 24, "round_settings": [{"border": 9}, {"bottoms": 26}], "rounds": 3}, 24),
-])
+@pytest.mark.parametrize(
+    "options, deepest",
+    [
+        ({"cards": 24, "bottoms": 25}, 24),
+        ({"cards": 28, "bottoms": 28, "border": 7}, 27),
+        ({"cards": 32, "bottoms": 32, "border": 8}, 31),  # 8, 16, 24, 32 leaves no distinct way back to G
+        ({"cards": 24, "round_settings": [{"border": 9}, {"bottoms": 26}], "rounds": 3}, 24),
+    ],
+)
 def test_a_bottoms_no_card_can_reach_is_refused_naming_the_deepest_d(options, deepest):
     with pytest.raises(IllegalAction) as refused:
         SPEC.new(3, options, seed=0)
@@ -64,8 +69,10 @@ def test_only_the_settings_some_round_plays_are_checked():
 def test_the_deepest_board_is_a_legal_dive_of_distinct_cards(border_line, cards):
     board = settings.deepest_board(border_line, cards)
     assert len(set(board)) == 7 and all(1 <= n <= cards for n in board)
-    assert all(border.is_legal(slot, n, board[slot - 1] if slot else None, border_line, board[3])
-               for slot, n in enumerate(board))
+    assert all(
+        border.is_legal(slot, n, board[slot - 1] if slot else None, border_line, board[3])
+        for slot, n in enumerate(board)
+    )
     assert settings.playable(border_line, board[3], cards) and not settings.playable(border_line, board[3] + 1, cards)
 
 

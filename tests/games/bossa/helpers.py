@@ -1,4 +1,5 @@
 """Scripted BOSSa games: stacked hands, deck and dice, and short names for actions."""
+
 from __future__ import annotations
 
 from games.bossa import SPEC
@@ -60,8 +61,11 @@ def play(state, *moves: tuple[int, dict]) -> list[dict]:
 
 def groups_at(state, seat: int, line: str, side: str) -> list[list[str]]:
     """The tile groups `seat` may place at one open end, as legal_actions lists them."""
-    return [action["tiles"] for action in state.legal_actions(seat)
-            if action["type"] == "place" and action["line"] == line and action["side"] == side]
+    return [
+        action["tiles"]
+        for action in state.legal_actions(seat)
+        if action["type"] == "place" and action["line"] == line and action["side"] == side
+    ]
 
 
 def types(events: list[dict]) -> list[str]:

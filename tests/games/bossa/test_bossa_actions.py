@@ -1,4 +1,5 @@
 """The three action markers: Redraw, Exchange and Stack, each once per game per player."""
+
 import pytest
 
 from games.contract import IllegalAction
@@ -58,8 +59,9 @@ def test_exchange_is_usable_once_per_game_and_each_player_has_their_own():
 
 # Seat 0 owns white (die 5) and moves first. Seat 0 lays white 4 below the die with one tile.
 def stack_game():
-    state = start(["w4b0", "w4b2", "w2b1", "w0b6"], ["w4b1", "w1b0", "w3b0", "w1b1"],
-                  ["w0b5", "w0b4", "w0b3", "w3b3", "w5b1"])
+    state = start(
+        ["w4b0", "w4b2", "w2b1", "w0b6"], ["w4b1", "w1b0", "w3b0", "w1b1"], ["w0b5", "w0b4", "w0b3", "w3b3", "w5b1"]
+    )
     play(state, (0, place("white", "down", "w4b0")))
     return state
 
@@ -75,8 +77,18 @@ def test_a_stack_needs_the_same_value_and_the_same_tile_count():
 def test_a_stack_covers_the_column_and_the_covered_tiles_leave_play():
     state = stack_game()
     events = state.apply(1, stack("white", "down", 1, "w4b1"))
-    assert events[0] == {"type": "stacked", "seat": 1, "line": "white", "side": "down", "index": 1,
-                         "owner_seat": 0, "value": 4, "count": 1, "tiles": ["w4b1"], "covered": ["w4b0"]}
+    assert events[0] == {
+        "type": "stacked",
+        "seat": 1,
+        "line": "white",
+        "side": "down",
+        "index": 1,
+        "owner_seat": 0,
+        "value": 4,
+        "count": 1,
+        "tiles": ["w4b1"],
+        "covered": ["w4b0"],
+    }
     line = state.view(None)["lines"]["white"]
     assert line["columns"]["down"] == [{"index": 1, "value": 4, "tiles": ["w4b1"]}]
     assert line["column_count"] == 1 and line["ends"]["down"] == {"value": 3, "sizes": [2]}
@@ -93,8 +105,12 @@ def test_a_stacked_column_may_be_stacked_again_by_the_other_player():
 
 def test_stack_is_usable_once_per_game():
     state = stack_game()
-    play(state, (1, stack("white", "down", 1, "w4b1")), (0, stack("white", "down", 1, "w4b2")),
-         (1, place("black", "down", "w1b1")))
+    play(
+        state,
+        (1, stack("white", "down", 1, "w4b1")),
+        (0, stack("white", "down", 1, "w4b2")),
+        (1, place("black", "down", "w1b1")),
+    )
     assert "w5b1" in state.hands[0] and "w2b1" in state.hands[0]  # either would cover the black 1
     assert "stack" not in kinds(state, 0)
     with pytest.raises(IllegalAction):
@@ -103,13 +119,16 @@ def test_stack_is_usable_once_per_game():
 
 def stack_win_game():
     """Seat 0 (white, die 5) is down to w2b1 and draws w4b1: together they make the 6 of two tiles."""
-    state = start(["w1b0", "w5b0", "w1b1", "w2b0"], ["w0b1", "w0b3", "w0b4", "w0b5"],
-                  ["w4b0", "w0b6", "w2b1", "w0b2", "w4b1"])
-    play(state,
-         (0, place("white", "up", "w1b0", "w5b0")),
-         (1, place("black", "down", "w0b1")),
-         (0, place("white", "up", "w1b1", "w2b0", "w4b0")),
-         (1, place("black", "up", "w0b3")))
+    state = start(
+        ["w1b0", "w5b0", "w1b1", "w2b0"], ["w0b1", "w0b3", "w0b4", "w0b5"], ["w4b0", "w0b6", "w2b1", "w0b2", "w4b1"]
+    )
+    play(
+        state,
+        (0, place("white", "up", "w1b0", "w5b0")),
+        (1, place("black", "down", "w0b1")),
+        (0, place("white", "up", "w1b1", "w2b0", "w4b0")),
+        (1, place("black", "up", "w0b3")),
+    )
     return state
 
 

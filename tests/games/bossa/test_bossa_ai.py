@@ -1,9 +1,10 @@
 """The agent: legal choices from its own view, an immediate win taken, a winning line not handed over."""
+
 import random
 
-from games.bossa import SPEC
-from games.bossa import strong
-from games.bossa.ai import choose as agent, determinise
+from games.bossa import SPEC, strong
+from games.bossa.ai import choose as agent
+from games.bossa.ai import determinise
 
 from .helpers import deal
 from .test_bossa_actions import stack_win_game
@@ -18,8 +19,13 @@ def decide(state, seed=0):
 def test_the_agent_takes_a_win_that_needs_a_stack():
     state = stack_win_game()
     for seed in range(3):
-        assert decide(state, seed) == {"type": "stack", "line": "white", "side": "up", "index": 1,
-                                       "tiles": ["w2b1", "w4b1"]}
+        assert decide(state, seed) == {
+            "type": "stack",
+            "line": "white",
+            "side": "up",
+            "index": 1,
+            "tiles": ["w2b1", "w4b1"],
+        }
 
 
 def test_the_agent_does_not_lay_the_sixth_column_of_the_opponents_line():
@@ -60,8 +66,10 @@ def test_the_agent_beats_a_random_player_most_of_the_time():
 def test_the_strong_high_roller_takes_the_colour_its_hand_fits_and_never_the_first_move():
     state = deal(["w1b0", "w2b0", "w3b0", "w4b0"], ["w0b1", "w0b2", "w0b3", "w0b4"], dice=(2, 5))
     for seed in range(3):
-        assert SPEC.agent(state.view(1), state.legal_actions(1), random.Random(seed), "strong:2") == \
-            {"type": "choose", "choice": "black"}
+        assert SPEC.agent(state.view(1), state.legal_actions(1), random.Random(seed), "strong:2") == {
+            "type": "choose",
+            "choice": "black",
+        }
     for game in range(20):  # the rule level often takes the first move; the second player wins more often
         state = SPEC.new(2, None, seed=game)
         seat = state.to_act()[0]
@@ -75,7 +83,6 @@ def test_strong_playouts_never_lay_the_rivals_sixth_column():
     assert SIXTH_COLUMN in legal
     for seed in range(40):
         assert strong.playout(state, 1, legal, random.Random(seed)) != SIXTH_COLUMN
-
 
 
 def test_strong_playouts_then_lay_the_largest_column_left():

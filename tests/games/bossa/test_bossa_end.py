@@ -1,18 +1,27 @@
 """How a game ends, checked in the rules' order: the actor's empty hand, six columns in a line (for its owner),
 a stuck player, the empty deck."""
+
 from .helpers import exchange, place, play, redraw, start, types
 
 
 def six_columns_game(pad=True):
     """White (die 4) belongs to seat 0; seat 1 lays its sixth column and keeps one tile (w0b3)."""
-    state = start(["w3b0", "w1b2", "w2b0", "w4b0"], ["w1b0", "w1b1", "w5b0", "w2b1"],
-                  ["w0b6", "w2b2", "w0b5", "w3b1", "w0b4", "w0b3"], dice=(4, 3), removed="w6b0", pad=pad)
-    play(state,
-         (0, place("white", "down", "w3b0")),
-         (1, place("white", "down", "w1b0", "w1b1")),
-         (0, place("white", "down", "w1b2")),
-         (1, place("white", "up", "w5b0")),
-         (0, place("white", "up", "w2b0", "w4b0")))
+    state = start(
+        ["w3b0", "w1b2", "w2b0", "w4b0"],
+        ["w1b0", "w1b1", "w5b0", "w2b1"],
+        ["w0b6", "w2b2", "w0b5", "w3b1", "w0b4", "w0b3"],
+        dice=(4, 3),
+        removed="w6b0",
+        pad=pad,
+    )
+    play(
+        state,
+        (0, place("white", "down", "w3b0")),
+        (1, place("white", "down", "w1b0", "w1b1")),
+        (0, place("white", "down", "w1b2")),
+        (1, place("white", "up", "w5b0")),
+        (0, place("white", "up", "w2b0", "w4b0")),
+    )
     return state
 
 
@@ -38,14 +47,21 @@ def test_six_columns_end_the_game_before_the_empty_deck_is_looked_at():
 
 def test_an_empty_hand_is_checked_before_six_columns():
     """Seat 1 lays its last three tiles as the sixth column of seat 0's white line (die 1): seat 1 wins."""
-    state = start(["w1b0", "w1b1", "w2b0", "w2b1"], ["w1b2", "w1b3", "w1b4", "w5b0"],
-                  ["w3b0", "w2b2", "w3b1", "w2b3", "w0b6", "w3b2"], dice=(1, 4), removed="w6b0")
-    play(state,
-         (0, place("white", "up", "w1b0", "w1b1")),
-         (1, place("white", "up", "w1b2", "w1b3", "w1b4")),
-         (0, place("white", "up", "w2b0", "w2b1")),
-         (1, place("white", "up", "w5b0")),
-         (0, place("white", "up", "w3b0", "w3b1")))
+    state = start(
+        ["w1b0", "w1b1", "w2b0", "w2b1"],
+        ["w1b2", "w1b3", "w1b4", "w5b0"],
+        ["w3b0", "w2b2", "w3b1", "w2b3", "w0b6", "w3b2"],
+        dice=(1, 4),
+        removed="w6b0",
+    )
+    play(
+        state,
+        (0, place("white", "up", "w1b0", "w1b1")),
+        (1, place("white", "up", "w1b2", "w1b3", "w1b4")),
+        (0, place("white", "up", "w2b0", "w2b1")),
+        (1, place("white", "up", "w5b0")),
+        (0, place("white", "up", "w3b0", "w3b1")),
+    )
     events = state.apply(1, place("white", "up", "w2b2", "w2b3", "w3b2"))
     assert state.view(None)["lines"]["white"]["column_count"] == 6
     assert types(events) == ["placed", "hand_emptied"]
@@ -54,12 +70,13 @@ def test_an_empty_hand_is_checked_before_six_columns():
 
 def stuck_game(pad=True):
     """Seat 0 (white, die 5) spends Exchange and Redraw; then nothing of its hand fits anywhere."""
-    state = start(["w0b6", "w0b5", "w0b4", "w2b4"], ["w5b0", "w1b1", "w1b3", "w4b2"],
-                  ["w1b5", "w2b3", "w1b4", "w0b2", "w3b3"] + (["w3b0"] if pad else []), pad=pad)
-    play(state,
-         (0, exchange("w1b5", "w5b0")),
-         (1, place("black", "down", "w1b1")),
-         (0, redraw("w1b4")))
+    state = start(
+        ["w0b6", "w0b5", "w0b4", "w2b4"],
+        ["w5b0", "w1b1", "w1b3", "w4b2"],
+        ["w1b5", "w2b3", "w1b4", "w0b2", "w3b3"] + (["w3b0"] if pad else []),
+        pad=pad,
+    )
+    play(state, (0, exchange("w1b5", "w5b0")), (1, place("black", "down", "w1b1")), (0, redraw("w1b4")))
     return state
 
 
@@ -75,12 +92,17 @@ def test_a_player_who_can_do_nothing_after_the_draw_is_stuck_and_loses():
 def test_the_empty_deck_is_judged_before_the_stuck_check():
     """Seat 1 faces an empty deck, holding 4 tiles against 5, with nothing playable: the deck ran out first, so
     seat 0 (more tiles) loses; judged as stuck, seat 1 would have lost."""
-    state = start(["w2b2", "w5b1", "w0b3", "w0b4"], ["w1b5", "w4b2", "w3b0", "w5b0"],
-                  ["w6b0", "w0b5", "w0b6", "w4b0", "w1b1"], dice=(1, 6), first=1, pad=False)
-    play(state,
-         (1, place("black", "up", "w1b5", "w4b2")),
-         (0, redraw("w0b3")),
-         (1, exchange("w6b0", "w5b1")))  # seat 1 now holds w3b0 w4b0 w5b0 w5b1: nothing of it fits anywhere
+    state = start(
+        ["w2b2", "w5b1", "w0b3", "w0b4"],
+        ["w1b5", "w4b2", "w3b0", "w5b0"],
+        ["w6b0", "w0b5", "w0b6", "w4b0", "w1b1"],
+        dice=(1, 6),
+        first=1,
+        pad=False,
+    )
+    play(
+        state, (1, place("black", "up", "w1b5", "w4b2")), (0, redraw("w0b3")), (1, exchange("w6b0", "w5b1"))
+    )  # seat 1 now holds w3b0 w4b0 w5b0 w5b1: nothing of it fits anywhere
     events = state.apply(0, place("white", "up", "w2b2"))  # seat 0 drew the deck's last tile this turn
     assert state.view(None)["deck_count"] == 0 and state.view(None)["hand_counts"] == [5, 4]
     assert not state._can_act(1)  # seat 1 would be stuck

@@ -1,5 +1,6 @@
 """Contract behaviour: random games finish, serialisation, determinism, refused actions, deadlines and timeouts,
 hidden information, and the catalogue messages for every event."""
+
 import json
 import random
 import re
@@ -17,9 +18,23 @@ from games.contract import SYSTEM, Deadline, IllegalAction
 from .helpers import choose, deal
 
 TILE = re.compile(r"w\db\d")
-EVENT_TYPES = ("timeout", "chose_first", "chose_line", "territories_set", "hands_revealed", "drew", "placed",
-               "stacked", "redrew", "exchanged", "hand_emptied", "line_completed", "stuck", "deck_out",
-               "deck_out_draw")
+EVENT_TYPES = (
+    "timeout",
+    "chose_first",
+    "chose_line",
+    "territories_set",
+    "hands_revealed",
+    "drew",
+    "placed",
+    "stacked",
+    "redrew",
+    "exchanged",
+    "hand_emptied",
+    "line_completed",
+    "stuck",
+    "deck_out",
+    "deck_out_draw",
+)
 CATALOGUES = Path(__file__).resolve().parents[3] / "data" / "i18n"
 
 
@@ -71,9 +86,13 @@ def test_refused_actions_leave_the_state_unchanged():
     state.apply(state.high_seat, choose("white"))
     seat = state.active
     before = state.to_json()
-    for who, action in [(1 - seat, choose("white")), (seat, {"type": "place"}), (seat, "place"),
-                        (seat, {"type": "place", "line": "white", "side": "down", "tiles": ["w9b9"]}),
-                        (seat, {"type": "choose", "choice": "first"})]:
+    for who, action in [
+        (1 - seat, choose("white")),
+        (seat, {"type": "place"}),
+        (seat, "place"),
+        (seat, {"type": "place", "line": "white", "side": "down", "tiles": ["w9b9"]}),
+        (seat, {"type": "choose", "choice": "first"}),
+    ]:
         with pytest.raises(IllegalAction):
             state.apply(who, action)
         assert state.to_json() == before
@@ -161,8 +180,12 @@ def test_every_event_and_error_has_a_message_in_both_catalogues():
         assert {"bossa.name", "bossa.summary", "bossa.error.bad_stacked"} <= set(catalogue)
         assert {f"bossa.event.{kind}" for kind in EVENT_TYPES} <= set(catalogue)
         for event in events:
-            fields = {name for text in forms(catalogue[f"bossa.event.{event['type']}"])
-                      for _, name, _, _ in string.Formatter().parse(text) if name}
+            fields = {
+                name
+                for text in forms(catalogue[f"bossa.event.{event['type']}"])
+                for _, name, _, _ in string.Formatter().parse(text)
+                if name
+            }
             # the event's own fields, and what bot/words derives from them (whose line: own or the opponent's)
             assert fields <= set(event_fields("bossa", event, locale)), (locale, event["type"])
     english = json.loads((CATALOGUES / "en" / "bossa.json").read_text(encoding="utf-8"))

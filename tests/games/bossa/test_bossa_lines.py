@@ -1,5 +1,6 @@
 """Placing columns: the value each open end needs and the tile counts allowed, at the die and further out,
 on both sides of both lines."""
+
 import pytest
 
 from games.contract import IllegalAction
@@ -10,12 +11,12 @@ from .helpers import groups_at, place, play, start, types
 LADDER_HANDS = (["w6b0", "w3b0", "w4b0", "w1b0"], ["w1b1", "w0b2", "w0b4", "w0b1"])
 LADDER_DECK = ["w1b2", "w0b3", "w2b0", "w0b5", "w2b2", "w3b1", "w1b3"]
 LADDER_MOVES = [
-    (0, place("white", "up", "w6b0")),            # 6, one tile beside the die
-    (1, place("black", "up", "w0b1", "w0b2")),    # 3, two tiles beside the die
-    (0, place("white", "up", "w3b0", "w4b0")),    # 7: two tiles after one
-    (1, place("black", "up", "w0b4")),            # 4: one tile after two
+    (0, place("white", "up", "w6b0")),  # 6, one tile beside the die
+    (1, place("black", "up", "w0b1", "w0b2")),  # 3, two tiles beside the die
+    (0, place("white", "up", "w3b0", "w4b0")),  # 7: two tiles after one
+    (1, place("black", "up", "w0b4")),  # 4: one tile after two
     (0, place("white", "down", "w2b0", "w2b2")),  # 4 below the die 5
-    (1, place("black", "down", "w1b1")),          # 1 below the die 2: the black descending side is full
+    (1, place("black", "down", "w1b1")),  # 1 below the die 2: the black descending side is full
     (0, place("white", "down", "w1b0", "w1b2", "w1b3")),  # 3 with three tiles after two: seat 0's last tiles
 ]
 
@@ -35,15 +36,27 @@ def test_the_columns_beside_each_die_need_the_next_values_with_one_or_two_tiles(
     assert ends(state, "white") == {"up": {"value": 6, "sizes": [1, 2]}, "down": {"value": 4, "sizes": [1, 2]}}
     assert ends(state, "black") == {"up": {"value": 3, "sizes": [1, 2]}, "down": {"value": 1, "sizes": [1, 2]}}
     places = [action for action in state.legal_actions(0) if action["type"] == "place"]
-    assert places == [place("white", "up", "w6b0"), place("white", "down", "w4b0"),
-                      place("white", "down", "w1b0", "w3b0"), place("white", "down", "w1b2", "w3b0")]
+    assert places == [
+        place("white", "up", "w6b0"),
+        place("white", "down", "w4b0"),
+        place("white", "down", "w1b0", "w3b0"),
+        place("white", "down", "w1b2", "w3b0"),
+    ]
 
 
 def test_a_placed_column_is_reported_with_its_value_and_owner():
     state = ladder(0)
     events = state.apply(0, place("white", "up", "w6b0"))
-    assert events[0] == {"type": "placed", "seat": 0, "line": "white", "side": "up", "owner_seat": 0,
-                         "value": 6, "count": 1, "tiles": ["w6b0"]}
+    assert events[0] == {
+        "type": "placed",
+        "seat": 0,
+        "line": "white",
+        "side": "up",
+        "owner_seat": 0,
+        "value": 6,
+        "count": 1,
+        "tiles": ["w6b0"],
+    }
     assert state.view(None)["lines"]["white"]["columns"]["up"] == [{"index": 1, "value": 6, "tiles": ["w6b0"]}]
     assert "w6b0" not in state.hands[0]
 
@@ -88,8 +101,9 @@ def test_a_die_showing_one_has_no_descending_side():
 
 
 def test_a_column_above_six_is_made_of_several_tiles():
-    state = start(["w1b0", "w6b0", "w3b0", "w4b0"], ["w0b2", "w0b4", "w0b5", "w1b1"],
-                  ["w2b0", "w0b3", "w5b0"], dice=(6, 1))
+    state = start(
+        ["w1b0", "w6b0", "w3b0", "w4b0"], ["w0b2", "w0b4", "w0b5", "w1b1"], ["w2b0", "w0b3", "w5b0"], dice=(6, 1)
+    )
     assert ends(state, "white")["up"] == {"value": 7, "sizes": [1, 2]}
     assert groups_at(state, 0, "white", "up") == [["w1b0", "w6b0"], ["w3b0", "w4b0"]]
     play(state, (0, place("white", "up", "w3b0", "w4b0")), (1, place("black", "up", "w0b2")))

@@ -1,4 +1,5 @@
 """Setup: the stacked deal, dice with rerolled ties, the high roller's private peek and choice, open hands."""
+
 import json
 import re
 
@@ -34,13 +35,16 @@ def test_tied_dice_are_rolled_again(monkeypatch):
     assert state.dice == [2, 4] and state.high_seat == 1 and state.to_act() == [1]
 
 
-@pytest.mark.parametrize("stacked", [
-    {"deck": ["w6b0", *HAND0, *HAND1], "dice": [3, 3]},             # a tie
-    {"deck": ["w6b0", *HAND0, *HAND1[:3]], "dice": [3, 4]},         # too few tiles
-    {"deck": ["w6b0", *HAND0, *HAND1[:3], "w1b0"], "dice": [3, 4]},  # a tile twice
-    {"deck": ["w7b0", *HAND0, *HAND1], "dice": [3, 4]},             # no such tile
-    {"deck": ["w6b0", *HAND0, *HAND1], "dice": [0, 4]},             # no such face
-])
+@pytest.mark.parametrize(
+    "stacked",
+    [
+        {"deck": ["w6b0", *HAND0, *HAND1], "dice": [3, 3]},  # a tie
+        {"deck": ["w6b0", *HAND0, *HAND1[:3]], "dice": [3, 4]},  # too few tiles
+        {"deck": ["w6b0", *HAND0, *HAND1[:3], "w1b0"], "dice": [3, 4]},  # a tile twice
+        {"deck": ["w7b0", *HAND0, *HAND1], "dice": [3, 4]},  # no such tile
+        {"deck": ["w6b0", *HAND0, *HAND1], "dice": [0, 4]},  # no such face
+    ],
+)
 def test_an_invalid_stacked_option_is_refused(stacked):
     with pytest.raises(IllegalAction) as error:
         SPEC.new(2, {"stacked": stacked}, seed=1)
@@ -63,8 +67,14 @@ def test_the_high_roller_may_take_a_colour_and_the_other_player_moves_first():
     assert state.legal_actions(1) == []
     events = state.apply(0, choose("black"))
     assert types(events) == ["chose_line", "territories_set", "hands_revealed", "drew"]
-    assert events[1] == {"type": "territories_set", "white_seat": 1, "black_seat": 0, "white_die": 2,
-                         "black_die": 5, "first_seat": 1}
+    assert events[1] == {
+        "type": "territories_set",
+        "white_seat": 1,
+        "black_seat": 0,
+        "white_die": 2,
+        "black_die": 5,
+        "first_seat": 1,
+    }
     view = state.view(None)
     assert view["lines"]["black"]["die"] == 5 and view["lines"]["black"]["owner_seat"] == 0
     assert view["lines"]["white"]["die"] == 2 and view["lines"]["white"]["owner_seat"] == 1

@@ -1,4 +1,5 @@
 """Scripted COLORSE situations: stacked decks, duels, and (where play cannot reach a box quickly) arranged boxes."""
+
 from __future__ import annotations
 
 from games.colorse import SPEC

@@ -1,4 +1,5 @@
 """The agent: legal choices from its own view only, sensible takes and placements, a mixed sign strategy."""
+
 import random
 
 from games.colorse import SPEC
@@ -35,8 +36,9 @@ def test_the_agent_chooses_the_same_sign_whatever_the_rival_has_chosen():
     for rival_sign in ("doh", "zorf", "rau"):
         state = new(["R", "G", "B", "Y", "G", "B", "Y"] + PAD)
         state.apply(1, {"type": "sign", "sign": rival_sign})
-        picks[rival_sign] = [choose(state.view(0), state.legal_actions(0), random.Random(n), "normal")
-                             for n in range(20)]
+        picks[rival_sign] = [
+            choose(state.view(0), state.legal_actions(0), random.Random(n), "normal") for n in range(20)
+        ]
     assert picks["doh"] == picks["zorf"] == picks["rau"]
 
 
@@ -78,6 +80,7 @@ def test_a_past_winner_agent_places_its_bonus_card_face_down():
 
 def test_the_strong_level_reads_the_rival_from_what_the_rival_can_see_and_answers_its_mix():
     from games.colorse import strong
+
     state = new(["R", "G", "Y", "Y", "Y", "Y", "Y"] + PAD)
     arrange(state, 0, ["~R", "Y", None, None, None, None])  # seat 0's face-down card: the rival cannot see it
     arrange(state, 1, ["G", "B", "G", "B", "G", None])
@@ -89,8 +92,10 @@ def test_the_strong_level_reads_the_rival_from_what_the_rival_can_see_and_answer
     rival_mix = _Reader(actual).sign_mix(0.15)
     table = _Reader(state.view(0))._sign_table()
     mix = strong.sign_mix(state.view(0))
-    worth = {mine: sum(rival_mix[theirs] * table[(mine, theirs)] for theirs in rival_mix if (mine, theirs) !=
-                       ("rau", "rau")) for mine in mix}
+    worth = {
+        mine: sum(rival_mix[theirs] * table[(mine, theirs)] for theirs in rival_mix if (mine, theirs) != ("rau", "rau"))
+        for mine in mix
+    }
     chosen = [sign for sign, weight in mix.items() if weight > 0]
     assert abs(sum(mix.values()) - 1) < 1e-9 and chosen
     others = [worth[sign] for sign in mix if sign not in chosen]

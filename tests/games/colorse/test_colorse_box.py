@@ -1,4 +1,5 @@
 """The box: fill order (gaps included, no falling) and vanishing (ノロイの消失)."""
+
 import pytest
 
 from games.colorse import cards

@@ -1,4 +1,5 @@
 """Every event, error and action label has an English and a Japanese message that formats with its fields."""
+
 import json
 import random
 import re
@@ -12,13 +13,15 @@ from games.colorse import SPEC
 
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = (ROOT / "games" / "colorse" / "rules.py").read_text(encoding="utf-8")
-CATALOGUES = {locale: json.loads((ROOT / "data" / "i18n" / locale / "colorse.json").read_text(encoding="utf-8"))
-              for locale in ("en", "ja")}
+CATALOGUES = {
+    locale: json.loads((ROOT / "data" / "i18n" / locale / "colorse.json").read_text(encoding="utf-8"))
+    for locale in ("en", "ja")
+}
 ACTION_TYPES = {"sign", "take", "place", "bonus", "special", "timeout"}
 
 
 def emitted_event_types() -> set[str]:
-    return set(re.findall(r'\{"type": "(\w+)"', SOURCE)) - ACTION_TYPES
+    return set(re.findall(r'\{\s*"type": "(\w+)"', SOURCE)) - ACTION_TYPES
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
@@ -28,12 +31,22 @@ def test_catalogues_name_every_event_error_and_action(locale):
     assert {"signs_revealed", "sign_chosen", "vanished", "round_won", "game_won", "round_drawn"} <= kinds
     for kind in kinds:
         assert f"colorse.event.{kind}" in catalogue
-    codes = set(re.findall(r'IllegalAction\("(\w+)"', SOURCE))
+    codes = set(re.findall(r'IllegalAction\(\s*"(\w+)"', SOURCE))
     assert codes == {"bad_option", "bad_stacked"}
     for code in codes:
         assert f"colorse.error.{code}" in catalogue
-    for key in ("sign.doh", "sign.zorf", "sign.rau", "take.0", "take.2", "place.card", "place.special",
-                "bonus.face_down", "bonus.face_up", "special"):
+    for key in (
+        "sign.doh",
+        "sign.zorf",
+        "sign.rau",
+        "take.0",
+        "take.2",
+        "place.card",
+        "place.special",
+        "bonus.face_down",
+        "bonus.face_up",
+        "special",
+    ):
         assert f"colorse.action.{key}" in catalogue
     assert catalogue["colorse.name"] and len(catalogue["colorse.summary"]) > 200
     assert set(catalogue) == set(CATALOGUES["en"])

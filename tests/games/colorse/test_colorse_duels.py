@@ -1,4 +1,5 @@
 """Duels: the sign table, あいこ, the ゾーフ/ゾーフ clash (top-right loss, forced take), taking and refilling."""
+
 import pytest
 
 from tests.games.colorse.helpers import PAD, arrange, box, new, of_type, place, signs, take, types
@@ -24,8 +25,16 @@ def test_each_row_of_the_sign_table_gives_the_right_takes(parent_sign, child_sig
     state = new(DECK)
     events = signs(state, parent_sign, child_sign)
     revealed = of_type(events, "signs_revealed")
-    assert revealed == [{"type": "signs_revealed", "parent_seat": 0, "child_seat": 1, "parent_sign": parent_sign,
-                         "child_sign": child_sign, "result": result}]
+    assert revealed == [
+        {
+            "type": "signs_revealed",
+            "parent_seat": 0,
+            "child_seat": 1,
+            "parent_sign": parent_sign,
+            "child_sign": child_sign,
+            "result": result,
+        }
+    ]
     seen = []
     while state.phase == "take":
         seen.append(state.to_act()[0])
@@ -78,7 +87,8 @@ def test_zorf_clash_with_empty_top_rows_loses_the_rightmost_bottom_card():
     events = signs(state, "zorf", "zorf")
     assert of_type(events, "top_right_lost") == [
         {"type": "top_right_lost", "seat": 0, "slot": 2, "card": "B"},
-        {"type": "top_right_lost", "seat": 1, "slot": 1, "card": "G"}]
+        {"type": "top_right_lost", "seat": 1, "slot": 1, "card": "G"},
+    ]
     assert box(state, 0) == ["R", "G", None, None, None, None]
     assert box(state, 1) == ["R", None, None, None, None, None]
     assert state.removed == ["B", "G"]

@@ -1,4 +1,5 @@
 """Engine contract: random games finish, serialisation, determinism, illegal actions, deadlines and timeouts."""
+
 import json
 import random
 
@@ -36,13 +37,16 @@ def test_spec_is_registered_with_its_options_and_choices():
         SPEC.new(5)
 
 
-@pytest.mark.parametrize("stacked", [
-    {"deck": ["R", "X", "R", "R", "G", "B", "Y"]},  # unknown card
-    {"deck": ["R", "R", "R", "R", "G", "B"]},  # too short to deal and lay out
-    {"deck": DECK, "first_parent": 4},
-    {"deck": DECK, "next_decks": [["R"]]},
-    {"deck": DECK, "surprise": 1},
-])
+@pytest.mark.parametrize(
+    "stacked",
+    [
+        {"deck": ["R", "X", "R", "R", "G", "B", "Y"]},  # unknown card
+        {"deck": ["R", "R", "R", "R", "G", "B"]},  # too short to deal and lay out
+        {"deck": DECK, "first_parent": 4},
+        {"deck": DECK, "next_decks": [["R"]]},
+        {"deck": DECK, "surprise": 1},
+    ],
+)
 def test_a_bad_stacked_option_is_refused(stacked):
     with pytest.raises(IllegalAction) as error:
         SPEC.new(4, {"stacked": stacked})
@@ -57,18 +61,32 @@ def test_a_bad_timeout_option_is_refused():
 
 def test_the_unstacked_deck_holds_the_48_cards_of_the_data_file():
     state = SPEC.new(4, {}, seed=7)
-    everything = sorted(state.deck + state.common + [e["card"] for b in state.boxes for e in b if e]
-                        + [s["card"] for s in state.starting if s])
+    everything = sorted(
+        state.deck
+        + state.common
+        + [e["card"] for b in state.boxes for e in b if e]
+        + [s["card"] for s in state.starting if s]
+    )
     assert len(everything) == 48
     assert {card: everything.count(card) for card in set(everything)} == {
-        "R": 8, "G": 8, "B": 8, "Y": 8, "RG": 2, "RB": 2, "RY": 2, "GB": 2, "GY": 2, "BY": 2, "S": 4}
+        "R": 8,
+        "G": 8,
+        "B": 8,
+        "Y": 8,
+        "RG": 2,
+        "RB": 2,
+        "RY": 2,
+        "GB": 2,
+        "GY": 2,
+        "BY": 2,
+        "S": 4,
+    }
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games_finish_with_a_two_round_winner(players):
     for seed in range(25):
-        for state, *_ in random_game(players, seed):
-            pass
+        *_, (state, *_) = random_game(players, seed)
         result = state.result()
         assert len(result["winners"]) == 1 and result["scores"][result["winners"][0]] == 2
         assert sorted(result["scores"])[-2] < 2
@@ -110,16 +128,19 @@ def test_a_loaded_game_continues_exactly_like_the_original():
     assert copy.to_json() == state.to_json()
 
 
-@pytest.mark.parametrize("seat, action", [
-    (0, {"type": "sign", "sign": "paper"}),
-    (2, {"type": "sign", "sign": "doh"}),  # not a duellist
-    (0, {"type": "take", "slot": 0}),  # not the take phase
-    (0, {"type": "place", "card": "R"}),
-    (0, {"type": "bonus", "face_down": True}),  # never won a round
-    (0, {"type": "special", "colour": "R"}),
-    (0, {"kind": "sign"}),
-    (0, "doh"),
-])
+@pytest.mark.parametrize(
+    "seat, action",
+    [
+        (0, {"type": "sign", "sign": "paper"}),
+        (2, {"type": "sign", "sign": "doh"}),  # not a duellist
+        (0, {"type": "take", "slot": 0}),  # not the take phase
+        (0, {"type": "place", "card": "R"}),
+        (0, {"type": "bonus", "face_down": True}),  # never won a round
+        (0, {"type": "special", "colour": "R"}),
+        (0, {"kind": "sign"}),
+        (0, "doh"),
+    ],
+)
 def test_illegal_actions_leave_the_state_unchanged(seat, action):
     state = new(DECK)
     before = state.to_json()
@@ -188,7 +209,9 @@ def test_turn_timeout_lets_the_ai_do_the_absent_takers_whole_step():
     state = new(["R", "R", "R", "R", "R", "G", "Y"] + PAD)
     signs(state, "zorf", "doh")
     events = state.apply(SYSTEM, {"type": "timeout"})
-    assert types(events)[0] == "timed_out" and len(of_type(events, "took")) + len(of_type(events, "took_face_down")) == 2
+    assert (
+        types(events)[0] == "timed_out" and len(of_type(events, "took")) + len(of_type(events, "took_face_down")) == 2
+    )
     assert state.phase == "place" and state.to_act() == [0]
     events = state.apply(SYSTEM, {"type": "timeout"})
     assert len(of_type(events, "placed")) == 2 and state.phase == "sign" and (state.parent, state.child) == (1, 2)

@@ -1,4 +1,5 @@
 """Hidden information: secret signs, the face-down common card, the deck, face-down bonus cards."""
+
 import random
 
 from games import SYSTEM
@@ -7,8 +8,19 @@ from games.colorse.signs import SIGNS
 from tests.games.colorse.helpers import PAD, new, of_type
 
 DECK = ["R", "R", "R", "R", "G", "B", "Y"] + PAD
-OTHER_CARD = {"R": "G", "G": "B", "B": "Y", "Y": "RG", "RG": "S", "S": "GY", "GY": "R",
-              "RB": "R", "RY": "R", "GB": "R", "BY": "R"}
+OTHER_CARD = {
+    "R": "G",
+    "G": "B",
+    "B": "Y",
+    "Y": "RG",
+    "RG": "S",
+    "S": "GY",
+    "GY": "R",
+    "RB": "R",
+    "RY": "R",
+    "GB": "R",
+    "BY": "R",
+}
 
 
 def test_a_chosen_sign_is_seen_by_its_chooser_only_until_both_have_chosen():
@@ -24,8 +36,13 @@ def test_a_chosen_sign_is_seen_by_its_chooser_only_until_both_have_chosen():
     events = state.apply(1, {"type": "sign", "sign": "doh"})
     assert events[0] == {"type": "sign_chosen", "seat": 1}
     assert of_type(events, "signs_revealed")[0] == {
-        "type": "signs_revealed", "parent_seat": 0, "child_seat": 1, "parent_sign": "zorf", "child_sign": "doh",
-        "result": "zorf_takes_two"}
+        "type": "signs_revealed",
+        "parent_seat": 0,
+        "child_seat": 1,
+        "parent_sign": "zorf",
+        "child_sign": "doh",
+        "result": "zorf_takes_two",
+    }
     assert state.view(2)["last_duel"]["parent_sign"] == "zorf"
 
 

@@ -1,4 +1,5 @@
 """Rounds: setup, immediate round wins, the face-down bonus, two rounds to win, the deck-exhausted decision."""
+
 from tests.games.colorse.helpers import PAD, arrange, box, new, of_type, place, signs, take, types
 
 DECK = ["R", "R", "R", "R", "G", "G", "G"] + PAD
@@ -52,8 +53,9 @@ def test_the_next_round_starts_with_the_seat_after_the_previous_first_parent():
     signs(state, "doh", "rau")
     take(state, 0)
     events = place(state, "G")
-    assert of_type(events, "round_started") == [{"type": "round_started", "round": 2, "parent_seat": 0,
-                                                 "child_seat": 1}]
+    assert of_type(events, "round_started") == [
+        {"type": "round_started", "round": 2, "parent_seat": 0, "child_seat": 1}
+    ]
     assert [box(state, s) for s in range(3)] == [["R", None, None, None, None, None]] * 3  # fresh boxes
     assert box(state, 3) == [None] * 6 and state.to_act() == [3]  # the winner first decides on its bonus
 
@@ -68,7 +70,9 @@ def test_a_round_winner_is_offered_the_bonus_and_the_card_stays_their_secret():
     events = state.apply(0, {"type": "bonus", "face_down": True})
     assert types(events) == ["starting_face_down", "duel_started"]
     assert state.view(0)["boxes"][0][0] == {"face_down": True, "card": "B"}
-    assert state.view(2)["boxes"][0][0] == {"face_down": True} and state.view(None)["boxes"][0][0] == {"face_down": True}
+    assert state.view(2)["boxes"][0][0] == {"face_down": True} and state.view(None)["boxes"][0][0] == {
+        "face_down": True
+    }
 
 
 def test_a_face_down_bonus_card_never_vanishes_by_colour():
@@ -152,7 +156,8 @@ def test_deck_exhausted_takes_what_is_there_and_the_round_goes_to_the_most_cards
     events = place(state, "BY")
     assert in_order(events, "placed", "deck_exhausted", "round_won_by_count", "round_started")
     assert of_type(events, "round_won_by_count") == [
-        {"type": "round_won_by_count", "seat": 1, "round": 1, "cards": 2, "wins": 1}]
+        {"type": "round_won_by_count", "seat": 1, "round": 1, "cards": 2, "wins": 1}
+    ]
     assert state.round_wins == [0, 1, 0, 0] and (state.round_no, state.parent) == (2, 1)
 
 
@@ -165,8 +170,9 @@ def test_deck_exhausted_with_a_tie_for_most_cards_is_a_drawn_round():
     signs(state, "rau", "doh")  # parent 1, child 2: seat 2 takes the last card
     take(state, 0)
     events = place(state, "RG")
-    assert of_type(events, "round_drawn") == [{"type": "round_drawn", "round": 1, "leader_seats": [0, 1, 2],
-                                               "cards": 2}]
+    assert of_type(events, "round_drawn") == [
+        {"type": "round_drawn", "round": 1, "leader_seats": [0, 1, 2], "cards": 2}
+    ]
     assert state.round_wins == [0, 0, 0, 0] and state.history == [{"round": 1, "winner_seat": None}]
     assert (state.round_no, state.parent, state.child) == (2, 1, 2)
     assert of_type(events, "bonus_offered") == []  # nobody has won a round

@@ -1,4 +1,5 @@
 """Scripted oceans for DEEP DIVE rule tests."""
+
 from __future__ import annotations
 
 from games.deep_dive import SPEC

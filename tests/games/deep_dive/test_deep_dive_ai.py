@@ -1,9 +1,10 @@
 """The agent weighs the chance of each flip outcome (from the unseen tiles) against what it could hold now."""
+
 import random
 
 from games.deep_dive import SPEC
 
-from .helpers import DEEPER, FLIP, KEEP, SKIP, G3, G4, G5, P1, P3, P4, P5, R, W, X, Y4, act, stacked, take
+from .helpers import DEEPER, FLIP, G3, G4, G5, KEEP, P1, P3, P4, P5, SKIP, Y4, R, W, X, act, stacked, take
 
 
 def choice(state, seat=None):
@@ -61,6 +62,5 @@ def test_its_tie_break_for_the_automaton_gives_away_the_tile_it_needs_least():
     act(state, 0, FLIP, KEEP)  # human: green 3
     act(state, 0, FLIP, FLIP, FLIP, FLIP, DEEPER, FLIP)  # yellow 4 left at depth 4
     act(state, 0, FLIP, FLIP, FLIP, FLIP, DEEPER, FLIP)  # pink 4 left there; the automaton meets a predator
-    assert state.legal_actions(0) == [{"type": "automaton_pick", "tile": P4},
-                                      {"type": "automaton_pick", "tile": Y4}]
+    assert state.legal_actions(0) == [{"type": "automaton_pick", "tile": P4}, {"type": "automaton_pick", "tile": Y4}]
     assert choice(state) == {"type": "automaton_pick", "tile": P4}  # yellow 4 would complete the human's row

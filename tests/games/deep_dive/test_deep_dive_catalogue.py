@@ -1,4 +1,5 @@
 """Every event and game-specific error has an English and a Japanese message that formats with its fields."""
+
 import json
 import random
 import re
@@ -10,12 +11,14 @@ from games.deep_dive import SPEC
 
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = (ROOT / "games" / "deep_dive" / "rules.py").read_text(encoding="utf-8")
-CATALOGUES = {locale: json.loads((ROOT / "data" / "i18n" / locale / "deep_dive.json").read_text(encoding="utf-8"))
-              for locale in ("en", "ja")}
+CATALOGUES = {
+    locale: json.loads((ROOT / "data" / "i18n" / locale / "deep_dive.json").read_text(encoding="utf-8"))
+    for locale in ("en", "ja")
+}
 
 
 def emitted_event_types():
-    return set(re.findall(r'\{"type": "(\w+)"', SOURCE)) - {action["type"] for action in _all_action_types()}
+    return set(re.findall(r'\{\s*"type": "(\w+)"', SOURCE)) - {action["type"] for action in _all_action_types()}
 
 
 def _all_action_types():
@@ -23,7 +26,7 @@ def _all_action_types():
 
 
 def error_codes():
-    return set(re.findall(r'IllegalAction\("(\w+)"', SOURCE)) | set(re.findall(r'return "(\w+)"', SOURCE))
+    return set(re.findall(r'IllegalAction\(\s*"(\w+)"', SOURCE)) | set(re.findall(r'return "(\w+)"', SOURCE))
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])

@@ -1,10 +1,11 @@
 """A dive: flips and their four outcomes, keep or deeper, the deepest depth, skipping, swallowing a rock,
 trapped penguins and the retreat."""
+
 import pytest
 
 from games.contract import IllegalAction
 
-from .helpers import DEEPER, FLIP, KEEP, SKIP, G2, G4, P1, P2, P3, P5, R, W, X, Y3, act, stacked, take, types
+from .helpers import DEEPER, FLIP, G2, G4, KEEP, P1, P2, P3, P5, SKIP, Y3, R, W, X, act, stacked, take, types
 
 
 def turn(state):
@@ -30,8 +31,14 @@ def test_flipped_food_can_be_kept_to_resurface():
     assert view["tableaux"][0]["columns"]["pink"] == [2]
     assert view["depths"][0]["face_up"] == []
     assert state.to_act() == [1]
-    assert turn(state) == {"diver_seat": 1, "phase": "dive", "depth": 1, "at_start": True, "flipped": None,
-                           "retreat_depths": []}
+    assert turn(state) == {
+        "diver_seat": 1,
+        "phase": "dive",
+        "depth": 1,
+        "at_start": True,
+        "flipped": None,
+        "retreat_depths": [],
+    }
 
 
 def test_a_flipped_rock_can_be_kept():
@@ -142,14 +149,18 @@ def test_the_third_trapped_penguin_retreats_all_with_one_tile_from_their_depths(
     act(state, 1, FLIP, DEEPER, FLIP)  # seat 1 leaves pink 1 at depth 1, is trapped at depth 2
     act(state, 0, FLIP, FLIP)  # seat 0: water at 1, second penguin trapped at depth 2
     act(state, 1, FLIP, SKIP, FLIP, DEEPER, FLIP, FLIP)  # seat 1 leaves yellow 3 at depth 3, surfaces
-    assert act(state, 0, SKIP, SKIP) == [{"type": "skip", "seat": 0, "depth": 1},
-                                         {"type": "skip", "seat": 0, "depth": 2}]
+    assert act(state, 0, SKIP, SKIP) == [
+        {"type": "skip", "seat": 0, "depth": 1},
+        {"type": "skip", "seat": 0, "depth": 2},
+    ]
     events = act(state, 0, FLIP)  # the third predator, at depth 3
     assert types(events) == ["flip", "trapped", "retreat"]
     assert state.to_act() == [0] and turn(state)["phase"] == "retreat"
-    assert state.legal_actions(0) == [{"type": "retreat_take", "depth": 1, "tile": P1},
-                                      {"type": "retreat_take", "depth": 3, "tile": Y3},
-                                      {"type": "retreat_take", "depth": None}]
+    assert state.legal_actions(0) == [
+        {"type": "retreat_take", "depth": 1, "tile": P1},
+        {"type": "retreat_take", "depth": 3, "tile": Y3},
+        {"type": "retreat_take", "depth": None},
+    ]
     view = state.view(None)
     assert view["tableaux"][0]["free_penguins"] == 3 and view["tableaux"][0]["trapped_depths"] == []
     assert all(slot["penguin_seat"] != 0 for info in view["depths"] for slot in info["face_up"])

@@ -1,8 +1,30 @@
 """The end of the game (trigger, last-dive token, emptied depths) and scoring with its tie-breaks."""
+
 from games.deep_dive import scoring
 
-from .helpers import DEEPER, FLIP, KEEP, SKIP, G1, G2, G3, G4, G6, P1, P2, P4, P5, P6, X, Y1, Y2, act, stacked, take, \
-    types
+from .helpers import (
+    DEEPER,
+    FLIP,
+    G1,
+    G2,
+    G3,
+    G4,
+    G6,
+    KEEP,
+    P1,
+    P2,
+    P4,
+    P5,
+    P6,
+    SKIP,
+    Y1,
+    Y2,
+    X,
+    act,
+    stacked,
+    take,
+    types,
+)
 
 PREDATORS = [X] * 12
 

@@ -1,5 +1,6 @@
 """Contract behaviour: random games finish, serialisation, determinism, refused actions, deadlines and timeouts,
 and hidden information (views never depend on the order or identity of face-down or removed tiles)."""
+
 import json
 import random
 
@@ -47,6 +48,7 @@ def test_random_games_finish_with_a_result(players):
 def test_the_json_round_trip_is_exact_at_every_step():
     def check(state):
         assert SPEC.load(state.to_json()).to_json() == state.to_json()
+
     for players in (1, 4):
         random_game(players, 11, agent_seats={0}, on_state=check)
 
@@ -60,9 +62,20 @@ def test_the_same_seed_and_actions_give_the_same_game():
     assert SPEC.new(5, {}, seed=4).to_json() != SPEC.new(5, {}, seed=3).to_json()
 
 
-BOGUS = [{"type": "take", "tile": "food:pink:9"}, {"type": "flip"}, {"type": "keep"}, {"type": "deeper"},
-         {"type": "skip"}, {"type": "swallow", "depth": 3}, {"type": "retreat_take", "depth": 1, "tile": "rock"},
-         {"type": "automaton_pick", "tile": P2}, {"type": "dance"}, {"type": 3}, "flip", {"type": "timeout"}]
+BOGUS = [
+    {"type": "take", "tile": "food:pink:9"},
+    {"type": "flip"},
+    {"type": "keep"},
+    {"type": "deeper"},
+    {"type": "skip"},
+    {"type": "swallow", "depth": 3},
+    {"type": "retreat_take", "depth": 1, "tile": "rock"},
+    {"type": "automaton_pick", "tile": P2},
+    {"type": "dance"},
+    {"type": 3},
+    "flip",
+    {"type": "timeout"},
+]
 
 
 def test_refused_actions_leave_the_state_unchanged():
@@ -75,6 +88,7 @@ def test_refused_actions_leave_the_state_unchanged():
                 with pytest.raises(IllegalAction):
                     state.apply(seat, action)
                 assert state.to_json() == before
+
     random_game(2, 5, options={"turn_timeout": 0}, on_state=check)
     random_game(1, 5, on_state=check)
 
@@ -124,6 +138,7 @@ def test_views_never_depend_on_hidden_tiles(players):
         for seat in [None, *range(players)]:
             assert other.view(seat) == state.view(seat)
             json.dumps(state.view(seat))
+
     for seed in range(1 if players == 6 else 2):
         random_game(players, seed, agent_seats={0}, on_state=check)
     assert any(seen_difference)  # the check really moved hidden tiles

@@ -1,6 +1,7 @@
 """The strong level solo and with 3-6 players (games/deep_dive/expectimax.py): an exact search of one dive that
 values rocks little and, solo, bringing the end nearer while the hard automaton outscores the diver; it decides
 from the seat's view alone."""
+
 import random
 
 import pytest
@@ -8,7 +9,7 @@ import pytest
 import games
 from games.deep_dive import ai, expectimax
 
-from .helpers import DEEPER, FLIP, G2, KEEP, P1, R, W, X, Y1, Y6, act, stacked
+from .helpers import DEEPER, FLIP, G2, KEEP, P1, Y1, Y6, R, W, X, act, stacked
 
 # Depth 2 holds one water: flipping it empties a depth and sets the end. Depth 3 only traps.
 SHORT_ROUTE = {1: [P1] + [W] * 10, 2: [W], 3: [X] * 3, 4: [X] * 3, 5: [X] * 3}
@@ -76,7 +77,7 @@ def _permuted_twins(spec, state):
         for depth, pile in enumerate(twin.face_down):
             pool = pile + twin.removed[depth]
             permuter.shuffle(pool)
-            twin.face_down[depth], twin.removed[depth] = pool[:len(pile)], pool[len(pile):]
+            twin.face_down[depth], twin.removed[depth] = pool[: len(pile)], pool[len(pile) :]
         yield twin
 
 

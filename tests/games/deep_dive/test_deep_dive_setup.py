@@ -1,4 +1,5 @@
 """Components and setup: the tile table, sets and removals per player count, penguins, start player."""
+
 from collections import Counter
 
 import pytest
@@ -6,8 +7,13 @@ import pytest
 from games.deep_dive import SPEC, tiles
 
 # The rules file's table: depth -> (main, extra, water, rock, predator, food, lowest points)
-TABLE = {1: (28, 16, 12, 4, 6, 22, 1), 2: (22, 14, 9, 3, 8, 16, 2), 3: (20, 12, 7, 3, 10, 12, 3),
-         4: (16, 10, 4, 2, 10, 10, 4), 5: (14, 8, 2, 1, 11, 8, 5)}
+TABLE = {
+    1: (28, 16, 12, 4, 6, 22, 1),
+    2: (22, 14, 9, 3, 8, 16, 2),
+    3: (20, 12, 7, 3, 10, 12, 3),
+    4: (16, 10, 4, 2, 10, 10, 4),
+    5: (14, 8, 2, 1, 11, 8, 5),
+}
 
 
 @pytest.mark.parametrize("depth", range(1, 6))
@@ -31,8 +37,9 @@ def test_all_160_tiles_are_in_the_data():
     assert sum(sum(tiles.composition(6)[d].values()) for d in range(5)) == 160
 
 
-@pytest.mark.parametrize("players,removed,extra", [(1, 7, False), (2, 7, False), (3, 3, False),
-                                                   (4, 5, True), (5, 4, True), (6, 3, True)])
+@pytest.mark.parametrize(
+    "players,removed,extra", [(1, 7, False), (2, 7, False), (3, 3, False), (4, 5, True), (5, 4, True), (6, 3, True)]
+)
 def test_setup_uses_the_sets_and_removals_for_the_player_count(players, removed, extra):
     state = SPEC.new(players, {}, seed=players)
     view = state.view(None)
@@ -70,8 +77,15 @@ def test_stacked_replaces_shuffle_and_removal():
     assert state.apply(1, {"type": "flip"})[0] == {"type": "flip", "seat": 1, "depth": 1, "tile": "water"}
 
 
-@pytest.mark.parametrize("stacked", [{"depths": {"1": ["lava"]}}, {"depths": {"9": []}},
-                                     {"depths": {}, "start": 5}, {"depths": {"1": ["food:blue:2"]}}])
+@pytest.mark.parametrize(
+    "stacked",
+    [
+        {"depths": {"1": ["lava"]}},
+        {"depths": {"9": []}},
+        {"depths": {}, "start": 5},
+        {"depths": {"1": ["food:blue:2"]}},
+    ],
+)
 def test_a_malformed_stacked_ocean_is_refused(stacked):
     with pytest.raises(Exception) as error:
         SPEC.new(2, {"stacked": stacked}, seed=0)

@@ -1,10 +1,11 @@
 """Solo: the automaton's takes, its predator priority (with the human's tie-break), its wrap-around,
 the last turn, and the three difficulty scorings."""
+
 import pytest
 
 from games.contract import SYSTEM, Deadline
 
-from .helpers import DEEPER, FLIP, KEEP, G1, G3, G4, P1, P2, P3, P5, R, W, X, Y1, act, stacked, types
+from .helpers import DEEPER, FLIP, G1, G3, G4, KEEP, P1, P2, P3, P5, Y1, R, W, X, act, stacked, types
 
 
 def bot(state):
@@ -14,9 +15,11 @@ def bot(state):
 def test_the_automaton_takes_whatever_it_flips_and_moves_one_depth_deeper():
     state = stacked(1, {1: [P1, W, G1, Y1, W], 2: [R, W], 3: [G3, W]})
     events = act(state, 0, FLIP, KEEP)
-    assert events[2:] == [{"type": "automaton_flip", "depth": 1, "tile": W},
-                          {"type": "automaton_take", "depth": 1, "tile": W},
-                          {"type": "dive_start", "seat": 0}]
+    assert events[2:] == [
+        {"type": "automaton_flip", "depth": 1, "tile": W},
+        {"type": "automaton_take", "depth": 1, "tile": W},
+        {"type": "dive_start", "seat": 0},
+    ]
     act(state, 0, FLIP, KEEP)
     act(state, 0, FLIP, KEEP)
     assert bot(state)["water"] == 1 and bot(state)["rocks"] == 1
@@ -108,8 +111,7 @@ def test_the_automaton_can_trigger_the_end_and_still_dives_last():
 SCORING_OCEAN = {1: [Y1, W, Y1, Y1, Y1, Y1, W, W], 2: [R, W], 3: [P3, W], 4: [G4], 5: [W, W]}
 
 
-@pytest.mark.parametrize("difficulty,score", [("easy", 7 // 2 + 1), ("medium", 7 // 2 + 3),
-                                              ("hard", 7 + 5 + 2 * 3)])
+@pytest.mark.parametrize("difficulty,score", [("easy", 7 // 2 + 1), ("medium", 7 // 2 + 3), ("hard", 7 + 5 + 2 * 3)])
 def test_the_automaton_scores_by_difficulty(difficulty, score):
     state = stacked(1, SCORING_OCEAN, difficulty=difficulty)
     for _ in range(5):

@@ -1,8 +1,9 @@
 """The omniscient diver of bench/deep_dive_solo_bound.py (a bench-only upper bound, never a level): its model of
 the solo game must agree with the engine, and with the order known it must find the best plan."""
+
 from __future__ import annotations
 
-from bench.deep_dive_solo_bound import play, plan_game
+from bench.deep_dive_solo_bound import plan_game, play
 from tests.games.deep_dive.helpers import DEEPER, FLIP, KEEP, P2, X, act, stacked
 
 EMPTY = {2: [], 3: [], 4: [], 5: []}

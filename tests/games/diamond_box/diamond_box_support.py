@@ -1,4 +1,5 @@
 """Shared helpers for the Diamond Box tests: stacked games and an independent reading of the rules' geometry."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -8,12 +9,19 @@ from games.diamond_box.cards import card_ids
 
 # Patterns that never cover the test layouts' full windows (BBBWWW, BWBWBW, BBWWWB) in any rotation.
 FILLER_PATTERNS = ["BBWBWW", "BWBBWW", "WBBWBW", "BWWBBW", "BBWWBW", "BWBWWB", "WBBBWW"]
-FILLERS = [f"{colour}:{pattern}" for pattern in FILLER_PATTERNS
-           for colour in ("red", "blue", "green", "yellow", "purple")]
+FILLERS = [
+    f"{colour}:{pattern}" for pattern in FILLER_PATTERNS for colour in ("red", "blue", "green", "yellow", "purple")
+]
 
 
-def stacked_state(hands: list[list[str]], centre: tuple[str, str] = ("blue:BBBWWW", "red:BBBWWW"),
-                  rest: list[str] | None = None, extra: int | None = None, tiebreak: int = 0, **options):
+def stacked_state(
+    hands: list[list[str]],
+    centre: tuple[str, str] = ("blue:BBBWWW", "red:BBBWWW"),
+    rest: list[str] | None = None,
+    extra: int | None = None,
+    tiebreak: int = 0,
+    **options,
+):
     """A game whose deck is `centre`, then each seat's five cards, then `rest` (default: unused fillers and
     then every other unused card), cut to `extra` cards after the deal when given."""
     used = [*centre, *(card for hand in hands for card in hand)]
@@ -46,8 +54,11 @@ def laid_rows(pattern: str, rotation: int) -> tuple[str, ...]:
 
 def laid_cells(card: str, rotation: int, x: int, y: int) -> dict[tuple[int, int], str]:
     pattern = card.split(":")[1]
-    return {(x + column, y + row): diamond for row, line in enumerate(laid_rows(pattern, rotation))
-            for column, diamond in enumerate(line)}
+    return {
+        (x + column, y + row): diamond
+        for row, line in enumerate(laid_rows(pattern, rotation))
+        for column, diamond in enumerate(line)
+    }
 
 
 def grid_of(state) -> dict[tuple[int, int], tuple[str, str]]:
@@ -69,8 +80,9 @@ def oracle_placements(grid: dict, hand: list[str], rotations: tuple[int, ...]) -
                     if covered:
                         if all(grid[cell][1] == cells[cell] and grid[cell][0] != colour for cell in covered):
                             covering.add((card, rotation, x, y))
-                    elif any((cx + dx, cy + dy) in grid for cx, cy in cells
-                             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                    elif any(
+                        (cx + dx, cy + dy) in grid for cx, cy in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    ):
                         touching.add((card, rotation, x, y))
         found |= covering or touching
     return found

@@ -1,5 +1,6 @@
 """The generic engine checks (docs/engines.md): random games, round trips, determinism, hidden information,
 catalogues."""
+
 import json
 import random
 import re
@@ -62,7 +63,8 @@ def test_every_state_round_trips_through_json():
     def check(_before, _action, _events, state):
         assert SPEC.load(state.to_json()).to_json() == state.to_json()
         assert SPEC.load(state.to_json()).legal_actions(state.to_act()[0] if state.to_act() else 0) == (
-            state.legal_actions(state.to_act()[0] if state.to_act() else 0))
+            state.legal_actions(state.to_act()[0] if state.to_act() else 0)
+        )
 
     for seed in range(5):
         play_random(3, seed, on_step=check)
@@ -84,9 +86,15 @@ def test_illegal_actions_leave_the_state_unchanged():
     seat = state.to_act()[0]
     other = (seat + 1) % 3
     before = state.to_json()
-    bad = [(other, state.legal_actions(seat)[0]), (seat, {"type": "pass"}), (seat, {"card": "x"}), (seat, "place"),
-           (SYSTEM, {"type": "place"}), (seat, {"type": "timeout"}),
-           (seat, {**state.legal_actions(seat)[0], "x": 99})]
+    bad = [
+        (other, state.legal_actions(seat)[0]),
+        (seat, {"type": "pass"}),
+        (seat, {"card": "x"}),
+        (seat, "place"),
+        (SYSTEM, {"type": "place"}),
+        (seat, {"type": "timeout"}),
+        (seat, {**state.legal_actions(seat)[0], "x": 99}),
+    ]
     for who, action in bad:
         with pytest.raises(IllegalAction):
             state.apply(who, action)
@@ -131,7 +139,7 @@ def test_catalogues_name_every_event_and_error_and_format_with_event_fields():
     seen.setdefault("timed_out", timeout_state.apply(SYSTEM, {"type": "timeout"})[0])
     assert {"card_placed", "penalty_drawn", "hand_emptied", "deck_exhausted", "timed_out"} <= set(seen)
     source = "".join(p.read_text() for p in (ROOT / "games" / "diamond_box").glob("*.py"))
-    errors = set(re.findall(r'_error\("([a-z_]+)"', source)) | set(re.findall(r'return "([a-z_]+)"', source))
+    errors = set(re.findall(r'_error\(\s*"([a-z_]+)"', source)) | set(re.findall(r'return "([a-z_]+)"', source))
     errors |= set(re.findall(r'"([a-z_]+)" if', source)) | set(re.findall(r'else "([a-z_]+)"', source))
     assert {"diamond_mismatch", "frame_clash", "must_cover", "not_touching"} <= errors
     for locale in ("en", "ja"):
@@ -151,6 +159,7 @@ def test_the_choices_text_names_exactly_the_listed_placements_and_is_legal_agree
     set, position by position (a stale memo after a move would keep the text, and the mark, unchanged). The key
     lookup behind `is_legal` must judge as strictly as the contract's scan of the listed actions."""
     from games.contract import GameState
+
     for seed in range(4):
         state = SPEC.new(2 + seed % 2, {"rotations": "all" if seed % 2 else "half"}, seed)
         rng = random.Random(seed)
@@ -164,8 +173,13 @@ def test_the_choices_text_names_exactly_the_listed_placements_and_is_legal_agree
             assert state.choices_text(SYSTEM) is None  # the timeout keeps the default digest
             texts.append(text)
             move = rng.choice(legal)
-            odd = [{**move, "x": True} if move["x"] == 1 else {**move, "x": float(move["x"])}, {**move, "extra": 1},
-                   {**move, "rotation": (move["rotation"] + 180) % 360}, {"type": "timeout"}, {**move, "x": 99}]
+            odd = [
+                {**move, "x": True} if move["x"] == 1 else {**move, "x": float(move["x"])},
+                {**move, "extra": 1},
+                {**move, "rotation": (move["rotation"] + 180) % 360},
+                {"type": "timeout"},
+                {**move, "x": 99},
+            ]
             for action in [move, *odd]:
                 assert state.is_legal(seat, action) == GameState.is_legal(state, seat, action), action
             state.apply(seat, move)

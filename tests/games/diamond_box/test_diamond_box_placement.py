@@ -1,5 +1,6 @@
 """Placement rules on scripted layouts. The default layout (blue BBBWWW under red BBBWWW) shows
 row 0 = B B B B and row 1 = W W W W, with column 0 blue and columns 1-3 red."""
+
 import pytest
 from diamond_box_support import fillers, grid_of, laid_cells, oracle_placements, place, placement_keys, stacked_state
 
@@ -44,29 +45,42 @@ def test_one_covered_cell_of_the_cards_own_frame_colour_forbids_the_placement():
     assert refused(state, place("purple:BBBWWW", 180, -2, -1)) == "frame_clash"
 
 
-@pytest.mark.parametrize("action, covered", [
-    (place(GREEN, 0, 1, 0), 6),
-    (place(GREEN, 0, 2, 0), 4),
-    (place(GREEN, 180, 1, -1), 3),  # WWW over BBB: the BBB row lies on row 0
-    (place(GREEN, 0, 3, 0), 2),
-    (place(GREEN, 180, 3, -1), 1),
-])
+@pytest.mark.parametrize(
+    "action, covered",
+    [
+        (place(GREEN, 0, 1, 0), 6),
+        (place(GREEN, 0, 2, 0), 4),
+        (place(GREEN, 180, 1, -1), 3),  # WWW over BBB: the BBB row lies on row 0
+        (place(GREEN, 0, 3, 0), 2),
+        (place(GREEN, 180, 3, -1), 1),
+    ],
+)
 def test_each_protruding_cell_draws_one_penalty_card_from_the_top_of_the_deck(action, covered):
     state = default_game()
     deck = state.to_dict()["deck"]
     penalty = 6 - covered
     assert state.penalty_of(action) == penalty
     events = state.apply(0, action)
-    assert events[0] == {"type": "card_placed", "seat": 0, **{k: action[k] for k in ("card", "rotation", "x", "y")},
-                         "covered": covered, "penalty": penalty}
+    assert events[0] == {
+        "type": "card_placed",
+        "seat": 0,
+        **{k: action[k] for k in ("card", "rotation", "x", "y")},
+        "covered": covered,
+        "penalty": penalty,
+    }
     hand = state.view(0)["hands"][0]
     assert GREEN not in hand and len(hand) == 4 + penalty
     assert hand[4:] == deck[:penalty]  # drawn from the top, added to the hand
     assert state.view(0)["deck_count"] == len(deck) - penalty
     assert state.view(None)["last_move"]["penalty"] == penalty
     if penalty:
-        assert events[1] == {"type": "penalty_drawn", "seat": 0, "count": penalty, "penalty": penalty,
-                             "cards": deck[:penalty]}
+        assert events[1] == {
+            "type": "penalty_drawn",
+            "seat": 0,
+            "count": penalty,
+            "penalty": penalty,
+            "cards": deck[:penalty],
+        }
     else:
         assert len(events) == 1
     assert state.to_act() == [1]
@@ -86,14 +100,25 @@ def test_rotations_lay_the_cells_clockwise_as_the_rules_define():
     grid = grid_of(state)
     # Rotation 270 turns B W B / W W B into columns: rows B B, W W, B W.
     assert {cell: grid[cell][1] for cell in laid_cells("green:BWBWWB", 270, 2, 0)} == {
-        (2, 0): "B", (3, 0): "B", (2, 1): "W", (3, 1): "W", (2, 2): "B", (3, 2): "W"}
+        (2, 0): "B",
+        (3, 0): "B",
+        (2, 1): "W",
+        (3, 1): "W",
+        (2, 2): "B",
+        (3, 2): "W",
+    }
     assert all(grid[cell][0] == "green" for cell in laid_cells("green:BWBWWB", 270, 2, 0))
     state.apply(1, place("yellow:BWBBWW", 90, 1, 0))
     grid = grid_of(state)
     # Rotation 90 turns B W B / B W W into rows B B, W W, W B.
     assert {cell: grid[cell] for cell in laid_cells("yellow:BWBBWW", 90, 1, 0)} == {
-        (1, 0): ("yellow", "B"), (2, 0): ("yellow", "B"), (1, 1): ("yellow", "W"), (2, 1): ("yellow", "W"),
-        (1, 2): ("yellow", "W"), (2, 2): ("yellow", "B")}
+        (1, 0): ("yellow", "B"),
+        (2, 0): ("yellow", "B"),
+        (1, 1): ("yellow", "W"),
+        (2, 1): ("yellow", "W"),
+        (1, 2): ("yellow", "W"),
+        (2, 2): ("yellow", "B"),
+    }
 
 
 def test_covering_five_cells_of_an_irregular_group_costs_one_penalty_card():
@@ -169,6 +194,7 @@ def random_positions(players: int, games: int, limit: int = 12, **options):
     import random
 
     from games.diamond_box import SPEC
+
     for seed in range(games):
         state = SPEC.new(players, options, seed=seed)
         rng = random.Random(seed)

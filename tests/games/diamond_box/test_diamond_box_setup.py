@@ -26,16 +26,30 @@ def test_stacked_deal_lays_first_card_under_second_offset_one_column_then_five_c
     state = stacked_state(hands, extra=7)
     view = state.view(None)
     assert [(c["card"], c["x"], c["y"], c["rotation"]) for c in view["centre"]] == [
-        ("blue:BBBWWW", 0, 0, 0), ("red:BBBWWW", 1, 0, 0)]
+        ("blue:BBBWWW", 0, 0, 0),
+        ("red:BBBWWW", 1, 0, 0),
+    ]
     grid = {(c["x"], c["y"]): (c["colour"], c["diamond"]) for c in view["grid"]}
-    assert grid == {(0, 0): ("blue", "B"), (0, 1): ("blue", "W"),
-                    **{(x, 0): ("red", "B") for x in (1, 2, 3)}, **{(x, 1): ("red", "W") for x in (1, 2, 3)}}
+    assert grid == {
+        (0, 0): ("blue", "B"),
+        (0, 1): ("blue", "W"),
+        **{(x, 0): ("red", "B") for x in (1, 2, 3)},
+        **{(x, 1): ("red", "W") for x in (1, 2, 3)},
+    }
     assert {(c["x"], c["y"]): c["top"] for c in view["grid"]} == {
-        (0, 0): 0, (0, 1): 0, **{(x, y): 1 for x in (1, 2, 3) for y in (0, 1)}}
+        (0, 0): 0,
+        (0, 1): 0,
+        **{(x, y): 1 for x in (1, 2, 3) for y in (0, 1)},
+    }
     assert view["hands"] == hands
     assert view["deck_count"] == 7
-    assert view["setup"] == {"deals": 1, "swapped": False, "start_candidate_seats": [0], "start_seat": 0,
-                             "deck_exhausted": False}
+    assert view["setup"] == {
+        "deals": 1,
+        "swapped": False,
+        "start_candidate_seats": [0],
+        "start_seat": 0,
+        "deck_exhausted": False,
+    }
     assert state.to_act() == [0]
 
 
@@ -70,8 +84,13 @@ def test_nobody_covering_six_cells_swaps_the_centre_cards_and_checks_again():
     hands = [[START_CARD, *fillers(4)], fillers(5, fillers(4))]
     state = stacked_state(hands, centre=("blue:BBBWWW", "red:BWBWBW"))
     view = state.view(None)
-    assert view["setup"] == {"deals": 1, "swapped": True, "start_candidate_seats": [0], "start_seat": 0,
-                             "deck_exhausted": False}
+    assert view["setup"] == {
+        "deals": 1,
+        "swapped": True,
+        "start_candidate_seats": [0],
+        "start_seat": 0,
+        "deck_exhausted": False,
+    }
     assert [(c["card"], c["x"]) for c in view["centre"]] == [("red:BWBWBW", 1), ("blue:BBBWWW", 0)]
     grid = {(c["x"], c["y"]): (c["colour"], c["diamond"]) for c in view["grid"]}
     assert grid[(2, 0)] == ("blue", "B") and grid[(2, 1)] == ("blue", "W")
@@ -90,8 +109,13 @@ def test_nobody_covering_six_cells_either_way_deals_again_from_the_rest_of_the_s
     assert len(set(deck)) == len(deck)
     state = SPEC.new(2, {"stacked": {"deck": deck, "start_tiebreak": 0}})
     view = state.view(None)
-    assert view["setup"] == {"deals": 2, "swapped": False, "start_candidate_seats": [1], "start_seat": 1,
-                             "deck_exhausted": False}
+    assert view["setup"] == {
+        "deals": 2,
+        "swapped": False,
+        "start_candidate_seats": [1],
+        "start_seat": 1,
+        "deck_exhausted": False,
+    }
     assert [c["card"] for c in view["centre"]] == second_centre
     assert view["hands"] == second_hands
     # The rest of the deck stays on top; the gathered first deal goes under it in dealt order.

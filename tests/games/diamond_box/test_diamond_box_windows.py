@@ -1,5 +1,6 @@
 """The board's windows, kept up to date card by card, against the same grid read from scratch: whole games, copies
 and saved games."""
+
 import random
 
 import pytest
@@ -17,8 +18,9 @@ def assert_reads_as_fresh(board: Board) -> None:
     """Every card's placements (rotation, x, y, covered) on `board` are those of a new board of its grid."""
     fresh = Board(board.grid)
     for card in card_ids():
-        assert sorted(board.covering_placements(card, EVERY_ROTATION)) == \
-            sorted(fresh.covering_placements(card, EVERY_ROTATION)), card
+        assert sorted(board.covering_placements(card, EVERY_ROTATION)) == sorted(
+            fresh.covering_placements(card, EVERY_ROTATION)
+        ), card
         assert sorted(board.placements(card, EVERY_ROTATION)) == sorted(fresh.placements(card, EVERY_ROTATION)), card
 
 
@@ -34,8 +36,9 @@ def play(players: int, seed: int, rotations: str, on_move) -> DiamondBoxState:
     return state
 
 
-@pytest.mark.parametrize("players, rotations, seeds", [(2, "all", range(6)), (3, "half", range(6, 9)),
-                                                       (4, "all", range(9, 12))])
+@pytest.mark.parametrize(
+    "players, rotations, seeds", [(2, "all", range(6)), (3, "half", range(6, 9)), (4, "all", range(9, 12))]
+)
 def test_after_every_placement_the_played_board_lists_what_a_fresh_board_of_its_grid_lists(players, rotations, seeds):
     moves = 0
 
@@ -81,8 +84,9 @@ def test_a_game_saved_and_loaded_at_any_move_lists_the_same_actions_and_goes_on_
         loaded = DiamondBoxState.from_dict(state.to_dict())
         assert loaded.to_json() == state.to_json()
         assert loaded.legal_actions(seat) == state.legal_actions(seat)  # the same order, not only the same set
-        assert set(placement_keys(state.legal_actions(seat))) == \
-            oracle_placements(grid_of(state), state.hands[seat], state.rotations)
+        assert set(placement_keys(state.legal_actions(seat))) == oracle_placements(
+            grid_of(state), state.hands[seat], state.rotations
+        )
         action = rng.choice(state.legal_actions(seat))
         twin = DiamondBoxState.from_dict(state.to_dict())
         twin.apply(seat, dict(action))

@@ -1,4 +1,5 @@
 """The shared search: regret matching finds equilibria of small matrix games; budgets come from the level."""
+
 from games.search import budget_of, is_strong, regret_matching
 
 

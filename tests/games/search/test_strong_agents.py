@@ -1,6 +1,7 @@
 """The strong level of every game: it decides from its seat's view alone (twin states whose hidden parts are
 permuted get the same decision from the same seed), it always answers with a legal action, and the lobby offers
 it under a name in both languages. Budgets are tiny ("strong:N"): these tests check behaviour, not strength."""
+
 import random
 
 import pytest
@@ -37,8 +38,8 @@ def _permute_blue_border(state, rng):
     under = [card for pile in state.piles for card in pile[:-1]]
     pool = deck + under
     rng.shuffle(pool)
-    state.deck[1:] = pool[:len(deck)]
-    rest = pool[len(deck):]
+    state.deck[1:] = pool[: len(deck)]
+    rest = pool[len(deck) :]
     for pile in state.piles:
         count = len(pile) - 1
         if count > 0:
@@ -49,7 +50,7 @@ def _permute_bossa(state, rng):
     """The deck order and the removed tile."""
     pool = state.deck + ([state.removed] if state.removed else [])
     rng.shuffle(pool)
-    state.deck = pool[:len(state.deck)]
+    state.deck = pool[: len(state.deck)]
     if state.removed:
         state.removed = pool[-1]
 
@@ -59,7 +60,7 @@ def _permute_deep_dive(state, rng):
     for depth, pile in enumerate(state.face_down):
         pool = pile + state.removed[depth]
         rng.shuffle(pool)
-        state.face_down[depth], state.removed[depth] = pool[:len(pile)], pool[len(pile):]
+        state.face_down[depth], state.removed[depth] = pool[: len(pile)], pool[len(pile) :]
 
 
 def _permute_diamond_box(state, rng):
@@ -69,6 +70,7 @@ def _permute_diamond_box(state, rng):
 def _permute_colorse(state, rng, seat):
     """The deck, the face-down common card, other seats' face-down bonus cards, and the other sign."""
     from games.colorse.rules import FACE_DOWN_SLOT
+
     slots = [("deck", i) for i in range(len(state.deck))]
     if state.common[FACE_DOWN_SLOT] is not None:
         slots.append(("common", FACE_DOWN_SLOT))
