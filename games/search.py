@@ -1,5 +1,4 @@
-"""Search shared by the strong agents: information-set Monte Carlo tree search (after OpenSpiel's ismcts.py)
-and regret matching for simultaneous choices (kept for such choices; COLORSE now answers a modelled rival instead).
+"""Search shared by the strong agents: information-set Monte Carlo tree search (after OpenSpiel's ismcts.py).
 
 The searcher never reads a true state. Each iteration it asks the game's `determinise(view, rng)` for one full
 state consistent with what the seat may know (its view plus the public component lists), walks a tree whose
@@ -182,35 +181,6 @@ def _ucb(node: _Node, seat: int, log_available: float, exploration: float) -> fl
     if seat == SYSTEM:
         return -node.visits  # the host's timeout: spread evenly, it prefers nothing
     return node.totals[seat] / node.visits + exploration * math.sqrt(log_available / node.visits)
-
-
-def regret_matching(payoff: list[list[float]], rounds: int = 400) -> list[float]:
-    """The row player's mixed strategy of a zero-sum matrix game (row payoffs), by regret matching in self-play:
-    the average strategy of both sides converges to an equilibrium."""
-    rows, columns = len(payoff), len(payoff[0])
-    row_regret, column_regret = [0.0] * rows, [0.0] * columns
-    row_sum = [0.0] * rows
-    for _ in range(rounds):
-        row_mix, column_mix = _matched(row_regret), _matched(column_regret)
-        for index, weight in enumerate(row_mix):
-            row_sum[index] += weight
-        row_values = [sum(payoff[r][c] * column_mix[c] for c in range(columns)) for r in range(rows)]
-        column_values = [-sum(payoff[r][c] * row_mix[r] for r in range(rows)) for c in range(columns)]
-        row_now = sum(w * v for w, v in zip(row_mix, row_values))
-        column_now = sum(w * v for w, v in zip(column_mix, column_values))
-        for index in range(rows):
-            row_regret[index] = max(0.0, row_regret[index] + row_values[index] - row_now)  # regret matching+
-        for index in range(columns):
-            column_regret[index] = max(0.0, column_regret[index] + column_values[index] - column_now)
-    total = sum(row_sum)
-    return [weight / total for weight in row_sum]
-
-
-def _matched(regret: list[float]) -> list[float]:
-    positive = sum(regret)
-    if positive <= 0:
-        return [1 / len(regret)] * len(regret)
-    return [value / positive for value in regret]
 
 
 def with_strong(agent: Callable, strong: Callable) -> Callable:
