@@ -14,7 +14,7 @@ from functools import cache
 
 import games
 from games.contract import GameState
-from games.data import load
+from games.data import DATA_DIR, load
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,11 @@ class Page:
 
     def key(self, part: str) -> str:
         return f"rules_page.{self.game}.{self.id}.{part}"
+
+
+def available(game: str) -> bool:
+    """Whether `game` has rule pages (every shipped game has)."""
+    return game in games.ids() and (DATA_DIR / game / "rules_pages.json").is_file()
 
 
 @cache

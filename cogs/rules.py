@@ -72,7 +72,7 @@ def page_board(game: str, index: int, user_id: int, locale: str, full_text_url: 
         for n, other in enumerate(pages[:25])
     ]
     items.append(PagePick(f"rq:{stem}", options=options, placeholder=t("rules_pager.pick", locale)))
-    return Board(embed, image=page_picture(game, index, locale), image_name=f"rules_{game}.png", items=items)
+    return Board(embed, image=page_picture(game, index, locale), image_name=f"{game}.png", items=items)
 
 
 class PageTurn(discord.ui.DynamicItem[discord.ui.Button], template=TURN_TEMPLATE):
@@ -143,7 +143,7 @@ class RulesCog(commands.Cog, name="RulesCog"):
     @app_commands.rename(game=_("game", key="cmd.play.game.name"))
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         locale = user_locale(interaction)
-        if game not in games.ids():
+        if not rules_pages.available(game):
             return await self.refuse(interaction, "table.error.no_game")
         board = await ready(page_board(game, 0, interaction.user.id, locale, self.full_text_url))
         await interaction.response.send_message(ephemeral=True, **board.message_kwargs(editing=False))
@@ -153,7 +153,7 @@ class RulesCog(commands.Cog, name="RulesCog"):
         pages are the ones it was drawn from."""
         if user != interaction.user.id:
             return await self.refuse(interaction, "rules_pager.not_yours")
-        if game not in games.ids() or digest != rules_pages.digest(game):
+        if not rules_pages.available(game) or digest != rules_pages.digest(game):
             return await self.refuse(interaction, "rules_pager.stale")
         if not 0 <= page < len(rules_pages.pages(game)):
             return await self.refuse(interaction, "rules_pager.stale")
