@@ -152,7 +152,7 @@ EVENT_WORDS: dict[str, dict[str, Word]] = {
         "tiles": bossa_tiles,
         "covered": bossa_tiles,
     },
-    "blue_border": {"revealed_text": None, "discarded_text": None, "rules_text": None},
+    "blue_border": {"revealed_text": None, "discarded_text": None, "rules_text": None, "cards_text": None},
 }
 
 
@@ -174,6 +174,11 @@ def event_fields(game: str, event: dict, locale: str) -> dict:
             fields["revealed_text"] = blue_border_revealed(event["revealed"], locale)
         if isinstance(event.get("discarded"), list):
             fields["discarded_text"] = _join([str(n) for n in event["discarded"]], locale)
+        if isinstance(event.get("revealed"), list):
+            fields["cards_text"] = t("blue_border.list_sep", locale).join(
+                t("blue_border.card_short", locale, slot=item["slot"], number=item["number"])
+                for item in event["revealed"]
+            )
         if isinstance(event.get("rules"), list):
             fields["rules_text"] = blue_border_rules(event, locale)
     return fields
