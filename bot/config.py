@@ -38,6 +38,7 @@ class Config:
     notify_delay: float = 60.0  # seconds a person may leave their turn before they are told (0: never; /settings)
     reply_seconds: float = 8.0  # seconds a short private answer (a refusal, "Done") stays before it goes
     repost_after: int = 4  # messages others post below the table message before it is posted again at the bottom
+    rules_url: str | None = None  # where /rules links to the full rule texts (<url>/<game>.md); None: no link
 
 
 def _int(name: str) -> int | None:
@@ -68,4 +69,5 @@ def load(env_file: str | Path | None = ".env") -> Config:
         notify_delay=float(os.environ.get("BODOGE_NOTIFY_DELAY", "60")),
         reply_seconds=float(os.environ.get("BODOGE_REPLY_SECONDS", "8")),
         repost_after=int(os.environ.get("BODOGE_REPOST_AFTER", "4")),
+        rules_url=os.environ.get("BODOGE_RULES_URL", "").strip() or None,
     )

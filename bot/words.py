@@ -105,6 +105,20 @@ def blue_border_revealed(revealed: list[dict], locale: str) -> str:
     )
 
 
+def blue_border_rules(event: dict, locale: str) -> str:
+    """The placement rules a call judged (broken, or kept), in words with the table's border and bottoms."""
+    going_down = event.get("slot") in ("A", "B", "C", "D")
+    return t("blue_border.list_sep", locale).join(
+        t(
+            f"blue_border.rule_short.{code}{'_down' if code == 'order' and going_down else ''}",
+            locale,
+            border=event.get("border"),
+            bottoms=event.get("bottoms"),
+        )
+        for code in event["rules"]
+    )
+
+
 def _join(names: list[str], locale: str) -> str:
     return t("table.list_sep", locale).join(names)
 
@@ -138,7 +152,7 @@ EVENT_WORDS: dict[str, dict[str, Word]] = {
         "tiles": bossa_tiles,
         "covered": bossa_tiles,
     },
-    "blue_border": {"revealed_text": None, "discarded_text": None},
+    "blue_border": {"revealed_text": None, "discarded_text": None, "rules_text": None, "cards_text": None},
 }
 
 
@@ -160,4 +174,11 @@ def event_fields(game: str, event: dict, locale: str) -> dict:
             fields["revealed_text"] = blue_border_revealed(event["revealed"], locale)
         if isinstance(event.get("discarded"), list):
             fields["discarded_text"] = _join([str(n) for n in event["discarded"]], locale)
+        if isinstance(event.get("revealed"), list):
+            fields["cards_text"] = t("blue_border.list_sep", locale).join(
+                t("blue_border.card_short", locale, slot=item["slot"], number=item["number"])
+                for item in event["revealed"]
+            )
+        if isinstance(event.get("rules"), list):
+            fields["rules_text"] = blue_border_rules(event, locale)
     return fields

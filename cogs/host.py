@@ -1,4 +1,5 @@
-"""Commands around the games: /stats (and its leaderboard), /rules, /help and /settings (Manage Server)."""
+"""Commands around the games: /stats (and its leaderboard), /help, /notify and /settings (Manage Server); /rules is
+cogs/rules.py."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from discord.ext import commands
 import games
 from bot.i18n import LOCALES, has, t
 from cogs.common import game_choices, user_locale
-from games.data import load
 
 TIMERS = [30, 60, 90, 120, 180]
 IDLE_LOBBY = [-1, 0, 10, 15, 30, 60, 120, 240]  # minutes; -1: the bot's default (BODOGE_LOBBY_IDLE_MINUTES), 0: never
@@ -46,8 +46,7 @@ class HostCog(commands.Cog, name="HostCog"):
         self.storage = bot.storage
 
     async def cog_load(self) -> None:
-        for command in (self.stats, self.rules):
-            command._params["game"].choices = game_choices()
+        self.stats._params["game"].choices = game_choices()
 
     # --- /stats -----------------------------------------------------------------------------------
     @app_commands.command(
@@ -115,29 +114,7 @@ class HostCog(commands.Cog, name="HostCog"):
             embed.set_footer(text=t("stats.marked_note", locale))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
-    # --- /rules and /help -------------------------------------------------------------------------
-    @app_commands.command(
-        name=_("rules", key="cmd.rules"), description=_("A short summary of a game's rules", key="cmd.rules.desc")
-    )
-    @app_commands.rename(game=_("game", key="cmd.play.game.name"))
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        locale = user_locale(interaction)
-        if game not in games.ids():
-            return await interaction.response.send_message(t("table.error.no_game", locale), ephemeral=True)
-        spec = games.get(game)
-        embed = discord.Embed(title=spec.name(locale), description=t(f"{game}.summary", locale), colour=0x2B6CB0)
-        embed.add_field(name=t("rules.players", locale), value=f"{spec.min_players}–{spec.max_players}")
-        options = []
-        for name, default in spec.options.items():
-            if name == "stacked" or not has(f"{game}.option.{name}", locale):
-                continue  # a test hook or an engine detail, not a table setting
-            options.append(f"{t(f'{game}.option.{name}', locale)}: {option_value(game, name, default, locale)}")
-        embed.add_field(name=t("rules.options", locale), value="\n".join(options)[:1024] or "-", inline=False)
-        embed.add_field(
-            name=t("rules.full_text", locale), value=load("links.json")["rules_base"] + spec.rules_file, inline=False
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
+    # --- /help ---------------------------------------------------------------------------------------
     @app_commands.command(name=_("help", key="cmd.help"), description=_("What this bot can do", key="cmd.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)

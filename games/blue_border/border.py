@@ -23,5 +23,19 @@ def broken_rules(slot: int, value: int, previous: int | None, border: int, botto
     return broken
 
 
+def rules_at(slot: int) -> list[str]:
+    """The rules a card in `slot` must keep (the codes of `broken_rules`), in the same order."""
+    return [
+        code
+        for code, applies in (
+            ("limit", slot in (0, LAST)),
+            ("order", slot > 0),
+            ("difference", slot > 0),
+            ("bottoms", slot == DEEPEST),
+        )
+        if applies
+    ]
+
+
 def is_legal(slot: int, value: int, previous: int | None, border: int, bottoms: int) -> bool:
     return not broken_rules(slot, value, previous, border, bottoms)

@@ -314,28 +314,36 @@ class BlueBorderState(GameState):
         for card in shown:
             card["revealed"] = True
         self.may_call, self.last_called = [], called
+        revealed = [
+            {"slot": SLOTS[slot - len(shown) + 1 + i], "number": card["number"]} for i, card in enumerate(shown)
+        ]
         events.append(
             {
                 "type": "called",
                 "caller_seat": seat,
                 "called_seat": called,
                 "slot": SLOTS[slot],
-                "revealed": [
-                    {"slot": SLOTS[slot - len(shown) + 1 + i], "number": card["number"]} for i, card in enumerate(shown)
-                ],
-                "revealed_text": ", ".join(
-                    f"{SLOTS[slot - len(shown) + 1 + i]}={card['number']}" for i, card in enumerate(shown)
-                ),
+                "revealed": revealed,
+                "revealed_text": ", ".join(f"{card['slot']}={card['number']}" for card in revealed),
             }
         )
         previous = board[slot - 1]["number"] if slot else None
         broken = border.broken_rules(slot, board[slot]["number"], previous, self.border, self.bottoms)
+        # the judged cards and the rules in play, so the outcome's line shows why (the numbers are public now)
+        judged = {
+            "revealed": revealed,
+            "cards_text": " ".join(f"{card['slot']}={card['number']}" for card in revealed),
+            "border": self.border,
+            "bottoms": self.bottoms,
+            "rules": broken or border.rules_at(slot),
+            "rules_text": ", ".join(broken or border.rules_at(slot)),  # codes; the host says them in words
+        }
         if broken:
-            self._call_succeeded(seat, called, slot, broken, events)
+            self._call_succeeded(seat, called, slot, events, judged)
         else:
-            self._call_failed(seat, called, slot, events)
+            self._call_failed(seat, called, slot, events, judged)
 
-    def _call_succeeded(self, caller: int, called: int, slot: int, broken: list[str], events: list[dict]) -> None:
+    def _call_succeeded(self, caller: int, called: int, slot: int, events: list[dict], judged: dict) -> None:
         board = self.boards[called]
         removed = [card["number"] for card in board[max(0, slot - 1) :]]
         del board[max(0, slot - 1) :]
@@ -346,15 +354,17 @@ class BlueBorderState(GameState):
                 "caller_seat": caller,
                 "called_seat": called,
                 "slot": SLOTS[slot],
-                "rules": broken,
                 "discarded": removed,
                 "discarded_text": ", ".join(map(str, removed)),
+                **judged,
             }
         )
         self.phase, self.caller = "reward", caller  # no restock before the caller's choice (5-1 sees the discard)
 
-    def _call_failed(self, caller: int, called: int, slot: int, events: list[dict]) -> None:
-        events.append({"type": "call_failed", "caller_seat": caller, "called_seat": called, "slot": SLOTS[slot]})
+    def _call_failed(self, caller: int, called: int, slot: int, events: list[dict], judged: dict) -> None:
+        events.append(
+            {"type": "call_failed", "caller_seat": caller, "called_seat": called, "slot": SLOTS[slot], **judged}
+        )
         own = self.boards[caller]
         if own:
             lost = own.pop()

@@ -72,6 +72,33 @@ class BossaState(GameState):
     def to_act(self) -> list[int]:
         return [] if self.phase == "over" else [self.active]
 
+    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
+        """As GameState.apply, but names the rule a refused move of the seat to act breaks (bossa.error.<code>)."""
+        try:
+            return super().apply(seat, action, saved=saved)
+        except IllegalAction as error:
+            code = self._refusal(seat, action) if error.code == "illegal_action" and seat in self.to_act() else None
+            if code:
+                raise IllegalAction(code, f"bossa.error.{code}") from None
+            raise
+
+    def _refusal(self, seat: int, action: dict) -> str | None:
+        kind = action.get("type")
+        if kind not in ("place", "stack", "redraw", "exchange"):
+            return None
+        if self.phase in CHOOSING:
+            return "choose_first"
+        if kind != "place" and kind not in self.unused[seat]:
+            return "action_used"
+        if kind == "redraw" and not self.deck:
+            return "deck_empty"
+        tiles = action.get("tiles") if kind in ("place", "stack") else [action.get("tile", action.get("give"))]
+        if not isinstance(tiles, list) or any(tile not in self.hands[seat] for tile in tiles):
+            return "not_in_hand"
+        if kind == "exchange":
+            return None if action.get("take") in self.hands[_other(seat)] else "not_in_their_hand"
+        return {"place": "bad_column", "stack": "bad_stack"}.get(kind)
+
     def legal_actions(self, seat: int) -> list[dict]:
         if seat == SYSTEM:
             return [{"type": "timeout"}] if self.deadline() else []

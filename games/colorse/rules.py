@@ -130,6 +130,29 @@ class ColorseState(GameState):
             return [self.placers[0]]
         return []
 
+    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
+        """As GameState.apply, but names the rule a refused move of a seat to act breaks (colorse.error.<code>)."""
+        try:
+            return super().apply(seat, action, saved=saved)
+        except IllegalAction as error:
+            code = self._refusal(seat, action) if error.code == "illegal_action" and seat in self.to_act() else None
+            if code:
+                raise IllegalAction(code, f"colorse.error.{code}") from None
+            raise
+
+    def _refusal(self, seat: int, action: dict) -> str | None:
+        kind = action.get("type")
+        wanted = {"setup": ("bonus", "special"), "sign": ("sign",), "take": ("take",), "place": ("place",)}
+        if kind in ("bonus", "special", "sign", "take", "place") and kind not in wanted.get(self.phase, ()):
+            return "wrong_step" if self.phase in wanted else None
+        if kind == "take":
+            return "no_card_there"
+        if kind == "place":
+            if action.get("card") not in self.held[seat]:
+                return "not_held"
+            return "choose_colour" if action.get("card") == cards.SPECIAL else "no_colour_needed"
+        return None
+
     def legal_actions(self, seat: int) -> list[dict]:
         if self.finished:
             return []

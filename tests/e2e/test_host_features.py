@@ -147,7 +147,7 @@ async def test_settings_are_for_admins_only(harness: Harness):
 async def test_rules_and_help(harness: Harness):
     h = harness
     rules = await h.fake.slash(h.bob, h.channel, "rules", {"game": "blue_border"})
-    assert rules.ephemeral and "ボーダー" in rules.message.text() and "blue_border.md" in rules.message.text()
+    assert rules.ephemeral and "ボーダー" in rules.message.text() and "http" not in rules.message.text()
     helped = await h.fake.slash(h.alice, h.channel, "help")
     assert helped.ephemeral and "/play" in helped.message.text()
 
