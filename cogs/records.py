@@ -58,7 +58,7 @@ async def send_replay(cog, interaction: discord.Interaction, table: Table, *, po
     locale = table.locale if post else mine
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = await records.export(cog.service.storage, table.id)
-    gif = await shared().draw(replay.replay_picture(record, locale))
+    gif = await shared().draw(replay.replay_picture(record, locale), keep=False)  # megabytes: not cached
     file = discord.File(io.BytesIO(gif), filename=replay.file_name(record))
     if not post:
         board = Board(discord.Embed(), items=[post_button(table, mine)])
