@@ -161,9 +161,7 @@ class RenderPool:
         self._deaths_in_a_row = 0  # workers died without an answer between: they cannot start (a broken install)
         self.preload: tuple[str, ...] = ()  # modules each worker imports as it starts
 
-    async def draw(self, picture: Picture, *, keep: bool = True) -> bytes:
-        """The picture's bytes; `keep=False` for a large one drawn rarely (a replay): not kept in the cache, so it
-        never pushes out the boards (concurrent requests for it still share one drawing)."""
+    async def draw(self, picture: Picture) -> bytes:
         request = picture.request()
         key = picture.digest(request)
         cached = self._cache.get(key)
@@ -187,8 +185,6 @@ class RenderPool:
             self._drawing.pop(key, None)
         future.set_result(image)
         self.drawn += 1
-        if not keep:
-            return image
         self._cache[key] = image
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)

@@ -15,7 +15,7 @@ import discord
 
 from bot import records
 from bot.i18n import t
-from bot.render_pool import shared
+from bot.render_pool import RenderPool, shared
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, ui_id
 from cogs import replay
@@ -23,6 +23,16 @@ from cogs.common import user_locale
 from cogs.presenter import seat_name
 
 POSTS_KEPT = 1000  # tables whose replay was posted, remembered to point to it instead of posting it again
+_replays: RenderPool | None = None
+
+
+def replay_pool() -> RenderPool:
+    """Replays' own render worker, started at the first replay: a GIF takes a second or two, which in the shared
+    pool would hold up the boards of the tables being played; and nothing is cached (a GIF is megabytes)."""
+    global _replays
+    if _replays is None:
+        _replays = RenderPool(workers=1, kind=shared().kind, cache_size=0)
+    return _replays
 
 
 async def finished_table(cog, interaction: discord.Interaction, table_id: int | None, error: str) -> Table:
@@ -58,7 +68,7 @@ async def send_replay(cog, interaction: discord.Interaction, table: Table, *, po
     locale = table.locale if post else mine
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = await records.export(cog.service.storage, table.id)
-    gif = await shared().draw(replay.replay_picture(record, locale), keep=False)  # megabytes: not cached
+    gif = await replay_pool().draw(replay.replay_picture(record, locale))
     file = discord.File(io.BytesIO(gif), filename=replay.file_name(record))
     if not post:
         board = Board(discord.Embed(), items=[post_button(table, mine)])

@@ -135,9 +135,7 @@ def test_a_replay_is_drawn_in_a_render_worker_process_as_inline():
     async def both():
         pool = RenderPool(workers=1, kind="process")
         try:
-            drawn = await pool.draw(replay.replay_picture(record, "ja"), keep=False)
-            assert pool._cache == {}  # megabytes: never pushing the boards out of the cache
-            return drawn, replay.draw_replay(record, "ja")
+            return await pool.draw(replay.replay_picture(record, "ja")), replay.draw_replay(record, "ja")
         finally:
             pool.shutdown()
 

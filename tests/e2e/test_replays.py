@@ -8,6 +8,8 @@ import discord
 import pytest
 from PIL import Image
 
+from bot import render_pool
+from cogs import records
 from tests.e2e.conftest import Harness
 from tests.e2e.drive import play_out
 from tests.e2e.test_deep_dive import button, open_table
@@ -57,6 +59,8 @@ async def test_the_replay_button_shows_it_privately_then_posts_it_once(harness: 
     assert again.ephemeral and str(shared[0].id) in hers.text()  # the private message now links to the first post
     assert len(h.fake.channel_messages(thread)) == before + 1  # once per game: the second press points to it
     assert h.scanner.coverage[("bossa", "replay frames")] >= 2
+    pool = records.replay_pool()
+    assert pool.drawn >= 2 and pool is not render_pool.shared()  # its own worker: the tables' boards never wait
     assert h.scanner.leaks == []
 
 
