@@ -131,9 +131,11 @@ def legible(name: str, seat: int) -> str:
     letters = (c if drawable(c) else unicodedata.normalize("NFKD", c)[0] for c in name)
     kept = " ".join("".join(c for c in letters if drawable(c)).split()) or f"#{seat + 1}"
     room = PHONE_WIDTH / 2 - 106  # between the disc and the crown
-    while len(kept) > 1 and text_width(kept, NAME_SIZE) > room:
-        kept = kept[:-2] + "…" if kept[-1] != "…" else kept[:-3] + "…"
-    return kept
+    if text_width(kept, NAME_SIZE) <= room:
+        return kept
+    while len(kept) > 1 and text_width(kept + "...", NAME_SIZE) > room:
+        kept = kept[:-1]
+    return kept.rstrip() + "..."
 
 
 def band_height(players: int) -> int:

@@ -107,7 +107,7 @@ def test_names_are_drawn_with_the_letters_the_font_has():
     assert replay.legible("Zoë", 0) == "Zoe"
     assert replay.legible("\U0001f600\U0001f600", 2) == "#3"  # nothing drawable left: the seat's number
     long = replay.legible("A very long name for a player indeed", 0)
-    assert long.endswith("…") and len(long) < 20
+    assert long.endswith("...") and len(long) < 20 and all(replay.drawable(c) for c in long)
     assert replay.names({"seats": [{"ai": True, "ai_level": "normal", "name": "x"}]}, "ja") == ["AI 1"]
 
 
