@@ -207,10 +207,7 @@ def _encode(
         board = _in_registry(png)
         image.paste(board, ((PHONE_WIDTH - board.width) // 2, top))
         images.append(image)
-    palette = [channel for rgb in INKS.rgb for channel in rgb]
-    palette += [0] * (768 - len(palette))
-    for image in images:
-        image.putpalette(palette)
+    images = _own_palette(images)
     moves = pace(len(shown) - 2)
     durations = [FIRST_MS, *[moves] * (len(shown) - 2), LAST_MS][-len(shown) :]
     buffer = io.BytesIO()
@@ -225,6 +222,24 @@ def _encode(
         disposal=1,
     )
     return buffer.getvalue()
+
+
+def _own_palette(images: list[Image.Image]) -> list[Image.Image]:
+    """The frames in one palette of the colours they use, ordered by colour value: the file is a function of its
+    pixels alone, never of what else this process drew before (the registry's indices depend on that)."""
+    used = sorted(
+        {i for image in images for i, count in enumerate(image.histogram()) if count}, key=INKS.rgb.__getitem__
+    )
+    lut = bytearray(256)
+    for new, old in enumerate(used):
+        lut[old] = new
+    palette = [channel for index in used for channel in INKS.rgb[index]]
+    mapped = []
+    for image in images:
+        frame = Image.frombytes("P", image.size, image.tobytes().translate(lut))
+        frame.putpalette(palette)
+        mapped.append(frame)
+    return mapped
 
 
 def replay_picture(record: dict, locale: str) -> Picture:
