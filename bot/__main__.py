@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import locale as system_locale
 import os
 import sys
+from pathlib import Path
 
 import games
 
@@ -291,6 +293,8 @@ def parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a game record (from /table log) and check its result")
     replay.add_argument("file", help="the record's JSON file")
+    replay.add_argument("--gif", metavar="OUT", help="also write the game as an animated GIF (as the Replay button)")
+    replay.add_argument("--locale", choices=["en", "ja"], default="en", help="the GIF's language")
     replay.set_defaults(func=command_replay)
 
     migrate = sub.add_parser(
@@ -362,6 +366,12 @@ def command_replay(args: argparse.Namespace) -> int:
 
     ok, message = replay_file(args.file)
     print(message)
+    if ok and args.gif:
+        # the GIF is drawn by the presenters, which live in cogs/: loaded by name, as the bot loads its extensions
+        draw_replay = importlib.import_module("cogs.replay").draw_replay
+        gif = draw_replay(json.loads(Path(args.file).read_text(encoding="utf-8")), args.locale)
+        Path(args.gif).write_bytes(gif)
+        print(f"wrote {args.gif} ({len(gif) / 1024:.0f} KiB)")
     return 0 if ok else 1
 
 

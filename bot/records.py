@@ -65,11 +65,17 @@ def replay_file(path: str | Path) -> tuple[bool, str]:
     expected = record.get("result")
     if expected is None:
         return True, f"replayed {len(record['actions'])} actions; the game was not finished"
-    got = state.result() if state.finished else None
-    if (
-        got is None
-        or got["winners"] != expected["winners"]
-        or list(got.get("scores", [])) != list(expected.get("scores", []))
-    ):
-        return False, f"replay reached {got}, but the record says {expected}"
+    if not reaches(state, expected):
+        return False, f"replay reached {state.result() if state.finished else None}, but the record says {expected}"
     return True, f"replayed {len(record['actions'])} actions: same result {expected}"
+
+
+def reaches(state, expected: dict | None) -> bool:
+    """Whether a replayed game ended with the `expected` result (its winners and scores)."""
+    got = state.result() if state.finished else None
+    return (
+        got is not None
+        and expected is not None
+        and got["winners"] == expected["winners"]
+        and list(got.get("scores", [])) == list(expected.get("scores", []))
+    )

@@ -25,6 +25,7 @@ from bot.storage import TimerRow
 from bot.storage.faults import is_fault
 from bot.tables import StorageDown, Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
+from cogs import records
 from cogs.common import game_choices, user_locale
 from cogs.host import option_value
 from cogs.presenter import Presenter, recent_lines, seat_name
@@ -69,6 +70,7 @@ class TableCog(commands.Cog, name="TableCog"):
         self.nudges: dict[int, dict[int, int]] = {}  # table -> seat -> the your-turn ping's message id
         self.reply_seconds = bot.config.reply_seconds  # how long a short private answer stays
         self.private_replies: dict[tuple[int, int, str], discord.Interaction] = {}  # (table, user, kind) -> the last
+        self.replay_posts: dict[int, str] = {}  # table -> the link of its replay posted in its channel
 
     async def cog_load(self) -> None:
         # The game list is known once every game package is registered (tests add their own).
@@ -108,7 +110,7 @@ class TableCog(commands.Cog, name="TableCog"):
     def host_items(self, table: Table, locale: str) -> list[discord.ui.Item]:
         """The bottom row every game's table has, short enough for one row on a phone beside "My view" (which a
         game's presenter adds where a seat has something private): the log; while running, "I'm back" when an AI
-        stands in for someone, else more time when a deadline runs; rematch when finished."""
+        stands in for someone, else more time when a deadline runs; rematch and the replay when finished."""
         v = table.version
         log_button = TableButton(ui_id(table.id, v, "log"), emoji="📜", row=2)
         if table.status == "finished":
@@ -121,6 +123,7 @@ class TableCog(commands.Cog, name="TableCog"):
                     row=2,
                 ),
                 log_button,
+                TableButton(ui_id(table.id, v, "replay"), emoji="🎞️", row=2),
             ]
         if table.status != "running":
             return []
@@ -509,6 +512,8 @@ class TableCog(commands.Cog, name="TableCog"):
             return await self.show(interaction, table)
         if name == "rematch":
             return await self.rematch(interaction, table)
+        if name in ("replay", "replay.post"):
+            return await records.send_replay(self, interaction, table, post=name == "replay.post")
         if name == "ai_level" and values:
             if values[0] == AI_REMOVE:
                 await self.service.remove_ai(table.id, user.id)
@@ -859,6 +864,35 @@ class TableCog(commands.Cog, name="TableCog"):
             discord.File(io.BytesIO(text.encode()), filename=f"bodoge-{table_id}.txt"),
         ]
         await interaction.response.send_message(t("table.log_ready", locale, id=table_id), files=files, ephemeral=True)
+
+    @table_group.command(
+        name=_("replay", key="cmd.table.replay"),
+        description=_("An animated picture of a finished game, move by move", key="cmd.table.replay.desc"),
+    )
+    @app_commands.describe(
+        table=_("Table number (default: the last one in this channel)", key="cmd.table.replay.table"),
+        post=_("Post it in this channel for everybody (default: only you see it)", key="cmd.table.replay.post"),
+    )
+    @app_commands.rename(
+        table=_("table", key="cmd.table.replay.table.name"), post=_("post", key="cmd.table.replay.post.name")
+    )
+    async def table_replay(
+        self, interaction: discord.Interaction, table: int | None = None, post: bool = False
+    ) -> None:
+        found = await records.finished_table(self, interaction, table, "replay.error.not_finished")
+        await records.send_replay(self, interaction, found, post=post)
+
+    @table_group.command(
+        name=_("record", key="cmd.table.record"),
+        description=_("Download your finished game's record (JSON)", key="cmd.table.record.desc"),
+    )
+    @app_commands.describe(
+        table=_("Table number (default: the last one in this channel)", key="cmd.table.record.table")
+    )
+    @app_commands.rename(table=_("table", key="cmd.table.record.table.name"))
+    async def table_record(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        found = await records.finished_table(self, interaction, table, "record.error.not_finished")
+        await records.send_record(self, interaction, found)
 
     @table_group.command(
         name=_("leave", key="cmd.table.leave"), description=_("Leave this channel's table", key="cmd.table.leave.desc")

@@ -46,7 +46,7 @@ LOCALES = {
     "ko",
 }
 _COMMAND_NAME = re.compile(r"^[-_\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
-MAX_FILE_BYTES = 25 * 1024 * 1024
+MAX_FILE_BYTES = 10 * 1024 * 1024  # a bot's attachment limit in a server without boosts
 
 
 class Errors:

@@ -43,8 +43,10 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_METADATA = {b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"}
 ALLOWED_FILE = re.compile(
     r"(board|blue_border|diamond_box|bossa|deep_dive|colorse|chart|placements)\.png"
-    r"|bodoge-\d+\.(json|txt)"
+    r"|bodoge-\d+\.(json|txt)|bodoge-\d+-replay\.gif"
 )
+GIF_SIGNATURES = (b"GIF87a", b"GIF89a")
+GIF_LOOP = b"NETSCAPE2.0"  # the application extension that makes a GIF loop: the only one allowed
 REMEMBERED = 256  # drawings (and on_ui presses) kept to match payloads against: far more than are ever in flight
 EPHEMERAL = 64
 SEPARATOR = "\x00"  # between the strings of a payload: no pattern matches across two of them
@@ -273,6 +275,85 @@ def png_chunks(data: bytes) -> tuple[list[tuple[bytes, bytes]], bytes]:
     return chunks, b""
 
 
+def gif_extensions(data: bytes) -> tuple[list[tuple[int, bytes]], bytes]:
+    """A GIF's extension blocks, (label, data) each (a frame's timing 0xF9, a comment 0xFE, plain text 0x01, an
+    application's 0xFF), and the bytes after its trailer."""
+
+    def blocks(at: int) -> tuple[bytes, int]:
+        body = bytearray()
+        while data[at]:
+            body += data[at + 1 : at + 1 + data[at]]
+            at += 1 + data[at]
+        return bytes(body), at + 1
+
+    def colour_table(packed: int) -> int:
+        return 3 * 2 ** ((packed & 7) + 1) if packed & 0x80 else 0
+
+    found, at = [], 13 + colour_table(data[10])
+    while at < len(data):
+        kind, at = data[at], at + 1
+        if kind == 0x3B:
+            return found, data[at:]
+        if kind == 0x21:
+            body, end = blocks(at + 1)
+            found.append((data[at], body))
+            at = end
+        elif kind == 0x2C:
+            at += 9 + colour_table(data[at + 8]) + 1  # the image's place, its colours, its LZW code size
+            _, at = blocks(at)
+        else:
+            raise ValueError(f"not a GIF block: 0x{kind:02X}")
+    raise ValueError("a GIF without its trailer")
+
+
+def replay_leaks(record: dict) -> list[str]:
+    """What is wrong with the frames a replay of `record` shows (cogs/replay.py): each frame's source must be the
+    public view of the game at that move (`view(None)`), carry no seed and no hidden value, and stay the same when
+    everything hidden at that moment is permuted (the twin)."""
+    from bot.tables import Seat, Table
+    from cogs import replay
+
+    problems = []
+    checked = {}
+    for state, entry in replay.replayed(record):
+        frame = replay.frame_of(state, entry)
+        checked[frame.move] = frame
+        if frame.view != state.view(None):
+            problems.append(f"move {frame.move}: a frame's source is not the public view")
+        if state.finished:
+            continue  # the end is public
+        table = Table(
+            id=record["table"], game=record["game"], guild_id=1, channel_id=1, message_id=1, host_id=1,
+            status="running", options=record["options"], seed=record["seed"], version=frame.move, locale="en",
+            state=state, seats=[Seat(None if s["ai"] else 1000 + n, s["name"]) for n, s in enumerate(record["seats"])],
+        )  # fmt: skip
+        text = json.dumps(frame.view, ensure_ascii=False)
+        for secret in secrets_of(table):
+            if secret.regex().search(text):
+                problems.append(f"move {frame.move}: a frame shows the {secret.kind} {secret.value!r}")
+        twin = twin_of(table, PUBLIC)
+        if twin is not None:
+            other = replay.frame_of(twin.state, entry)
+            if _unshaded(record["game"], other.view) != _unshaded(record["game"], frame.view):
+                problems.append(f"move {frame.move}: a frame depends on hidden values")
+    frames, _ = replay.frame_sources(record)
+    for frame in frames:
+        if checked.get(frame.move) != frame:
+            problems.append(f"move {frame.move}: a frame that is not the public view at that move")
+    return problems
+
+
+def _unshaded(game: str, value: Any) -> Any:
+    """A view without its shades where the game shows hidden cards' shades (they may differ in a twin)."""
+    if game not in IMAGE_SHOWS_SHADES:
+        return value
+    if isinstance(value, dict):
+        return {k: _unshaded(game, v) for k, v in value.items() if k != "shade"}
+    if isinstance(value, list):
+        return [_unshaded(game, v) for v in value]
+    return value
+
+
 def _chunk_text(kind: bytes, body: bytes) -> str:
     try:
         if kind == b"zTXt":
@@ -323,6 +404,16 @@ def payload_text(call) -> tuple[str, list[str]]:
             if trailing:
                 problems.append(f"{len(trailing)} bytes after IEND in {name}")
                 strings.append(trailing.decode("latin-1"))
+        elif data.startswith(GIF_SIGNATURES):
+            extensions, trailing = gif_extensions(data)
+            for label, body in extensions:
+                if label == 0xF9 or (label == 0xFF and body.startswith(GIF_LOOP)):
+                    continue
+                problems.append(f"GIF extension 0x{label:02X} in {name}")
+                strings.append(body.decode("latin-1"))
+            if trailing:
+                problems.append(f"{len(trailing)} bytes after the GIF trailer in {name}")
+                strings.append(trailing.decode("latin-1"))
         elif name.endswith((".json", ".txt")):
             strings.append(data.decode("utf-8", "replace"))
     return SEPARATOR.join(strings), problems
@@ -366,6 +457,27 @@ class LeakScanner:
         calls.scanner = self
         self.fake.calls = calls
         self.service.listeners.append(self._on_change)
+        self._hook_replays()
+
+    def _hook_replays(self) -> None:
+        """Every replay the bot asks the render pool for has its frames' sources checked (`replay_leaks`) first."""
+        from cogs import replay
+
+        original = getattr(replay.replay_picture, "__wrapped__", replay.replay_picture)
+        scanner = self
+
+        def checked(record: dict, locale: str):
+            try:
+                problems = replay_leaks(record)
+            except Exception as error:
+                scanner._trouble(f"replay of table {record.get('table')}: {error!r}")
+            else:
+                scanner.leaks.extend(f"replay of table {record['table']}: {problem}" for problem in problems)
+                scanner.coverage[(record["game"], "replay frames")] += 1
+            return original(record, locale)
+
+        checked.__wrapped__ = original
+        replay.replay_picture = checked
 
     def _trouble(self, text: str) -> None:
         """The scanner could not check something: a failure too (a scanner that stops looking must not pass)."""
