@@ -1,8 +1,7 @@
-"""Commands around the games: /stats (and its leaderboard), /rules, /help and /settings (Manage Server)."""
+"""Commands around the games: /rules, /help, /notify and /settings (Manage Server); /stats and /leaderboard are in
+cogs/ratings.py."""
 
 from __future__ import annotations
-
-from collections import defaultdict
 
 import discord
 from discord import app_commands
@@ -46,74 +45,7 @@ class HostCog(commands.Cog, name="HostCog"):
         self.storage = bot.storage
 
     async def cog_load(self) -> None:
-        for command in (self.stats, self.rules):
-            command._params["game"].choices = game_choices()
-
-    # --- /stats -----------------------------------------------------------------------------------
-    @app_commands.command(
-        name=_("stats", key="cmd.stats"), description=_("Games played, wins and the leaderboard", key="cmd.stats.desc")
-    )
-    @app_commands.rename(game=_("game", key="cmd.play.game.name"), member=_("member", key="cmd.member"))
-    @app_commands.guild_only()
-    async def stats(
-        self, interaction: discord.Interaction, game: str | None = None, member: discord.Member | None = None
-    ) -> None:
-        locale = user_locale(interaction)
-        if game is not None and game not in games.ids():
-            return await interaction.response.send_message(t("table.error.no_game", locale), ephemeral=True)
-        rows = await self.storage.stats(interaction.guild_id, game)
-        who = member or interaction.user
-        title = t("stats.title", locale, game=games.get(game).name(locale) if game else t("stats.all_games", locale))
-        embed = discord.Embed(title=title, colour=0x2B6CB0)
-        per_game: dict[str, set] = defaultdict(set)
-        for row in rows:
-            per_game[row["game"]].add(row["table"])
-        embed.add_field(
-            name=t("stats.played", locale),
-            inline=False,
-            value="\n".join(f"{games.get(g).name(locale)}: {len(tables)}" for g, tables in sorted(per_game.items()))
-            or "-",
-        )
-        board: dict[int, dict] = {}
-        for row in rows:
-            entry = board.setdefault(row["user_id"], {"name": row["name"], "games": 0, "wins": 0.0, "marked": 0})
-            entry["games"] += 1
-            entry["wins"] += 1 if row["won"] else 0
-            entry["marked"] += 1 if row["marked"] else 0
-        ranked = sorted(
-            board.items(), key=lambda item: (-item[1]["wins"], -item[1]["wins"] / item[1]["games"], item[1]["name"])
-        )[:10]
-        lines = [
-            t(
-                "stats.line",
-                locale,
-                rank=n,
-                name=e["name"],
-                wins=int(e["wins"]),
-                games=e["games"],
-                rate=round(100 * e["wins"] / e["games"]),
-            )
-            for n, (_user, e) in enumerate(ranked, 1)
-        ]
-        embed.add_field(name=t("stats.leaderboard", locale), value="\n".join(lines) or "-", inline=False)
-        mine = board.get(who.id)
-        embed.add_field(
-            name=t("stats.record_of", locale, name=who.display_name),
-            inline=False,
-            value=t(
-                "stats.record",
-                locale,
-                wins=int(mine["wins"]),
-                games=mine["games"],
-                rate=round(100 * mine["wins"] / mine["games"]),
-                marked=mine["marked"],
-            )
-            if mine
-            else t("stats.none", locale),
-        )
-        if any(row["marked"] for row in rows):
-            embed.set_footer(text=t("stats.marked_note", locale))
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        self.rules._params["game"].choices = game_choices()
 
     # --- /rules and /help -------------------------------------------------------------------------
     @app_commands.command(
