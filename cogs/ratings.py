@@ -26,7 +26,7 @@ TREND_GAMES = 5  # a trend is the change over a player's last five games
 GAMES_SHOWN = 5  # /stats: ratings of the most played games
 BEST, RECENT = 3, 3
 SCOPES = ("server", "overall")
-CHART_FILE = "rating.png"
+CHART_FILE = "chart.png"
 
 
 def player_name(row: dict, locale: str) -> str:
