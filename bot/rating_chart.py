@@ -7,10 +7,15 @@ from __future__ import annotations
 from bot.render import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font, png
 
 WIDTH, HEIGHT = 504, 240
-LEFT, RIGHT, TOP, BOTTOM = 92, 20, 24, 28
+LEFT, RIGHT, TOP, BOTTOM = 92, 20, 48, 24
 FIGURES = 30  # px: the axis figures (15 CSS px on a phone)
 GRID = "#3a4150"
 WIN = "#68d391"
+
+
+def axis_figure(value: float, span: float) -> str:
+    text = f"{value:.0f}" if span >= 10 else f"{value:.1f}"
+    return "0" if float(text) == 0 else text
 
 
 def draw_history(points: list[float], wins: list[bool]) -> bytes:
@@ -30,7 +35,7 @@ def draw_history(points: list[float], wins: list[bool]) -> bytes:
     face = font(FIGURES)
     for value in (high, low):
         draw.line([(LEFT, y(value)), (WIDTH - RIGHT, y(value))], fill=GRID, width=2)
-        draw.text((LEFT - 10, y(value)), f"{value:.0f}", fill=MUTED, font=face, anchor="rm")
+        draw.text((LEFT - 10, y(value)), axis_figure(value, high - low), fill=MUTED, font=face, anchor="rm")
     if low < 0 < high:
         draw.line([(LEFT, y(0)), (WIDTH - RIGHT, y(0))], fill=GRID, width=1)
     line = [(x(i), y(value)) for i, value in enumerate(points)]
@@ -41,7 +46,5 @@ def draw_history(points: list[float], wins: list[bool]) -> bytes:
         box = [cx - radius, cy - radius, cx + radius, cy + radius]
         draw.ellipse(box, fill=WIN if won else BACKGROUND, outline=WIN if won else INK, width=3)
     last_x, last_y = line[-1]
-    draw.text(
-        (min(last_x, WIDTH - RIGHT), max(TOP, last_y - 14)), f"{points[-1]:.1f}", fill=INK, font=face, anchor="rb"
-    )
+    draw.text((min(last_x, WIDTH - RIGHT), last_y - 12), f"{points[-1]:.1f}", fill=INK, font=face, anchor="rb")
     return png(image)

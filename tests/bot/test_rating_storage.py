@@ -3,6 +3,7 @@ in finish order, per server season and overall; practice tables and taken-over s
 recompute from the records gives the same numbers; a season reset keeps the past season; the migration and the
 backfill of records stored before ratings existed."""
 
+import asyncio
 import itertools
 import time
 
@@ -132,3 +133,15 @@ async def test_the_migration_and_the_backfill_rate_games_stored_before_ratings(d
         assert [(row["player"], row["games"], row["wins"]) for row in board] == [("u:2", 2, 2), ("u:1", 2, 0)]
     finally:
         await storage.close()
+
+
+async def test_the_command_line_recomputes_the_same_ratings(storage, database_target, capsys):
+    from bot.__main__ import main
+
+    for winners in ([0], [1], [0, 1]):
+        await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben"), ai(2, "hard")], winners)
+    await RatingService(storage).catch_up()
+    before = await everything(storage)
+    assert await asyncio.to_thread(main, ["recompute-ratings", "--database", database_target]) == 0
+    assert "3 rated games" in capsys.readouterr().out
+    assert await everything(storage) == before
