@@ -11,7 +11,7 @@ id) give the same numbers, so a recompute from the stored results equals what wa
 - Ranks: the winners share first place, everybody else shares second (shared wins are ties; a game nobody won is a
   tie of all).
 - The figure people are ranked by is conservative: `ordinal` = mu - 3 sigma. A rating is provisional while its sigma
-  is above `PROVISIONAL_SIGMA` (nine two-player games from the start).
+  is above `PROVISIONAL_SIGMA` (a player's first eight two-player games).
 """
 
 from __future__ import annotations
