@@ -125,10 +125,11 @@ class RatingService:
         if table.status == "finished":
             self.start_catch_up()
 
-    async def idle(self) -> None:
-        """Wait until no catch-up is under way (tests, shutdown)."""
-        while self._pending is not None and not self._pending.done():
-            await asyncio.wait([self._pending])
+    def stop(self) -> None:
+        """Cancel a catch-up under way (shutdown): each table's rating is one transaction, the rest waits for the next
+        start."""
+        if self._pending is not None:
+            self._pending.cancel()
 
 
 def _player_of(seat: tuple) -> str | None:

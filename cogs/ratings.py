@@ -64,8 +64,7 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
     async def cog_unload(self) -> None:
         if self.ratings.on_change in self.bot.service.listeners:
             self.bot.service.listeners.remove(self.ratings.on_change)
-        if self.ratings._pending is not None:
-            self.ratings._pending.cancel()  # each table's rating is one transaction: the rest waits for the next start
+        self.ratings.stop()
 
     async def _scope(self, interaction: discord.Interaction, scope: str) -> tuple[int, int]:
         if scope == "overall":

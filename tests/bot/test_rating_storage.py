@@ -145,3 +145,21 @@ async def test_the_command_line_recomputes_the_same_ratings(storage, database_ta
     assert await asyncio.to_thread(main, ["recompute-ratings", "--database", database_target]) == 0
     assert "3 rated games" in capsys.readouterr().out
     assert await everything(storage) == before
+
+
+async def test_the_computation_runs_off_the_event_loop(storage, monkeypatch):
+    import threading
+
+    import bot.rating_service
+
+    threads = []
+    compute = bot.rating_service.changes_for
+
+    def recorded(*args):
+        threads.append(threading.get_ident())
+        return compute(*args)
+
+    monkeypatch.setattr(bot.rating_service, "changes_for", recorded)
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [0])
+    assert await RatingService(storage).catch_up() == 1
+    assert len(threads) == 1 and threads[0] != threading.get_ident()
