@@ -1,4 +1,4 @@
-"""Command line: `python -m bot [run|play|simulate|replay|migrate-db] ...` (see --help)."""
+"""Command line: `python -m bot [run|play|simulate|replay|migrate-db|recompute-ratings] ...` (see --help)."""
 
 from __future__ import annotations
 
@@ -249,7 +249,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Bodoge Host: a Discord bot for five Japanese tabletop games. Without a subcommand, runs the bot.",
     )
-    sub = root.add_subparsers(dest="command", metavar="{run,play,simulate,replay,migrate-db}")
+    sub = root.add_subparsers(dest="command", metavar="{run,play,simulate,replay,migrate-db,recompute-ratings}")
 
     run = sub.add_parser("run", help="run the Discord bot (token from DISCORD_TOKEN or .env)")
     run.add_argument("--env-file", default=".env", help="file with settings such as DISCORD_TOKEN (default .env)")
@@ -305,6 +305,14 @@ def parser() -> argparse.ArgumentParser:
     migrate.add_argument("--from", dest="source", required=True, help="SQLite file or postgresql:// URL to copy")
     migrate.add_argument("--to", dest="target", required=True, help="postgresql:// URL (or SQLite file) to fill")
     migrate.set_defaults(func=command_migrate_db)
+
+    ratings = sub.add_parser(
+        "recompute-ratings", help="compute every skill rating again from the stored game results (docs/ratings.md)"
+    )
+    ratings.add_argument(
+        "--database", help="SQLite file or postgresql:// URL (default: BODOGE_DATABASE or bodoge.sqlite3)"
+    )
+    ratings.set_defaults(func=command_recompute_ratings)
     return root
 
 
@@ -358,6 +366,22 @@ def command_migrate_db(args: argparse.Namespace) -> int:
         print(f"migrate-db: {error if isinstance(error, MigrationError) else repr(error)}", file=sys.stderr)
         return 1
     print("copied and verified: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
+    return 0
+
+
+def command_recompute_ratings(args: argparse.Namespace) -> int:
+    from bot.config import load
+    from bot.rating_service import RatingService
+    from bot.storage import Storage
+
+    async def recompute() -> int:
+        storage = await Storage(args.database or load().database).open()
+        try:
+            return await RatingService(storage).recompute()
+        finally:
+            await storage.close()
+
+    print(f"recompute-ratings: {asyncio.run(recompute())} rated games")
     return 0
 
 

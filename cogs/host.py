@@ -1,9 +1,7 @@
-"""Commands around the games: /stats (and its leaderboard), /help, /notify and /settings (Manage Server); /rules is
-cogs/rules.py."""
+"""Commands around the games: /help, /notify and /settings (Manage Server). /rules is cogs/rules.py; /stats and
+/leaderboard are cogs/ratings.py."""
 
 from __future__ import annotations
-
-from collections import defaultdict
 
 import discord
 from discord import app_commands
@@ -12,7 +10,7 @@ from discord.ext import commands
 
 import games
 from bot.i18n import LOCALES, has, t
-from cogs.common import game_choices, user_locale
+from cogs.common import user_locale
 
 TIMERS = [30, 60, 90, 120, 180]
 IDLE_LOBBY = [-1, 0, 10, 15, 30, 60, 120, 240]  # minutes; -1: the bot's default (BODOGE_LOBBY_IDLE_MINUTES), 0: never
@@ -44,75 +42,6 @@ class HostCog(commands.Cog, name="HostCog"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.storage = bot.storage
-
-    async def cog_load(self) -> None:
-        self.stats._params["game"].choices = game_choices()
-
-    # --- /stats -----------------------------------------------------------------------------------
-    @app_commands.command(
-        name=_("stats", key="cmd.stats"), description=_("Games played, wins and the leaderboard", key="cmd.stats.desc")
-    )
-    @app_commands.rename(game=_("game", key="cmd.play.game.name"), member=_("member", key="cmd.member"))
-    @app_commands.guild_only()
-    async def stats(
-        self, interaction: discord.Interaction, game: str | None = None, member: discord.Member | None = None
-    ) -> None:
-        locale = user_locale(interaction)
-        if game is not None and game not in games.ids():
-            return await interaction.response.send_message(t("table.error.no_game", locale), ephemeral=True)
-        rows = await self.storage.stats(interaction.guild_id, game)
-        who = member or interaction.user
-        title = t("stats.title", locale, game=games.get(game).name(locale) if game else t("stats.all_games", locale))
-        embed = discord.Embed(title=title, colour=0x2B6CB0)
-        per_game: dict[str, set] = defaultdict(set)
-        for row in rows:
-            per_game[row["game"]].add(row["table"])
-        embed.add_field(
-            name=t("stats.played", locale),
-            inline=False,
-            value="\n".join(f"{games.get(g).name(locale)}: {len(tables)}" for g, tables in sorted(per_game.items()))
-            or "-",
-        )
-        board: dict[int, dict] = {}
-        for row in rows:
-            entry = board.setdefault(row["user_id"], {"name": row["name"], "games": 0, "wins": 0.0, "marked": 0})
-            entry["games"] += 1
-            entry["wins"] += 1 if row["won"] else 0
-            entry["marked"] += 1 if row["marked"] else 0
-        ranked = sorted(
-            board.items(), key=lambda item: (-item[1]["wins"], -item[1]["wins"] / item[1]["games"], item[1]["name"])
-        )[:10]
-        lines = [
-            t(
-                "stats.line",
-                locale,
-                rank=n,
-                name=e["name"],
-                wins=int(e["wins"]),
-                games=e["games"],
-                rate=round(100 * e["wins"] / e["games"]),
-            )
-            for n, (_user, e) in enumerate(ranked, 1)
-        ]
-        embed.add_field(name=t("stats.leaderboard", locale), value="\n".join(lines) or "-", inline=False)
-        mine = board.get(who.id)
-        embed.add_field(
-            name=t("stats.record_of", locale, name=who.display_name),
-            inline=False,
-            value=t(
-                "stats.record",
-                locale,
-                wins=int(mine["wins"]),
-                games=mine["games"],
-                rate=round(100 * mine["wins"] / mine["games"]),
-                marked=mine["marked"],
-            )
-            if mine
-            else t("stats.none", locale),
-        )
-        if any(row["marked"] for row in rows):
-            embed.set_footer(text=t("stats.marked_note", locale))
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     # --- /help ---------------------------------------------------------------------------------------
     @app_commands.command(name=_("help", key="cmd.help"), description=_("What this bot can do", key="cmd.help.desc"))

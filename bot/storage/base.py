@@ -22,6 +22,7 @@ from json.encoder import encode_basestring as quoted
 from typing import Any
 
 from bot.storage.faults import StorageHealth, is_fault
+from bot.storage.ratings import RATING_RELATIONS, RATINGS_MIGRATION, RatingQueries
 from games.contract import snapshot_json
 
 
@@ -164,6 +165,8 @@ MIGRATIONS: list[str | ByDialect] = [
     DROP TABLE timers;
     """,
     ),
+    # 6: skill ratings (bot/storage/ratings.py)
+    RATINGS_MIGRATION,
 ]
 
 # Every kept relation, its columns and primary key, in an order that respects the foreign keys (migrate-db, dumps).
@@ -197,6 +200,7 @@ RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "results": (("table_id", "winners", "scores", "finished_at"), ("table_id",)),
     "guild_settings": (("guild_id", "settings"), ("guild_id",)),
     "user_settings": (("user_id", "settings"), ("user_id",)),
+    **RATING_RELATIONS,
 }
 
 SEAT_INSERT = (
@@ -388,7 +392,7 @@ class GroupCommit:
             await self._idle.wait()
 
 
-class Storage:
+class Storage(RatingQueries):
     """`Storage(target)` opens the backend the target names: a `postgresql://` URL or an SQLite path."""
 
     dialect = ""

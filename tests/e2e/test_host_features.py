@@ -1,5 +1,5 @@
-"""Host features through the fake Discord: absent players, I'm back, more time, kick, spectators, stats, records,
-server settings."""
+"""Host features through the fake Discord: absent players, I'm back, more time, kick, spectators, the leaderboard,
+records, server settings."""
 
 import json
 
@@ -93,11 +93,12 @@ async def test_kick_spectate_stats_log_and_replay(harness: Harness, tmp_path, ca
         await play_to_the_end(h, table, board, users)
         assert table.status == "finished"
 
-    # /stats after two finished games: both people, two games each
-    stats = await h.fake.slash(h.alice, h.channel, "stats")
-    text = stats.message.text()
-    assert "alice" in text and "bob" in text and "2" in text
-    assert not stats.ephemeral
+    # the leaderboard after two finished games: both people, two games each (tests/e2e/test_ratings.py: more)
+    await h.fake.wait_for(lambda: h.bot.ratings.rated >= 2, timeout=10, what="both games rated")
+    board = await h.fake.slash(h.alice, h.channel, "leaderboard", {"game": "tiny"})
+    text = board.message.text()
+    assert "alice" in text and "bob" in text and "2 games" in text
+    assert not board.ephemeral
 
     # /table log in the finished game's thread, and the record replays to the same result
     logged = await h.fake.slash(h.alice, thread, "table log")

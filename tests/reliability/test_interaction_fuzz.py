@@ -363,6 +363,9 @@ async def test_a_press_on_a_board_that_moved_on_is_answered_with_the_current_boa
 # --- slash commands with options no honest client would send ---------------------------------------------------------
 BAD_SLASH = [
     ("stats", [{"name": "game", "type": 3, "value": "no_such_game"}]),
+    ("stats", [{"name": "scope", "type": 3, "value": "galaxy"}]),
+    ("leaderboard", [{"name": "game", "type": 3, "value": "no_such_game"}]),
+    ("leaderboard", [{"name": "scope", "type": 3, "value": "galaxy"}, {"name": "game", "type": 3, "value": "bossa"}]),
     ("rules", [{"name": "game", "type": 3, "value": "no_such_game"}]),
     ("play", [{"name": "game", "type": 3, "value": "x" * 90}]),
     ("table log", [{"name": "table", "type": 4, "value": 10**30}]),

@@ -1,0 +1,115 @@
+"""Skill ratings: which seats of a finished game count, and their new ratings (openskill's Plackett-Luce model).
+
+Pure and deterministic: no I/O, no clock. The same finished games folded in the same order (finish time, then table
+id) give the same numbers, so a recompute from the stored results equals what was updated game by game.
+
+- A game counts when it is not a practice table and at least `MIN_PEOPLE` people sat at it.
+- Its entrants are its people, each as themselves, and its AI seats, each as its level ("ai:strong"): a level has a
+  rating of its own, so people see where it stands (a level at several seats of one game counts once: it won if any
+  of them won). A seat an AI took over from an absent person (or a kicked one)
+  counts for nobody, neither the person nor the AI standing in. Fewer than two entrants left: nothing is rated.
+- Ranks: the winners share first place, everybody else shares second (shared wins are ties; a game nobody won is a
+  tie of all).
+- The figure people are ranked by is conservative: `ordinal` = mu - 3 sigma. A rating is provisional while its sigma
+  is above `PROVISIONAL_SIGMA` (a player's first eight two-player games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
+START_MU = MODEL.mu
+START_SIGMA = MODEL.sigma
+PROVISIONAL_SIGMA = 6.5
+MIN_PEOPLE = 2
+OVERALL = (0, 0)  # the (guild_id, season) of the ratings across every server
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        return ordinal(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        return self.sigma > PROVISIONAL_SIGMA
+
+
+@dataclass(frozen=True)
+class Entrant:
+    player: str  # "u:<user id>" for a person, "ai:<level>" for an AI level
+    name: str
+    won: bool
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    """What the ratings need of a seat at the end of its game."""
+
+    user_id: int | None
+    name: str
+    ai_level: str | None
+    taken_over: bool
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+def person(user_id: int) -> str:
+    return f"u:{user_id}"
+
+
+def ai_player(level: str) -> str:
+    return f"ai:{level}"
+
+
+def ai_level_of(player: str) -> str | None:
+    return player[3:] if player.startswith("ai:") else None
+
+
+def user_of(player: str) -> int | None:
+    return int(player[2:]) if player.startswith("u:") else None
+
+
+def entrants(seats: list[SeatFacts], winners: Iterable[int], options: Mapping) -> list[Entrant]:
+    """The seats a finished game rates (see the module's docstring); [] when the game does not count."""
+    if options.get("practice") or sum(seat.user_id is not None for seat in seats) < MIN_PEOPLE:
+        return []
+    won = set(winners)
+    counted: dict[str, Entrant] = {}
+    for number, seat in enumerate(seats):
+        if seat.taken_over:
+            continue
+        if seat.user_id is not None:
+            player, name = person(seat.user_id), seat.name
+        elif seat.ai_level is not None:
+            player, name = ai_player(seat.ai_level), seat.ai_level
+        else:
+            continue
+        already = counted.get(player)
+        counted[player] = Entrant(player, name, number in won or (already is not None and already.won))
+    return list(counted.values()) if len(counted) >= 2 else []
+
+
+def rate(current: Mapping[str, Rating], counted: list[Entrant]) -> list[Rating]:
+    """Each entrant's rating after this game, in the order of `counted`. `current` holds those rated before (anyone
+    missing starts fresh)."""
+    before = [current.get(entrant.player, Rating()) for entrant in counted]
+    teams = [[MODEL.create_rating([rating.mu, rating.sigma])] for rating in before]
+    ranks = [0 if entrant.won else 1 for entrant in counted]
+    after = MODEL.rate(teams, ranks=ranks)
+    return [
+        Rating(team[0].mu, team[0].sigma, old.games + 1, old.wins + int(entrant.won))
+        for entrant, old, team in zip(counted, before, after)
+    ]

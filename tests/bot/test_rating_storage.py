@@ -1,0 +1,165 @@
+"""Ratings kept by storage and run by the rating service, on SQLite and on PostgreSQL: every finished game rated once
+in finish order, per server season and overall; practice tables and taken-over seats left out; AI levels rated; a
+recompute from the records gives the same numbers; a season reset keeps the past season; the migration and the
+backfill of records stored before ratings existed."""
+
+import asyncio
+import itertools
+import time
+
+from bot.rating_service import RatingService
+from bot.ratings import OVERALL, ordinal
+from bot.storage import MIGRATIONS, SeatRow, Storage
+from tests.support.backends import both_backends
+
+pytestmark = both_backends
+BIG = 1_234_567_890_123_456_789
+GUILD, OTHER = 10, 20
+channels = itertools.count(1000)
+
+
+def person(number: int, user_id: int, name: str, taken_over: bool = False) -> SeatRow:
+    return SeatRow(number, user_id, name, "normal" if taken_over else None, 0, False, taken_over)
+
+
+def ai(number: int, level: str) -> SeatRow:
+    return SeatRow(number, None, f"AI {number}", level)
+
+
+async def finished(storage, seats, winners, guild_id=GUILD, options=None):
+    """A table whose game ended at once (start_game with its result), as a finished game is stored."""
+    options = options or {"target": 10}
+    table_id = await storage.create_table(
+        "tiny", guild_id, next(channels), seats[0].user_id or 1, options, 1, "en", seats
+    )
+    await storage.start_game(
+        table_id, seats, options, '{"s": 0}', [0] * len(seats), result={"winners": winners, "scores": []}
+    )
+    return table_id
+
+
+async def everything(storage):
+    return {name: await storage.dump(name) for name in ("rated_tables", "ratings", "rating_changes")}
+
+
+async def test_a_finished_game_is_rated_once_per_server_and_overall(storage):
+    service = RatingService(storage)
+    table_id = await finished(storage, [person(0, BIG, "ann"), person(1, 2, "ben")], [0])
+    assert await service.catch_up() == 1
+    assert await service.catch_up() == 0  # seen: never rated twice
+    for scope in (OVERALL, (GUILD, 1)):
+        board = await storage.leaderboard("tiny", *scope)
+        assert [(row["player"], row["games"], row["wins"]) for row in board] == [(f"u:{BIG}", 1, 1), ("u:2", 1, 0)]
+    history = await storage.rating_history(f"u:{BIG}", GUILD, 1, "tiny")
+    assert [(h["table"], h["won"]) for h in history] == [(table_id, True)]
+    assert ordinal(history[0]["mu"], history[0]["sigma"]) > ordinal(history[0]["mu_before"], history[0]["sigma_before"])
+    assert await storage.leaderboard("tiny", OTHER, 1) == []
+
+
+async def test_practice_tables_taken_over_seats_and_lone_people_are_left_out(storage):
+    service = RatingService(storage)
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [0], options={"target": 10, "practice": True})
+    await finished(storage, [person(0, 1, "ann"), ai(1, "strong")], [1])  # one person
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben", taken_over=True)], [1])  # ben's zombie wins
+    assert await service.catch_up() == 0
+    assert await storage.leaderboard("tiny", *OVERALL) == []
+    assert [row[1] for row in await storage.dump("rated_tables")] == [0, 0, 0]  # seen, not counted
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben", taken_over=True), person(2, 3, "cho")], [1])
+    assert await service.catch_up() == 1
+    assert {row["player"] for row in await storage.leaderboard("tiny", *OVERALL)} == {"u:1", "u:3"}
+
+
+async def test_ai_levels_have_ratings_of_their_own(storage):
+    service = RatingService(storage)
+    for _ in range(3):
+        await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben"), ai(2, "strong"), ai(3, "easy")], [2])
+    await service.catch_up()
+    board = await storage.leaderboard("tiny", GUILD, 1)
+    assert board[0]["player"] == "ai:strong" and board[0]["games"] == 3 and board[0]["wins"] == 3
+    assert {row["player"] for row in board} == {"ai:strong", "ai:easy", "u:1", "u:2"}
+
+
+async def test_a_recompute_from_the_records_gives_the_same_numbers(storage):
+    service = RatingService(storage)
+    people = [(1, "ann"), (2, "ben"), (3, "cho"), (BIG, "dan")]
+    for number in range(12):  # rated game by game, as they end, across two servers
+        first, second = people[number % 4], people[(number * 3 + 1) % 4]
+        seats = [person(0, *first), person(1, *second), ai(2, "normal")]
+        await finished(storage, seats, [number % 3] if number % 5 else [0, 1], guild_id=GUILD if number % 2 else OTHER)
+        await service.catch_up()
+        if number == 6:
+            await storage.start_season(GUILD, time.time())  # a season reset part way
+    step_by_step = await everything(storage)
+    assert len(step_by_step["rating_changes"]) > 40
+    assert await RatingService(storage).recompute() == 12
+    assert await everything(storage) == step_by_step
+
+
+async def test_a_season_reset_starts_the_servers_ratings_again_and_keeps_the_last_season(storage):
+    service = RatingService(storage)
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [0])
+    await service.catch_up()
+    assert await storage.start_season(GUILD, time.time()) == 2
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [1])
+    await service.catch_up()
+    season_one = {row["player"]: row["wins"] for row in await storage.leaderboard("tiny", GUILD, 1)}
+    season_two = {row["player"]: row["wins"] for row in await storage.leaderboard("tiny", GUILD, 2)}
+    overall = {row["player"]: row["games"] for row in await storage.leaderboard("tiny", *OVERALL)}
+    assert season_one == {"u:1": 1, "u:2": 0} and season_two == {"u:2": 1, "u:1": 0}
+    assert overall == {"u:1": 2, "u:2": 2}  # every server's figure is never reset
+    assert [season for season, _ in await storage.seasons(GUILD)] == [2]
+    assert await storage.start_season(GUILD, 2e12) == 3
+
+
+async def test_the_migration_and_the_backfill_rate_games_stored_before_ratings(database_target, backend, monkeypatch):
+    import bot.storage.postgres
+    import bot.storage.sqlite
+
+    module = bot.storage.sqlite if backend == "sqlite" else bot.storage.postgres
+    monkeypatch.setattr(module, "MIGRATIONS", MIGRATIONS[:5])
+    old = await Storage(database_target).open()  # a database as version 5 left it, with two finished games
+    try:
+        assert await old.schema_version() == 5
+        for _ in range(2):
+            await finished(old, [person(0, 1, "ann"), person(1, 2, "ben")], [1])
+    finally:
+        await old.close()
+    monkeypatch.undo()
+    storage = await Storage(database_target).open()
+    try:
+        assert await storage.schema_version() == len(MIGRATIONS)
+        assert await RatingService(storage).catch_up() == 2
+        board = await storage.leaderboard("tiny", GUILD, 1)
+        assert [(row["player"], row["games"], row["wins"]) for row in board] == [("u:2", 2, 2), ("u:1", 2, 0)]
+    finally:
+        await storage.close()
+
+
+async def test_the_command_line_recomputes_the_same_ratings(storage, database_target, capsys):
+    from bot.__main__ import main
+
+    for winners in ([0], [1], [0, 1]):
+        await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben"), ai(2, "hard")], winners)
+    await RatingService(storage).catch_up()
+    before = await everything(storage)
+    assert await asyncio.to_thread(main, ["recompute-ratings", "--database", database_target]) == 0
+    assert "3 rated games" in capsys.readouterr().out
+    assert await everything(storage) == before
+
+
+async def test_the_computation_runs_off_the_event_loop(storage, monkeypatch):
+    import threading
+
+    import bot.rating_service
+
+    threads = []
+    compute = bot.rating_service.changes_for
+
+    def recorded(*args):
+        threads.append(threading.get_ident())
+        return compute(*args)
+
+    monkeypatch.setattr(bot.rating_service, "changes_for", recorded)
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [0])
+    assert await RatingService(storage).catch_up() == 1
+    assert len(threads) == 1 and threads[0] != threading.get_ident()

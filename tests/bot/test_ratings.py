@@ -1,0 +1,93 @@
+"""The rating rules (bot/ratings.py): which seats count, ties, AI levels, provisional ratings, determinism."""
+
+import pytest
+
+from bot.rating_service import season_at
+from bot.ratings import (
+    MIN_PEOPLE,
+    PROVISIONAL_SIGMA,
+    START_MU,
+    Entrant,
+    Rating,
+    SeatFacts,
+    entrants,
+    rate,
+)
+
+
+def seat(user_id=None, name="", ai=None, taken_over=False):
+    return SeatFacts(user_id, name, ai, taken_over)
+
+
+ANN, BEN, CHO = seat(1, "ann"), seat(2, "ben"), seat(3, "cho")
+
+
+def test_people_and_ai_levels_are_entrants_with_their_wins():
+    counted = entrants([ANN, BEN, seat(ai="strong")], [2], {})
+    assert counted == [Entrant("u:1", "ann", False), Entrant("u:2", "ben", False), Entrant("ai:strong", "strong", True)]
+
+
+def test_practice_tables_never_count():
+    assert entrants([ANN, BEN], [0], {"practice": True}) == []
+    assert entrants([ANN, BEN], [0], {"practice": False}) != []
+
+
+def test_a_game_needs_two_people():
+    assert MIN_PEOPLE == 2
+    assert entrants([ANN, seat(ai="strong"), seat(ai="easy")], [0], {}) == []
+
+
+def test_a_seat_an_ai_took_over_counts_for_nobody():
+    zombie = seat(2, "ben", ai="normal", taken_over=True)
+    assert [e.player for e in entrants([ANN, zombie, CHO], [1], {})] == ["u:1", "u:3"]
+    assert entrants([ANN, zombie], [0], {}) == []  # one entrant left: nothing to rate
+
+
+def test_one_ai_level_at_two_seats_counts_once_and_wins_if_either_won():
+    counted = entrants([ANN, BEN, seat(ai="easy"), seat(ai="easy")], [3], {})
+    assert [(e.player, e.won) for e in counted] == [("u:1", False), ("u:2", False), ("ai:easy", True)]
+
+
+def test_the_winner_rises_and_the_loser_falls():
+    winner, loser = rate({}, [Entrant("u:1", "ann", True), Entrant("u:2", "ben", False)])
+    assert winner.mu > START_MU > loser.mu
+    assert (winner.games, winner.wins, loser.games, loser.wins) == (1, 1, 1, 0)
+    assert winner.ordinal > loser.ordinal
+
+
+def test_shared_wins_are_ties():
+    a, b, c = rate({}, [Entrant("u:1", "", True), Entrant("u:2", "", True), Entrant("u:3", "", False)])
+    assert a.mu == pytest.approx(b.mu) and a.sigma == pytest.approx(b.sigma) and a.mu > c.mu
+    assert a.wins == b.wins == 1
+    nobody = rate({}, [Entrant("u:1", "", False), Entrant("u:2", "", False)])
+    assert nobody[0].mu == pytest.approx(nobody[1].mu) == pytest.approx(START_MU)
+
+
+def test_ratings_carry_over_and_are_deterministic():
+    strong = Rating(35.0, 4.0, 20, 15)
+    game = [Entrant("u:1", "", False), Entrant("u:2", "", True)]
+    first = rate({"u:1": strong}, game)
+    assert first == rate({"u:1": strong}, game)
+    assert first[0].games == 21 and first[0].mu < 35.0
+    upset = first[1].mu - START_MU
+    expected = rate({}, [Entrant("u:3", "", False), Entrant("u:2", "", True)])[1].mu - START_MU
+    assert upset > expected  # beating a strong player is worth more than beating a new one
+
+
+def test_new_players_are_provisional_until_their_uncertainty_falls():
+    ratings = {}
+    provisional = []
+    for number in range(12):
+        game = [Entrant("u:1", "", number % 2 == 0), Entrant("u:2", "", number % 2 == 1)]
+        after = rate(ratings, game)
+        ratings = {"u:1": after[0], "u:2": after[1]}
+        provisional.append(ratings["u:1"].provisional)
+    assert Rating().provisional and provisional[0]
+    assert not provisional[-1] and ratings["u:1"].sigma <= PROVISIONAL_SIGMA
+    assert provisional.index(False) == 8  # established from the ninth two-player game (docs/ratings.md)
+
+
+def test_a_game_belongs_to_the_season_its_server_was_in_when_it_ended():
+    seasons = [(2, 100.0), (3, 200.0)]
+    assert [season_at(seasons, moment) for moment in (50.0, 100.0, 150.0, 250.0)] == [1, 2, 2, 3]
+    assert season_at([], 5.0) == 1

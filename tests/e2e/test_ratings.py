@@ -1,0 +1,82 @@
+"""Ratings through the fake Discord, on SQLite and PostgreSQL: games played to their end are rated; /leaderboard and
+/stats (with its chart) fit one phone screen; refusals are private; a season reset by a server admin."""
+
+import io
+
+from PIL import Image
+
+from tests.e2e.conftest import Harness
+from tests.e2e.test_host_features import play_to_the_end, tiny_table
+from tests.phone import budget
+from tests.reliability.test_interaction_fuzz import forge_slash
+from tests.support.backends import both_backends
+
+pytestmark = both_backends
+
+
+def phone_height(message) -> int:
+    chart = message.files.get("chart.png")
+    return budget.height(message.embed, [], Image.open(io.BytesIO(chart)).size if chart else None)
+
+
+async def two_rated_games(h: Harness):
+    users = {0: h.alice, 1: h.bob}
+    for _ in range(2):
+        table, board, _thread = await tiny_table(h, target=4)
+        await play_to_the_end(h, table, board, users)
+        assert table.status == "finished"
+    await h.fake.wait_for(lambda: h.bot.ratings.rated >= 2, timeout=10, what="both games rated")
+    return table
+
+
+async def test_leaderboard_and_stats_after_two_games(harness: Harness):
+    h = harness
+    table = await two_rated_games(h)
+    winner = h.alice if 0 in table.state.result()["winners"] else h.bob
+
+    board = await h.fake.slash(h.alice, h.channel, "leaderboard", {"game": "tiny"})
+    assert not board.ephemeral
+    text = board.message.text()
+    assert "alice" in text and "bob" in text and "2 games" in text and "?" in text  # provisional after two games
+    lines = board.message.embed["description"].split("\n")
+    assert len(lines) == 2 and lines[0].startswith("1.")
+    assert "season 1" in board.message.embed["footer"]["text"]
+    assert phone_height(board.message) <= budget.SCREEN
+
+    overall = await h.fake.slash(h.bob, h.channel, "leaderboard", {"game": "tiny", "scope": "overall"})
+    assert "alice" in overall.message.text() and "2戦" in overall.message.text()  # bob reads Japanese
+
+    stats = await h.fake.slash(h.alice, h.channel, "stats", {"member": winner})
+    assert not stats.ephemeral
+    embed = stats.message.embed
+    assert winner.name in embed["title"] and "2 games" in embed["description"]
+    assert "🏆" in embed["fields"][0]["value"]  # a best game is a won game
+    assert len([line for line in embed["fields"][1]["value"].split("\n") if line]) == 2  # both recent games
+    chart = Image.open(io.BytesIO(stats.message.files["chart.png"]))
+    assert chart.size[0] == 504 and embed["image"]["url"] == "attachment://chart.png"
+    assert phone_height(stats.message) <= budget.SCREEN
+
+
+async def test_a_member_without_rated_games_is_told_so(harness: Harness):
+    h = harness
+    nothing = await h.fake.slash(h.carol, h.channel, "stats")
+    assert "No rated games" in nothing.message.text() and not nothing.message.files
+    empty = await h.fake.slash(h.carol, h.channel, "leaderboard", {"game": "tiny"})
+    assert "No rated games" in empty.message.text()
+    # options no honest client sends: tests/reliability/test_interaction_fuzz.py (BAD_SLASH)
+
+
+async def test_a_season_reset_needs_manage_server_and_keeps_the_overall_ratings(harness: Harness):
+    h = harness
+    await two_rated_games(h)
+    # Discord hides the command from members without Manage Server; one who sends it anyway is refused
+    refused = await forge_slash(h, h.alice, "season_reset", [])
+    assert refused.ephemeral and "Manage Server" in refused.message.text()
+    assert await h.bot.storage.seasons(h.guild.id) == []
+    reset = await h.fake.slash(h.mod, h.channel, "season_reset")
+    assert not reset.ephemeral and "Season 2" in reset.message.text()
+    server = await h.fake.slash(h.alice, h.channel, "leaderboard", {"game": "tiny"})
+    assert "No rated games" in server.message.text() and "season 2" in server.message.embed["footer"]["text"]
+    overall = await h.fake.slash(h.alice, h.channel, "leaderboard", {"game": "tiny", "scope": "overall"})
+    assert "alice" in overall.message.text()
+    assert await h.bot.storage.leaderboard("tiny", h.guild.id, 1)  # last season's ratings are kept
