@@ -214,7 +214,7 @@ class Conflict(Exception):
 @dataclass
 class SeatRow:
     """A seat's stored columns; its number is its place in the table's list of seats. The live seat
-    (bot.tables.Seat) is this record with a few properties: nothing converts one into the other."""
+    (bot.tables.Seat) extends it with a few properties, so both list the columns once."""
 
     user_id: int | None  # the person sitting here (kept while an AI stands in for them)
     name: str
