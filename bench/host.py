@@ -17,6 +17,7 @@ from bench.link import Link
 from bench.people import started
 from bench.states import States
 from bot import render_pool
+from bot.tables import TableListener
 
 
 class World:
@@ -57,7 +58,7 @@ class World:
         return table, message.id
 
 
-class PeopleApart:
+class PeopleApart(TableListener):
     """The people's process as this process sees it: the link to it, the World in its fake Discord (`token` and
     `api_base` for the bot), and `tell`, which writes a table's state where the people read it."""
 
@@ -74,14 +75,14 @@ class PeopleApart:
         self.states.tell(table)
         self.tell_times.append(time.perf_counter() - started_at)
 
-    async def told(self, table, events) -> None:  # a listener of the bot's table service
+    async def on_change(self, table, events) -> None:  # told by the bot's table service
         self.tell(table)
 
     def watch(self, bot) -> None:
         """Tell the people every change `bot`'s table service commits; called before the bot starts, so that the
         people know a change before the bot's cogs show it."""
         self.bot = bot
-        bot.service.listeners.append(self.told)
+        bot.service.listen(self)
 
     async def table(self, game: str) -> tuple:
         """A new table of `game` at the bot under measure, told to the people before its ids: (table id, game, board

@@ -90,7 +90,7 @@ async def play(service: TableService, count: int, tables: int) -> tuple[float, f
             acting = [s for s in table.state.to_act() if s >= 0]
             if acting:
                 action = rng.choice(table.state.legal_actions(acting[0]))
-                await service._act(table, acting[0], table.version, action, "user")
+                await service.play.act(table, acting[0], table.version, action, "user")
             else:
                 await service.expire(table.id, table.version)
             made[0] += 1

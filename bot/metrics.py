@@ -22,6 +22,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 
 from bot.storage.faults import is_fault
+from bot.tables import TableListener
 
 if TYPE_CHECKING:
     from bot.client import BodogeBot
@@ -33,7 +34,7 @@ STATUSES = ("lobby", "running", "finished", "cancelled")
 _active: Metrics | None = None  # the process-wide hooks (discord.py's webhook adapter is shared) report here
 
 
-class Metrics:
+class Metrics(TableListener):
     def __init__(self, bot: BodogeBot) -> None:
         self.bot = bot
         self.registry = registry = CollectorRegistry()
@@ -99,7 +100,7 @@ class Metrics:
     def install(self) -> None:
         global _active
         _active = self
-        self.bot.service.listeners.append(self._on_change)
+        self.bot.service.listen(self)
         self._wrap_rest()
         _install_process_hooks()
         cog = self.bot.get_cog("TableCog")
@@ -107,7 +108,7 @@ class Metrics:
         if board is not None:
             cog.public_board = self._timed_render(board)
 
-    async def _on_change(self, table: Any, events: list[dict]) -> None:
+    async def on_change(self, table: Any, events: list[dict]) -> None:
         seen = self._seen.get(table.id)
         self._seen[table.id] = table.version
         if events and table.version != seen and table.last_source in ("user", "ai", "timeout"):

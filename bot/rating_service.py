@@ -2,7 +2,7 @@
 
 `catch_up` rates every finished table storage holds that the ratings have not seen (bot/storage/ratings.py), oldest
 first: the same call is the backfill at start (records finished before ratings existed, or while the bot was down)
-and the end-of-game hook (`TableService.listeners`: a table that just finished). `recompute` forgets every rating and
+and the end-of-game hook (a `TableListener`'s `on_finished`). `recompute` forgets every rating and
 catches up from the first record: the same numbers, since both fold the same games in the same order.
 
 One catch-up runs at a time in a process; a second process rating the same table meets its primary key and commits
@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.ratings import OVERALL, Entrant, Rating, SeatFacts, ai_player, entrants, person, rate
 from bot.storage.ratings import FinishedTable, RatingChange
+from bot.tables.listeners import TableListener
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ def _change(scope: tuple[int, int], entrant: Entrant, old: Rating, new: Rating) 
     )
 
 
-class RatingService:
+class RatingService(TableListener):
     def __init__(self, storage: Any) -> None:
         self.storage = storage
         self._lock = asyncio.Lock()
@@ -120,10 +121,9 @@ class RatingService:
             except Exception:  # the next finished game (or the next start) catches up again
                 log.exception("ratings: catching up failed")
 
-    async def on_change(self, table: Any, events: list[dict]) -> None:
-        """A table listener (TableService.listeners): a game that just finished is rated in the background."""
-        if table.status == "finished":
-            self.start_catch_up()
+    async def on_finished(self, table: Any) -> None:
+        """A game that just finished is rated in the background."""
+        self.start_catch_up()
 
     def stop(self) -> None:
         """Cancel a catch-up under way (shutdown): each table's rating is one transaction, the rest waits for the next

@@ -22,7 +22,10 @@ async def export(storage: Storage, table_id: int) -> dict:
         "options": row.options,
         "seed": row.seed,
         "status": row.status,
-        "seats": [{"seat": s.seat, "name": s.name, "ai": s.user_id is None, "ai_level": s.ai_level} for s in row.seats],
+        "seats": [
+            {"seat": n, "name": s.name, "ai": s.user_id is None, "ai_level": s.ai_level}
+            for n, s in enumerate(row.seats)
+        ],
         "actions": [{k: e[k] for k in ("seq", "seat", "action", "source")} for e in await storage.actions(table_id)],
         "result": await storage.result(table_id),
     }

@@ -12,19 +12,19 @@ import logging
 from collections.abc import Callable
 
 from bot.storage import TimerRow
-from bot.tables import ALL_TIMER_KINDS, StorageDown, TableService
+from bot.tables import ALL_TIMER_KINDS, StorageDown, TableListener, TableService
 
 log = logging.getLogger(__name__)
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0)  # seconds before a timer that met a storage fault fires again
 
 
-class Scheduler:
+class Scheduler(TableListener):
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._tasks: dict[tuple[int, str], asyncio.Task] = {}
         self.running = False
         self.retry_delays = RETRY_DELAYS
-        service.timer_listeners.append(self._on_timer)
+        service.listen(self)
 
     async def start(self, owns: Callable[[int | None], bool] | None = None) -> int:
         """Arm every stored timer (with `owns`: of the tables in the guilds this process's shards run); returns how
@@ -47,7 +47,7 @@ class Scheduler:
     def pending(self) -> int:
         return len(self._tasks)
 
-    def _on_timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
+    def on_timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
         kinds = ALL_TIMER_KINDS if kind == "all" else (kind,)
         for name in kinds:
             task = self._tasks.pop((table_id, name), None)

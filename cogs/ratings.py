@@ -58,12 +58,11 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
     async def cog_load(self) -> None:
         for command in (self.leaderboard, self.stats):
             command._params["game"].choices = game_choices()
-        self.bot.service.listeners.append(self.ratings.on_change)
+        self.bot.service.listen(self.ratings)
         self.ratings.start_catch_up()  # the backfill: games finished before ratings existed, or while down
 
     async def cog_unload(self) -> None:
-        if self.ratings.on_change in self.bot.service.listeners:
-            self.bot.service.listeners.remove(self.ratings.on_change)
+        self.bot.service.listeners.remove(self.ratings)
         self.ratings.stop()
 
     async def _scope(self, interaction: discord.Interaction, scope: str) -> tuple[int, int]:

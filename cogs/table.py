@@ -23,7 +23,7 @@ from bot.races import snowflake_time_ms
 from bot.render_pool import ready
 from bot.storage import TimerRow
 from bot.storage.faults import is_fault
-from bot.tables import StorageDown, Table, TableError
+from bot.tables import StorageDown, Table, TableError, TableListener
 from bot.ui import Board, TableButton, TableSelect, ui_id
 from cogs import records
 from cogs.common import game_choices, user_locale
@@ -53,7 +53,7 @@ def is_moderator(interaction: discord.Interaction, table: Table | None = None) -
     return bool(permissions and (permissions.manage_messages or permissions.manage_guild))
 
 
-class TableCog(commands.Cog, name="TableCog"):
+class TableCog(commands.Cog, TableListener, name="TableCog"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service = bot.service
@@ -62,10 +62,7 @@ class TableCog(commands.Cog, name="TableCog"):
         self.dm_closed: dict[int, set[int]] = {}  # table id -> users whose DMs are closed
         self.refresher = Refresher(self, bot.config.edit_delay)
         self.reposter = Reposter(self, bot.config.repost_after)
-        self.service.listeners.append(self.on_change)
-        self.service.prepare_listeners.append(self.refresher.prepare)
-        self.service.timer_listeners.append(self.on_timer)
-        self.service.nudge_listeners.append(self.on_nudge)
+        self.service.listen(self)
         self._background: set[asyncio.Task] = set()
         self.nudges: dict[int, dict[int, int]] = {}  # table -> seat -> the your-turn ping's message id
         self.reply_seconds = bot.config.reply_seconds  # how long a short private answer stays
@@ -229,7 +226,10 @@ class TableCog(commands.Cog, name="TableCog"):
             lines.append(f"{self.option_label(table.game, name, locale)}: **{shown}**")
         return "\n".join(lines)[:1024] or "-"
 
-    # --- listeners from the service ------------------------------------------------------------
+    # --- listening to the service ----------------------------------------------------------------
+    def prepare(self, table: Table, source: str) -> None:
+        self.refresher.prepare(table, source)
+
     def on_timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
         if kind in ("deadline", "all"):
             if timer is None:
@@ -250,7 +250,7 @@ class TableCog(commands.Cog, name="TableCog"):
                 self._spawn(self.deliver(table, seats))
 
     # --- "your turn" ---------------------------------------------------------------------------
-    async def on_nudge(self, table: Table, seats: list[int]) -> None:
+    async def on_your_turn(self, table: Table, seats: list[int]) -> None:
         """Persons who have not acted within the delay: a ping in the table's channel that mentions only them
         (deleted once they act), or a DM, as each chose with /notify."""
         for seat in seats:

@@ -8,9 +8,11 @@ from bot.storage.base import (
     Conflict,
     SeatRow,
     Storage,
+    TableRecord,
     TableRow,
     TimerRow,
     is_postgres,
+    record_columns,
 )
 
 __all__ = [
@@ -20,7 +22,9 @@ __all__ = [
     "Conflict",
     "SeatRow",
     "Storage",
+    "TableRecord",
     "TableRow",
     "TimerRow",
     "is_postgres",
+    "record_columns",
 ]

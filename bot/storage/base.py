@@ -17,7 +17,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from json.encoder import encode_basestring as quoted
 from typing import Any
 
@@ -217,17 +217,22 @@ class Conflict(Exception):
 
 @dataclass
 class SeatRow:
-    seat: int
-    user_id: int | None
+    """A seat's stored columns; its number is its place in the table's list of seats. The live seat
+    (bot.tables.Seat) extends it with a few properties, so both list the columns once."""
+
+    user_id: int | None  # the person sitting here (kept while an AI stands in for them)
     name: str
-    ai_level: str | None
-    timeouts: int = 0
-    more_time_used: bool = False
-    taken_over: bool = False
+    ai_level: str | None = None  # set: an AI plays this seat
+    timeouts: int = 0  # consecutive deadlines this seat let pass
+    more_time_used: bool = False  # the one "more time" of the game
+    taken_over: bool = False  # an AI played for this person at some point (marked in stats)
 
 
 @dataclass
-class TableRow:
+class TableRecord:
+    """A table's own stored columns, listed once: the stored row (TableRow) and the live table (bot.tables.Table)
+    both extend it, and `record_columns` copies them from one to the other."""
+
     id: int
     game: str
     guild_id: int | None
@@ -238,9 +243,20 @@ class TableRow:
     options: dict
     seed: int
     version: int
+    locale: str
+
+
+def record_columns(record: TableRecord) -> dict[str, Any]:
+    """The TableRecord columns of a row or a table, by name."""
+    return {column.name: getattr(record, column.name) for column in fields(TableRecord)}
+
+
+@dataclass
+class TableRow(TableRecord):
+    """A table as storage loads it: its columns, its game state as stored (JSON), its seats and pending timers."""
+
     state: str | None
     marks: list
-    locale: str
     seats: list[SeatRow]
     timers: list[TimerRow] = field(default_factory=list)  # those its row keeps
 
@@ -274,8 +290,8 @@ class ActionWrite:
 
 def seat_values(table_id: Any, seats: Sequence[SeatRow]) -> list[tuple]:
     return [
-        (table_id, s.seat, s.user_id, s.name, s.ai_level, s.timeouts, int(s.more_time_used), int(s.taken_over))
-        for s in seats
+        (table_id, n, s.user_id, s.name, s.ai_level, s.timeouts, int(s.more_time_used), int(s.taken_over))
+        for n, s in enumerate(seats)
     ]
 
 
@@ -636,9 +652,9 @@ class Storage(RatingQueries):
         if row is None:
             return None
         seats = [
-            SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]))
+            SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5]))
             for r in await self._rows(
-                "SELECT seat, user_id, name, ai_level, timeouts, more_time_used, taken_over"
+                "SELECT user_id, name, ai_level, timeouts, more_time_used, taken_over"
                 " FROM seats WHERE table_id = ?"
                 " ORDER BY seat",
                 (table_id,),

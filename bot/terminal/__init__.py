@@ -22,7 +22,7 @@ from rich.text import Text
 import games
 from bot.i18n import t
 from bot.storage import Storage
-from bot.tables import Table, TableError, TableService
+from bot.tables import Table, TableError, TableListener, TableService
 from bot.terminal import boards
 from bot.terminal.labels import action_label, event_line
 from bot.text import seat_name
@@ -69,7 +69,7 @@ class Menu:
 
 
 @dataclass
-class Session:
+class Session(TableListener):
     table: Table
     service: TableService
     console: Console
@@ -83,7 +83,7 @@ class Session:
     last_events: list[dict] = field(default_factory=list)
 
     # --- events ---------------------------------------------------------------------------------------------------
-    async def record(self, table: Table, events: list[dict]) -> None:
+    async def on_change(self, table: Table, events: list[dict]) -> None:
         if events:
             self.last_events = list(events)
         self.log.extend(event_line(table, event, self.locale) for event in events)
@@ -448,7 +448,7 @@ async def play_in_terminal(
             session = Session(
                 table, service, console, locale, list(range(max(humans, 1))), read=read, autoplay=autoplay
             )
-            service.listeners.append(session.record)
+            service.listen(session)
             try:
                 await service.start(table.id, LOCAL_USER)
             except TableError as error:

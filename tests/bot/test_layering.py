@@ -33,3 +33,22 @@ def test_the_scan_sees_a_cogs_import(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cogs.table import TableCog\n")
     assert imported_modules(sample) == ["typing", "cogs.table"]
+
+
+def test_the_table_service_never_imports_discord_and_storage_never_imports_tables():
+    """Tables sit between the cogs and storage: discord stays above them, and storage knows no live table."""
+    tables = sorted((BOT / "tables").glob("*.py"))
+    storage = sorted((BOT / "storage").glob("*.py"))
+    assert len(tables) >= 6 and storage
+    offenders = [
+        f"{path.relative_to(BOT.parent)} imports {name}"
+        for path in tables
+        for name in imported_modules(path)
+        if name == "discord" or name.startswith(("discord.", "cogs"))
+    ] + [
+        f"{path.relative_to(BOT.parent)} imports {name}"
+        for path in storage
+        for name in imported_modules(path)
+        if name == "bot.tables" or name.startswith("bot.tables.")
+    ]
+    assert offenders == []

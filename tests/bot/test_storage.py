@@ -22,10 +22,10 @@ async def running(storage, channel_id=10, guild_id=1):
         {"target": 10},
         2**62 - 1,
         "ja",
-        [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")],
+        [SeatRow(BIG, "alice", None), SeatRow(None, "", "hard")],
     )
     await storage.start_game(
-        table_id, [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")], {"target": 10}, '{"s": 0}', [0, 0]
+        table_id, [SeatRow(BIG, "alice", None), SeatRow(None, "", "hard")], {"target": 10}, '{"s": 0}', [0, 0]
     )
     return table_id
 
@@ -47,7 +47,7 @@ async def test_the_schema_is_migrated_and_keeps_64_bit_ids(storage, database_tar
 async def test_an_action_commits_log_snapshot_seats_timers_and_result_together(storage, database_target):
     table_id = await running(storage)
     timer = TimerRow(table_id, "deadline", 1, 1234.5, '{"kind": "turn", "seats": [1]}')
-    seats = [SeatRow(0, BIG, "alice", "normal", 3, True, True), SeatRow(1, None, "", "hard")]
+    seats = [SeatRow(BIG, "alice", "normal", 3, True, True), SeatRow(None, "", "hard")]
     await storage.record_action(
         table_id,
         1,
@@ -111,7 +111,7 @@ async def test_two_processes_never_both_commit_one_table(storage, database_targe
         await second.submit(table.id, 1, 0, {"type": "add", "n": 2})
         stale_copy = await first.get(table.id)
         pressed = asyncio.create_task(first.submit(table.id, 1, 0, {"type": "add", "n": 1}))
-        queued = asyncio.create_task(first._act(stale_copy, 1, None, {"type": "add", "n": 1}, "user"))
+        queued = asyncio.create_task(first.play.act(stale_copy, 1, None, {"type": "add", "n": 1}, "user"))
         for task in (pressed, queued):  # the press, and one queued behind it on the same stale copy
             with pytest.raises(TableError) as refused:
                 await task
@@ -193,7 +193,7 @@ async def test_a_group_writes_seats_timers_and_results_of_each_table_and_refuses
     def write(n, table_id):
         extra = {}
         if n % 3 == 0:
-            extra["seats"] = [SeatRow(0, BIG, "alice", "normal", n, True, True), SeatRow(1, None, "", "hard")]
+            extra["seats"] = [SeatRow(BIG, "alice", "normal", n, True, True), SeatRow(None, "", "hard")]
         if n % 3 == 1:
             extra["timers"] = [TimerRow(table_id, "deadline", 1, 100.0 + n, "{}"), TimerRow(table_id, "ai", 1, 2, "")]
         if n % 4 == 2:
@@ -296,25 +296,21 @@ async def test_timers_by_kind_kept_across_a_restart(storage, database_target):
     """Every way a timer is written or removed, each kind apart from the others, read back by a new process."""
     lobby = TimerRow(0, "lobby", 0, 1763865827.1234567, '{"minutes": 10}')
     table_id = await storage.create_table(
-        "tiny", 1, 10, BIG, {}, 1, "en", [SeatRow(0, BIG, "alice", None)], idle_timer=lobby
+        "tiny", 1, 10, BIG, {}, 1, "en", [SeatRow(BIG, "alice", None)], idle_timer=lobby
     )
     assert lobby.table_id == table_id and await storage.timer(table_id, "lobby") == lobby
     assert await storage.lobbies_without_idle_timer() == []
-    await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(0, BIG, "alice", None)])
+    await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(BIG, "alice", None)])
     assert await storage.timers() == [lobby]  # idle_timer left as it was
     pushed = TimerRow(table_id, "lobby", 0, 2000.25, '{"minutes": 20}')
-    await storage.save_lobby(
-        table_id, host_id=BIG, options={}, seats=[SeatRow(0, BIG, "alice", None)], idle_timer=pushed
-    )
+    await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(BIG, "alice", None)], idle_timer=pushed)
     assert await storage.timers() == [pushed]
-    await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(0, BIG, "alice", None)], idle_timer=None)
+    await storage.save_lobby(table_id, host_id=BIG, options={}, seats=[SeatRow(BIG, "alice", None)], idle_timer=None)
     assert await storage.timers() == [] and await storage.timer(table_id, "lobby") is None
     assert [row[0] for row in await storage.lobbies_without_idle_timer()] == [table_id]
     await storage.set_timer(pushed)
     await storage.set_timer(TimerRow(table_id, "nudge", 3, 50.0, "{}"))  # a kind beside the lobby's
-    await storage.start_game(
-        table_id, [SeatRow(0, BIG, "alice", None), SeatRow(1, None, "", "hard")], {}, '{"s": 0}', [0, 0]
-    )
+    await storage.start_game(table_id, [SeatRow(BIG, "alice", None), SeatRow(None, "", "hard")], {}, '{"s": 0}', [0, 0])
     assert await storage.timers() == [TimerRow(table_id, "nudge", 3, 50.0, "{}")]  # the start drops the lobby's
     deadline = TimerRow(table_id, "deadline", 1, 1763865999.875, '{"kind": "turn", "seats": [0], "名": "\\"x\\""}')
     ai = TimerRow(table_id, "ai", 1, 12.5, "")
@@ -449,7 +445,7 @@ async def test_an_old_database_keeps_its_timers_through_the_move_into_table_rows
 async def test_the_timers_armed_at_start_are_those_of_open_tables(storage):
     """A table cancelled by a process that died before it cleared the timers: nothing of it is armed again."""
     lobby = await storage.create_table(
-        "tiny", 1, 30, BIG, {}, 1, "en", [SeatRow(0, BIG, "alice", None)], idle_timer=TimerRow(0, "lobby", 0, 50.0, "")
+        "tiny", 1, 30, BIG, {}, 1, "en", [SeatRow(BIG, "alice", None)], idle_timer=TimerRow(0, "lobby", 0, 50.0, "")
     )
     playing, cancelled = await running(storage, channel_id=31), await running(storage, channel_id=32)
     for table_id in (playing, cancelled):

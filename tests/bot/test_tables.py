@@ -7,7 +7,7 @@ import pytest
 
 from bot.scheduler import Scheduler
 from bot.storage import Storage
-from bot.tables import TableError, TableService
+from bot.tables import TableError, TableListener, TableService
 from tests.support.backends import both_backends
 
 pytestmark = both_backends
@@ -278,10 +278,11 @@ async def test_an_idle_lobby_expires_after_a_restart(database_target):
     restarted = TableService(second, clock=lambda: now[0], lobby_idle_minutes=30)
     told = []
 
-    async def listener(changed, events):
-        told.append(events)
+    class Listener(TableListener):
+        async def on_change(self, changed, events):
+            told.append(events)
 
-    restarted.listeners.append(listener)
+    restarted.listen(Listener())
     scheduler = Scheduler(restarted)
     assert await scheduler.start() == 1
     again = await restarted.get(table.id)
@@ -319,10 +320,11 @@ async def test_a_turn_reminder_is_planned_for_the_person_to_act_only_and_told_on
     service.nudge_delay = 30
     told: list[list[int]] = []
 
-    async def listener(table, seats):
-        told.append(seats)
+    class Listener(TableListener):
+        async def on_your_turn(self, table, seats):
+            told.append(seats)
 
-    service.nudge_listeners.append(listener)
+    service.listen(Listener())
     table = await running_table(service, ai=1)  # alice, bob, an AI
     timer = table.timers["nudge"]
     assert list(json.loads(timer.detail)["seats"]) == [str(s) for s in table.state.to_act() if s < 2]
@@ -343,7 +345,7 @@ async def test_a_reminder_in_a_game_without_races_does_not_list_the_moves(storag
     await service.join(table.id, BOB, "bob")
     await service.start(table.id, ALICE)
     state_type, planning, listed = type(table.state), [], []
-    real_legal, real_plan = state_type.legal_actions, service._plan_nudge
+    real_legal, real_plan = state_type.legal_actions, service.timers.plan_nudge
 
     def legal_actions(state, seat):
         if planning:
@@ -358,7 +360,7 @@ async def test_a_reminder_in_a_game_without_races_does_not_list_the_moves(storag
             planning.clear()
 
     monkeypatch.setattr(state_type, "legal_actions", legal_actions)
-    monkeypatch.setattr(service, "_plan_nudge", plan_nudge)
+    monkeypatch.setattr(service.timers, "plan_nudge", plan_nudge)
     mover = table.state.to_act()[0]
     await service.submit(table.id, (ALICE, BOB)[mover], table.version, real_legal(table.state, mover)[0])
     assert listed == []
@@ -445,7 +447,7 @@ async def test_the_text_handed_to_the_engine_for_a_rollback_is_always_the_state_
         acting = [s for s in table.state.to_act() if s >= 0]
         if acting:
             action = rng.choice(table.state.legal_actions(acting[0]))
-            await service._act(table, acting[0], table.version, action, "user")
+            await service.play.act(table, acting[0], table.version, action, "user")
         else:
             await service.expire(table.id, table.version)
         assert table.saved == table.state.to_json()

@@ -374,6 +374,9 @@ class _Stub:
         )()
         self._tables = {1: self.table}
 
+    def listen(self, listener) -> None:
+        self.listeners.append(listener)
+
 
 def _payload(text: str, embed: dict):
     from types import SimpleNamespace

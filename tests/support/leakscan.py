@@ -39,6 +39,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.tables import TableListener
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_METADATA = {b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"}
 ALLOWED_FILE = re.compile(
@@ -431,7 +433,7 @@ class _ScanningList(list):
 
 
 @dataclass
-class LeakScanner:
+class LeakScanner(TableListener):
     fake: object
     service: object
     differential: bool = False
@@ -456,7 +458,7 @@ class LeakScanner:
         calls = _ScanningList(previous)
         calls.scanner = self
         self.fake.calls = calls
-        self.service.listeners.append(self._on_change)
+        self.service.listen(self)
         self._hook_replays()
 
     def _hook_replays(self) -> None:
@@ -485,7 +487,7 @@ class LeakScanner:
         self.leaks.append(f"scanner error: {text}")
 
     # --- observing the tables -------------------------------------------------------------------------------
-    async def _on_change(self, table, events) -> None:
+    async def on_change(self, table, events) -> None:
         try:
             self._hook_presenters()
         except Exception as error:  # a listener's failure would be logged as the bot's own error
@@ -627,7 +629,7 @@ class LeakScanner:
         if self._cog is not None:
             return
         for listener in self.service.listeners:
-            cog = getattr(listener, "__self__", None)
+            cog = listener
             if cog is not None and hasattr(cog, "presenters") and hasattr(cog, "presenter"):
                 self._cog = cog
                 break
