@@ -19,11 +19,11 @@ channels = itertools.count(1000)
 
 
 def person(number: int, user_id: int, name: str, taken_over: bool = False) -> SeatRow:
-    return SeatRow(number, user_id, name, "normal" if taken_over else None, 0, False, taken_over)
+    return SeatRow(user_id, name, "normal" if taken_over else None, 0, False, taken_over)
 
 
 def ai(number: int, level: str) -> SeatRow:
-    return SeatRow(number, None, f"AI {number}", level)
+    return SeatRow(None, f"AI {number}", level)
 
 
 async def finished(storage, seats, winners, guild_id=GUILD, options=None):
