@@ -23,7 +23,11 @@ from bot.ui import TableButton, TableSelect
 
 log = logging.getLogger(__name__)
 CORE_COGS = ["cogs.table", "cogs.host"]
-GAME_COGS = {game: f"cogs.{game}" for game in ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]}
+
+
+def game_cog(game: str) -> str:
+    """The extension of a game's Discord package, loaded by name (a test's game brings its own: `extra_cogs`)."""
+    return f"cogs.{game}"
 
 
 # Young collections 7x rarer than Python's default (700): the bot makes and drops thousands of small containers per
@@ -95,7 +99,7 @@ class BodogeBot(commands.AutoShardedBot):
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         # the picture workers start (and import the games' drawing code) while the bot connects
-        render_pool.shared().warm([f"{name}.image" for name in GAME_COGS.values()])
+        render_pool.shared().warm([f"{game_cog(game)}.image" for game in games.ids()])
         try:
             await self.storage.open()
         except Exception as error:
@@ -109,14 +113,13 @@ class BodogeBot(commands.AutoShardedBot):
         for name in CORE_COGS:
             await self.load_extension(name)
         for game in games.ids():
-            if game in GAME_COGS:
-                try:
-                    await self.load_extension(GAME_COGS[game])
-                except commands.ExtensionNotFound:
-                    log.info("no cog for %s yet: the plain presenter shows it", game)
-                except commands.ExtensionError:
-                    # One game's broken cog must not take every other table down; its tables use the plain presenter.
-                    log.exception("the %s cog failed to load", game)
+            try:
+                await self.load_extension(game_cog(game))
+            except commands.ExtensionNotFound:
+                log.info("no cog for %s: the plain presenter shows it", game)
+            except commands.ExtensionError:
+                # One game's broken cog must not take every other table down; its tables use the plain presenter.
+                log.exception("the %s cog failed to load", game)
         for name in self.extra_cogs:
             await self.load_extension(name)
         if self.config.metrics_port:

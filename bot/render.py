@@ -36,6 +36,8 @@ from functools import cache, lru_cache, wraps
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+import games
+from bot.faces import face
 from bot.fonts import FONT
 from bot.i18n import LOCALES, t
 from games.data import load
@@ -81,20 +83,35 @@ class Inks:
 
     CLEAR = 0
 
-    def __init__(self) -> None:
+    def __init__(self, fixed: Callable[[], list[str]] | None = None) -> None:
         self.rgb: list[tuple[int, int, int]] = [(255, 0, 255)]
         self._index: dict[object, int] = {}
         self._by_rgb: dict[tuple[int, int, int], int] = {}
         self._lock = threading.Lock()
+        self._seeding = threading.Lock()
+        self._fixed_source = fixed  # the fixed palette, registered before the first colour is drawn
         self.fixed = 1  # indices below this come from the fixed palette (`seed`), the same in every process
 
     def seed(self, colours: list[str]) -> None:
         """Register `colours` in this order, before anything is drawn: the fixed palette."""
         for colour in colours:
-            self(colour)
+            self._register(colour)
         self.fixed = len(self.rgb)
 
+    def _seed_fixed(self) -> None:
+        """The fixed palette, read when the first colour is drawn: the games' faces (which import their drawing
+        code, which imports this module) say their colours."""
+        with self._seeding:
+            if self._fixed_source is not None:
+                self.seed(self._fixed_source())
+                self._fixed_source = None
+
     def __call__(self, colour: object) -> int:
+        if self._fixed_source is not None:
+            self._seed_fixed()
+        return self._register(colour)
+
+    def _register(self, colour: object) -> int:
         found = self._index.get(colour)
         if found is not None:
             return found
@@ -113,20 +130,13 @@ class Inks:
 
 
 def fixed_palette() -> list[str]:
-    """The games' palettes (data/), then data/inks.json's interface colours: indices every process agrees on."""
-    cards = load("diamond_box/cards.json")
-    return [
-        *load("seats.json")["colours"],
-        *load("blue_border/palette.json")["shades"],
-        *(colour for key, colour in load("colorse/palette.json").items() if not key.startswith("_")),
-        *(colour["rgb"] for colour in cards["colours"]),
-        *cards["diamonds"].values(),
-        *load("inks.json")["ui"],
-    ]
+    """The seats' colours, each game's palette (its face's, from data/) in the lobby's order, then data/inks.json's
+    interface colours: indices every process agrees on."""
+    games_colours = [colour for game in games.ids() for colour in face(game).palette()]
+    return [*load("seats.json")["colours"], *games_colours, *load("inks.json")["ui"]]
 
 
-INKS = Inks()
-INKS.seed(fixed_palette())
+INKS = Inks(fixed_palette)
 
 
 class Draw(ImageDraw.ImageDraw):
