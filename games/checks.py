@@ -3,8 +3,8 @@ the suite's game-wide tests need no list of games. Pure data and pure functions 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -36,6 +36,8 @@ class GameChecks:
       (tests/reliability/test_every_table_ends.py); per round, times the option `rounds`, where rounds vary.
     - `random_play_bound`: the same under random play (tests/reliability/test_properties_all_games.py).
     - `leak_test_players`: seats of the whole game the hidden-information test plays through the bot.
+    - `codes`: the game's own engine codes no player may read (name -> regular expression), besides those of every
+      game (tests/support/wordscan.py).
     """
 
     hidden: Callable[[Any], list[Hidden]] | None = None
@@ -46,6 +48,7 @@ class GameChecks:
     action_bound_per_round: int | None = None
     random_play_bound: int = 10_000
     leak_test_players: int = 2
+    codes: Mapping[str, str] = field(default_factory=dict)
 
     def bound(self, options: dict) -> int:
         """The action bound of a table with these options."""

@@ -34,4 +34,9 @@ def twin(state, audience):
 
 
 # its longest self-play game: 362 actions (4 players)
-CHECKS = GameChecks(twin=twin, action_bound=1_200, leak_test_players=3)
+CHECKS = GameChecks(
+    twin=twin,
+    action_bound=1_200,
+    leak_test_players=3,
+    codes={"a colour letter": r"(?<![A-Za-z0-9])[RGBYSW]{1,3}(?![A-Za-z0-9'’])"},  # R/G/B/Y and S, the SPECIAL
+)

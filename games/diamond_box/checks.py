@@ -16,4 +16,10 @@ def twin(state, audience):
 
 
 # its longest self-play game: 43 actions (3-4 players)
-CHECKS = GameChecks(hidden=hidden, twin=twin, seats_know_more=False, action_bound=150)
+CHECKS = GameChecks(
+    hidden=hidden,
+    twin=twin,
+    seats_know_more=False,
+    action_bound=150,
+    codes={"a colour letter": r"(?<![A-Za-z0-9])[RGBYSW]{1,3}(?![A-Za-z0-9'’])"},  # its W/B diamonds, colour ids
+)
