@@ -1,6 +1,6 @@
 """A game's face: everything the host shows of one game, beside its rules (games/<id>/). Each game's Discord
-package defines it as `FACE` in `cogs/<id>/face.py`; `face(game_id)` imports that module by name when first asked,
-as discord.py's `load_extension("cogs.<id>")` loads the cog, so bot/ never imports cogs/ itself.
+package defines it as `FACE` in `cogs/<id>/face.py`; `face(game_id)` imports that module by name, as discord.py's
+`load_extension("cogs.<id>")` loads the cog, so bot/ never imports cogs/ itself.
 
 A face holds functions, never state: the presenter (Discord), the colours its pictures draw from `data/`, the words
 of its events and pieces (shared by Discord, the terminal and exported logs), and its terminal board, labels and
@@ -71,8 +71,10 @@ def register(game_id: str, found: GameFace) -> GameFace:
 
 
 def face(game_id: str) -> GameFace:
-    """The game's face: `FACE` of `cogs/<game_id>/face.py`, imported by name the first time it is asked for."""
+    """The game's face: `FACE` of `cogs/<game_id>/face.py`, imported by name. Asked for again, the import is a look-up
+    in sys.modules, and never a stale copy: discord.py unloading the cog (as `Bot.close` does) drops its modules, and
+    the next import loads the package afresh, face and presenter together."""
     found = _faces.get(game_id)
-    if found is None:
-        found = _faces[game_id] = importlib.import_module(f"cogs.{game_id}.face").FACE
-    return found
+    if found is not None:
+        return found
+    return importlib.import_module(f"cogs.{game_id}.face").FACE
