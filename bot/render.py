@@ -71,10 +71,12 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 def warm() -> None:
     """Load what a fresh process's first picture would pay for otherwise: every locale's catalogue and plural rules
-    (Babel reads its CLDR data, ~20 ms a locale: a board's counts are plural messages) and the font."""
+    (Babel reads its CLDR data, ~20 ms a locale: a board's counts are plural messages), the font and the fixed
+    palette (the games' faces)."""
     for locale in LOCALES:
         t("picture.wins", locale, count=2)
     font(MIN_TEXT)
+    INKS.seed_fixed()
 
 
 class Inks:
@@ -98,9 +100,9 @@ class Inks:
             self._register(colour)
         self.fixed = len(self.rgb)
 
-    def _seed_fixed(self) -> None:
-        """The fixed palette, read when the first colour is drawn: the games' faces (which import their drawing
-        code, which imports this module) say their colours."""
+    def seed_fixed(self) -> None:
+        """The fixed palette, read by `warm` or when the first colour is drawn: the games' faces (which import their
+        drawing code, which imports this module) say their colours."""
         with self._seeding:
             if self._fixed_source is not None:
                 self.seed(self._fixed_source())
@@ -108,7 +110,7 @@ class Inks:
 
     def __call__(self, colour: object) -> int:
         if self._fixed_source is not None:
-            self._seed_fixed()
+            self.seed_fixed()
         return self._register(colour)
 
     def _register(self, colour: object) -> int:

@@ -174,7 +174,7 @@ def move_label(action: dict, view: dict, locale: str) -> str:
 
 
 def event_line(table: Table, event: dict, locale: str) -> str:
-    """An engine event as a line, with tiles shown by their dots (bot.words)."""
+    """An engine event as a line, with tiles shown by their dots (cogs.bossa.words, through bot.words)."""
     return format_event(table, event, locale)
 
 
