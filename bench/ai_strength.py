@@ -23,8 +23,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from bot.simulate import play_one, simulate  # noqa: E402
 
-DEFAULT_PLAYERS = {"blue_border": 4, "diamond_box": 4, "bossa": 2, "deep_dive": 4, "colorse": 4}
-BEST_RULE_LEVEL = {"blue_border": "hard"}  # elsewhere "normal" is the best rule-based level
+
+def default_players(game: str) -> int:
+    """Four seats where the game allows them, else as many as it does."""
+    return min(4, games.get(game).max_players)
+
+
+def best_rule_level(game: str) -> str:
+    """The strongest level that is not a search: the last before "strong" in the game's list."""
+    return [level for level in games.get(game).ai_levels if level != "strong"][-1]
+
+
 # (game, players, target kind, target, rival): "share" = strong's share of the wins; "ratio" = share / fair share.
 # Issue 17: 2-player games against the best rule-based level, 3-4 players against normal seats (rival None); Blue
 # Border 4p is also measured against hard seats, a stricter match than the issue asks
@@ -44,7 +53,7 @@ ROWS = [
 
 def rival_of(game: str, players: int, rival: str | None = None) -> str:
     """The level the strong seat meets: the best rule-based one at two seats, normal seats at more."""
-    return rival or (BEST_RULE_LEVEL.get(game, "normal") if players == 2 else "normal")
+    return rival or (best_rule_level(game) if players == 2 else "normal")
 
 
 SEED = 17_000
@@ -160,7 +169,7 @@ def ai_share(game: str, players: int, count: int) -> tuple[float, int]:
 def random_table(count: int, only: list[str] | None, players_wanted: int | None) -> None:
     print(f"{'game':<12} {'players':>7} {'games':>6} {'AI wins':>8} {'fair':>6} {'ratio':>6} {'errors':>6} {'s':>6}")
     for game in only or games.ids():
-        players = players_wanted or DEFAULT_PLAYERS.get(game, games.get(game).min_players)
+        players = players_wanted or default_players(game)
         start = time.perf_counter()
         share, errors = ai_share(game, players, count)
         fair = 1 / players

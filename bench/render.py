@@ -19,13 +19,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
 from bot.tables import Seat, Table  # noqa: E402
-from cogs.gallery import PRESENTERS  # noqa: E402  (one list of the games' presenters)
+from cogs.gallery import presenter_for  # noqa: E402
 
 
 def midgame_state(game: str, players: int, seed: int = 1, steps: int = 40):
@@ -91,9 +90,8 @@ def render_details(rounds: int) -> list[dict]:
     from bot.render import clear_caches
 
     rows = []
-    for game, target in PRESENTERS.items():
-        module, name = target.split(":")
-        presenter = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
+    for game in games.ids():
+        presenter = presenter_for(game)
         players = min(4, games.get(game).max_players)
         state = midgame_state(game, players)
         table = Table(

@@ -47,7 +47,7 @@ from bot.client import BodogeBot, tune_gc  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.ui import Board  # noqa: E402
 
-GAMES = os.environ.get("BENCH_GAMES", "blue_border,diamond_box,bossa,deep_dive,colorse").split(",")  # a few to profile
+GAMES = os.environ.get("BENCH_GAMES", ",".join(games.built_in())).split(",")  # a few to profile
 ROWS: list[tuple] = []
 FIGURES: dict[str, float] = {}
 
@@ -633,7 +633,8 @@ async def bench_latency(quick: bool, folder: Path) -> None:
 # --- 3. rendering --------------------------------------------------------------------------------------------
 def bench_render(quick: bool) -> None:
     say("render time and bytes per public board (drawn on this thread: the cost of one picture)")
-    from bench.render import PRESENTERS, midgame_state, render_details
+    from bench.render import midgame_state, render_details
+    from cogs.gallery import presenter_for
 
     for row in render_details(10 if quick else 30):
         game, board_ms = row["game"], row["picture_ms"]
@@ -650,13 +651,11 @@ def bench_render(quick: bool) -> None:
             f"render_{game}_successive_ms", f"render {game}, successive boards of new games", row["successive_ms"], "ms"
         )
         report(f"render_{game}_cold_ms", f"render {game}, first board after the caches emptied", row["cold_ms"], "ms")
-    from types import SimpleNamespace
 
     from bot.tables import Seat, Table
 
-    for game, target in PRESENTERS.items():
-        module, name = target.split(":")
-        presenter = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
+    for game in games.ids():
+        presenter = presenter_for(game)
         players = min(4, games.get(game).max_players)
         sizes = []
         for seed in range(5):

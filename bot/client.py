@@ -11,7 +11,7 @@ import yarl
 from discord.ext import commands
 
 import games
-from bot import render_pool
+from bot import faces, render_pool
 from bot.config import Config
 from bot.i18n import normalise, t
 from bot.scheduler import Scheduler
@@ -23,7 +23,11 @@ from bot.ui import TableButton, TableSelect
 
 log = logging.getLogger(__name__)
 CORE_COGS = ["cogs.table", "cogs.host", "cogs.rules", "cogs.ratings"]
-GAME_COGS = {game: f"cogs.{game}" for game in ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]}
+
+
+def game_cog(game: str) -> str:
+    """The extension of a game's Discord package, loaded by name (a test's game brings its own: `extra_cogs`)."""
+    return f"cogs.{game}"
 
 
 # Young collections 7x rarer than Python's default (700): the bot makes and drops thousands of small containers per
@@ -88,14 +92,22 @@ class BodogeBot(commands.AutoShardedBot):
             gc.freeze()
             log.info("startup memory frozen: %d objects", gc.get_freeze_count())
 
+    @staticmethod
+    def load_face(game: str) -> None:
+        """Import the game's face now, not at its first event line or picture (a move would wait for it)."""
+        try:
+            faces.face(game)
+        except Exception:
+            log.exception("the %s face failed to load", game)
+
     async def setup_hook(self) -> None:
         if self.config.api_base and self.config.shard_count:
             # A stand-in for Discord (the tests' fake): discord.py sends a fixed shard count to the default gateway
             # without asking; ask this API where its gateway is.
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        # the picture workers start (and import the games' drawing code) while the bot connects
-        render_pool.shared().warm([f"{name}.image" for name in GAME_COGS.values()])
+        # the picture workers start (and import the games' faces and drawing code) while the bot connects
+        render_pool.shared().warm([f"{game_cog(game)}.face" for game in games.ids()])
         try:
             await self.storage.open()
         except Exception as error:
@@ -109,14 +121,15 @@ class BodogeBot(commands.AutoShardedBot):
         for name in CORE_COGS:
             await self.load_extension(name)
         for game in games.ids():
-            if game in GAME_COGS:
-                try:
-                    await self.load_extension(GAME_COGS[game])
-                except commands.ExtensionNotFound:
-                    log.info("no cog for %s yet: the plain presenter shows it", game)
-                except commands.ExtensionError:
-                    # One game's broken cog must not take every other table down; its tables use the plain presenter.
-                    log.exception("the %s cog failed to load", game)
+            try:
+                await self.load_extension(game_cog(game))
+            except commands.ExtensionNotFound:
+                log.info("no cog for %s: the plain presenter shows it", game)
+            except commands.ExtensionError:
+                # One game's broken cog must not take every other table down; its tables use the plain presenter.
+                log.exception("the %s cog failed to load", game)
+            else:
+                self.load_face(game)
         for name in self.extra_cogs:
             await self.load_extension(name)
         if self.config.metrics_port:

@@ -36,6 +36,8 @@ from functools import cache, lru_cache, wraps
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+import games
+from bot.faces import face
 from bot.fonts import FONT
 from bot.i18n import LOCALES, t
 from games.data import load
@@ -69,10 +71,12 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 def warm() -> None:
     """Load what a fresh process's first picture would pay for otherwise: every locale's catalogue and plural rules
-    (Babel reads its CLDR data, ~20 ms a locale: a board's counts are plural messages) and the font."""
+    (Babel reads its CLDR data, ~20 ms a locale: a board's counts are plural messages), the font and the fixed
+    palette (the games' faces)."""
     for locale in LOCALES:
         t("picture.wins", locale, count=2)
     font(MIN_TEXT)
+    INKS.seed_fixed()
 
 
 class Inks:
@@ -81,20 +85,35 @@ class Inks:
 
     CLEAR = 0
 
-    def __init__(self) -> None:
+    def __init__(self, fixed: Callable[[], list[str]] | None = None) -> None:
         self.rgb: list[tuple[int, int, int]] = [(255, 0, 255)]
         self._index: dict[object, int] = {}
         self._by_rgb: dict[tuple[int, int, int], int] = {}
         self._lock = threading.Lock()
+        self._seeding = threading.Lock()
+        self._fixed_source = fixed  # the fixed palette, registered before the first colour is drawn
         self.fixed = 1  # indices below this come from the fixed palette (`seed`), the same in every process
 
     def seed(self, colours: list[str]) -> None:
         """Register `colours` in this order, before anything is drawn: the fixed palette."""
         for colour in colours:
-            self(colour)
+            self._register(colour)
         self.fixed = len(self.rgb)
 
+    def seed_fixed(self) -> None:
+        """The fixed palette, read by `warm` or when the first colour is drawn: the games' faces (which import their
+        drawing code, which imports this module) say their colours."""
+        with self._seeding:
+            if self._fixed_source is not None:
+                self.seed(self._fixed_source())
+                self._fixed_source = None
+
     def __call__(self, colour: object) -> int:
+        if self._fixed_source is not None:
+            self.seed_fixed()
+        return self._register(colour)
+
+    def _register(self, colour: object) -> int:
         found = self._index.get(colour)
         if found is not None:
             return found
@@ -113,20 +132,13 @@ class Inks:
 
 
 def fixed_palette() -> list[str]:
-    """The games' palettes (data/), then data/inks.json's interface colours: indices every process agrees on."""
-    cards = load("diamond_box/cards.json")
-    return [
-        *load("seats.json")["colours"],
-        *load("blue_border/palette.json")["shades"],
-        *(colour for key, colour in load("colorse/palette.json").items() if not key.startswith("_")),
-        *(colour["rgb"] for colour in cards["colours"]),
-        *cards["diamonds"].values(),
-        *load("inks.json")["ui"],
-    ]
+    """The seats' colours, each game's palette (its face's, from data/) in the lobby's order, then data/inks.json's
+    interface colours: indices every process agrees on."""
+    games_colours = [colour for game in games.ids() for colour in face(game).palette()]
+    return [*load("seats.json")["colours"], *games_colours, *load("inks.json")["ui"]]
 
 
-INKS = Inks()
-INKS.seed(fixed_palette())
+INKS = Inks(fixed_palette)
 
 
 class Draw(ImageDraw.ImageDraw):

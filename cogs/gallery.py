@@ -1,4 +1,4 @@
-"""Every picture the five games draw, written to a folder so anyone can look at them as a phone shows them.
+"""Every picture the games draw, written to a folder so anyone can look at them as a phone shows them.
 
     python -m cogs.gallery OUTDIR [--game ID] [--locale en|ja]
 
@@ -17,22 +17,16 @@ from types import SimpleNamespace
 from PIL import Image
 
 import games
+from bot.faces import face
 from bot.tables import Seat, Table
 from games.contract import SYSTEM
 
-PRESENTERS = {
-    "blue_border": "cogs.blue_border:BlueBorderPresenter",
-    "diamond_box": "cogs.diamond_box:DiamondBoxPresenter",
-    "bossa": "cogs.bossa:BossaPresenter",
-    "deep_dive": "cogs.deep_dive:DeepDivePresenter",
-    "colorse": "cogs.colorse:ColorsePresenter",
-}
 PHONE_WIDTH = 252  # CSS px: an embed's picture on a phone
 
 
 def presenter_for(game: str):
-    module, name = PRESENTERS[game].split(":")
-    return getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
+    """The game's presenter (its face's) with a stand-in for the table cog: no deadlines run."""
+    return face(game).presenter(SimpleNamespace(deadlines={}))
 
 
 def step(state, rng: random.Random, spec) -> bool:
@@ -117,10 +111,10 @@ def write(outdir: Path, game: str, locale: str) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cogs.gallery", description=__doc__.splitlines()[0])
     parser.add_argument("outdir", type=Path)
-    parser.add_argument("--game", choices=list(PRESENTERS), help="only this game")
+    parser.add_argument("--game", choices=games.ids(), help="only this game")
     parser.add_argument("--locale", choices=["en", "ja"], default="en")
     args = parser.parse_args(argv)
-    for game in [args.game] if args.game else list(PRESENTERS):
+    for game in [args.game] if args.game else games.ids():
         paths = write(args.outdir, game, args.locale)
         print(f"{game}: {len(paths)} pictures (and as many at {PHONE_WIDTH} px) in {args.outdir / game}")
     return 0

@@ -1,23 +1,36 @@
-"""Pure rule engines and their registry. No discord, no Pillow, no I/O, no clocks."""
+"""Pure rule engines and their registry. No discord, no Pillow, no I/O, no clocks.
+
+Every subpackage of `games` that exposes `SPEC` (a `GameSpec`) is a game: `ids()` finds them, listed by
+`SPEC.order`. Tests may `register` games of their own."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from games.contract import SYSTEM, Deadline, GameSpec, GameState, IllegalAction, Rng
 
-__all__ = ["SYSTEM", "Deadline", "GameSpec", "GameState", "IllegalAction", "Rng", "ids", "get", "register"]
+__all__ = ["SYSTEM", "Deadline", "GameSpec", "GameState", "IllegalAction", "Rng", "built_in", "ids", "get", "register"]
 
-# Game packages, in the order the lobby lists them. Each exposes `SPEC`.
-_PACKAGES = ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]
 _registry: dict[str, GameSpec] = {}
 _loaded = False
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Add a game (the built-in ones register themselves; tests may add their own)."""
+    """Add a game (the built-in ones are found by `discover`; tests may add their own)."""
     _registry[spec.id] = spec
     return spec
+
+
+def discover() -> list[GameSpec]:
+    """The `SPEC` of every subpackage of `games` (a subpackage without one is shared code, such as a library)."""
+    found = []
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            spec = getattr(importlib.import_module(f"{__name__}.{module.name}"), "SPEC", None)
+            if isinstance(spec, GameSpec):
+                found.append(spec)
+    return found
 
 
 def _load() -> None:
@@ -25,20 +38,19 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    for name in _PACKAGES:
-        try:
-            module = importlib.import_module(f"games.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"games.{name}":
-                raise
-            continue
-        if hasattr(module, "SPEC"):
-            register(module.SPEC)
+    for spec in discover():
+        _registry.setdefault(spec.id, spec)
 
 
 def ids() -> list[str]:
+    """Every registered game, in the lobby's order."""
     _load()
-    return list(_registry)
+    return sorted(_registry, key=lambda game: _registry[game].order)
+
+
+def built_in() -> list[str]:
+    """The games of this package (not those tests register), in the lobby's order."""
+    return [game for game in ids() if _registry[game].state_class.__module__.startswith(f"{__name__}.")]
 
 
 def get(game_id: str) -> GameSpec:

@@ -25,6 +25,8 @@ from typing import Any, ClassVar
 
 import orjson
 
+from games.checks import GameChecks
+
 SYSTEM = -1
 
 
@@ -235,6 +237,8 @@ class GameSpec:
     ai_levels: tuple[str, ...] = ("normal",)
     rules_file: str = ""
     race_actions: frozenset = frozenset()  # action types decided by the first press (e.g. {"call"})
+    order: int = 100  # where the lobby lists it, smallest first
+    checks: GameChecks = field(default_factory=GameChecks)  # what the test suite needs to know (games/checks.py)
 
     def new(self, players: int, options: dict | None = None, seed: int | str = 0) -> GameState:
         if not self.min_players <= players <= self.max_players:

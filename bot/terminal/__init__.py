@@ -20,16 +20,15 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 import games
+from bot.faces import TerminalFace, face
 from bot.i18n import t
 from bot.storage import Storage
 from bot.tables import Table, TableError, TableListener, TableService
 from bot.terminal import boards
 from bot.terminal.labels import action_label, event_line
 from bot.text import seat_name
-from bot.words import diamond_card
 
 PAGE = 12
-DIAMOND_PAGE = 9
 LOCAL_USER = 1  # the user id of seat 1; hot-seat people are 1..humans
 
 
@@ -162,20 +161,8 @@ class Session(TableListener):
     def private_note(self, seat: int | None, view: dict) -> str:
         if seat is None:
             return ""
-        game = self.table.game
-        if game == "bossa":
-            if view["phase"] in ("choose", "choose_colour"):
-                return t(
-                    "bossa_table.private.peek" if view["hands"][seat] is not None else "bossa_table.private.hidden",
-                    self.locale,
-                )
-            return t("bossa_table.private.open", self.locale)
-        key = {
-            "blue_border": "blue_border.private_note",
-            "deep_dive": "deep_dive.private_note",
-            "diamond_box": "terminal.diamond_box.public",
-        }.get(game)
-        return t(key, self.locale) if key else ""
+        note = self.face.private_note
+        return note(view, seat, self.locale) if note is not None else ""
 
     def decide(self, seat: int) -> dict:
         self.hand_over(seat)
@@ -230,8 +217,7 @@ class Session(TableListener):
             keys.append(t("terminal.key.pages", self.locale))
         if menu.back is not None:
             keys.append(t("terminal.key.back", self.locale))
-        if self.table.game == "blue_border":
-            keys.append(t("terminal.key.chart", self.locale))
+        keys += [t(command.hint, self.locale) for command in self.face.commands.values()]
         keys += [
             t("terminal.key.ai", self.locale),
             t("terminal.key.log", self.locale),
@@ -262,13 +248,12 @@ class Session(TableListener):
                 self.console.print(Rule(t("terminal.log_title", self.locale)))
                 for line in self.log:
                     self.console.print(Text("  · " + line))
-            elif word == "c" and self.table.game == "blue_border":
-                view = self.table.state.view(seat)
-                if not view["chart"]:
-                    self.reason(t("blue_border.error.no_chart", self.locale))
+            elif word in self.face.commands:
+                shown = self.face.commands[word].show(self.table.state.view(seat), self.locale)
+                if isinstance(shown, str):
+                    self.reason(t(shown, self.locale))
                     continue
-                self.console.print(Text(t("blue_border.action.chart", self.locale), style="bold"))
-                self.console.print(boards.blue_border_chart(view))
+                self.console.print(shown)
             elif word == "q":
                 if self.ask(t("terminal.quit_confirm", self.locale) + " ").strip().lower() in YES:
                     raise Leave("terminal.left", 0)
@@ -310,59 +295,10 @@ class Session(TableListener):
         state, view = self.table.state, self.table.state.view(seat)
         legal = state.legal_actions(seat)
         title = t("terminal.your_move", self.locale, name=self.name(seat))
-        if self.table.game == "diamond_box":
-            return self.diamond_cards(seat, view)
+        if self.face.menu is not None:
+            return self.face.menu(self, seat, view)
         choices = [Choice(action_label(self.table.game, action, view, self.locale), action) for action in legal]
         return Menu(title, choices)
-
-    def diamond_cards(self, seat: int, view: dict) -> Menu:
-        penalties = self.table.state.placement_penalties()  # one pass; penalty_of per move searches every time
-        choices = []
-        for card in view["hands"][seat]:
-            moves = [(a, penalty) for a, penalty in penalties if a["card"] == card]
-            if not moves:
-                continue
-            best = min(penalty for _, penalty in moves)
-            label = f"{diamond_card(card, self.locale)} — " + t(
-                "diamond_box_table.card_summary", self.locale, count=len(moves), best=best
-            )
-            choices.append(Choice(label, open=lambda card=card, moves=moves: self.diamond_places(view, card, moves)))
-        return Menu(t("diamond_box_table.pick_card", self.locale), choices)
-
-    def diamond_places(self, view: dict, card: str, moves: list[tuple[dict, int]]) -> Menu:
-        ranked = sorted(moves, key=lambda entry: (entry[1], entry[0]["rotation"], entry[0]["y"], entry[0]["x"]))
-        choices = [
-            Choice(
-                t(
-                    "terminal.diamond_box.option",
-                    self.locale,
-                    penalty=penalty,
-                    rotation=t(f"diamond_box.rotation.{a['rotation']}", self.locale),
-                    x=a["x"],
-                    y=a["y"],
-                ),
-                a,
-                mark=(a["x"], a["y"]),
-            )
-            for a, penalty in ranked
-        ]
-
-        def marked(shown: list[tuple[int, Choice]]) -> Any:
-            marks: dict[tuple[int, int], str] = {}
-            for number, choice in shown:
-                marks.setdefault(choice.mark, str(number))
-            return boards.diamond_grid(view, marks=marks)
-
-        def preview(choice: Choice) -> Any:
-            a = choice.action
-            return boards.diamond_grid(
-                view, footprint=boards.diamond_footprint(a["card"], a["rotation"], a["x"], a["y"])
-            )
-
-        title = t(
-            "terminal.diamond_box.pick_place", self.locale, card=diamond_card(card, self.locale), count=len(moves)
-        )
-        return Menu(title, choices, page_size=DIAMOND_PAGE, draw=marked, confirm=preview)
 
     # --- the end --------------------------------------------------------------------------------------------------
     def finish(self) -> None:
@@ -372,13 +308,11 @@ class Session(TableListener):
         self.draw_board(None)
         result = table.state.result()
         winners = result.get("winners", [])
-        solo = isinstance(result.get("automaton"), dict)
+        nobody_won = self.face.nobody_won
         if winners:
             names = ", ".join(self.name(seat) for seat in winners)
-        elif solo:
-            names = "🤖 " + t("deep_dive.label.automaton", locale)
         else:
-            names = t("table.nobody", locale)
+            names = (nobody_won(result, locale) if nobody_won is not None else None) or t("table.nobody", locale)
         self.console.print(Text(t("terminal.winners", locale, names=names), style="bold green"))
         scores = self.scores(result)
         if scores:
@@ -394,15 +328,13 @@ class Session(TableListener):
             self.console.print(Text(t("terminal.how_it_ended", locale, how=" ".join(how[-2:]))))
 
     def scores(self, result: dict) -> list[tuple[str, Any]]:
-        if self.table.game == "bossa":
-            counts = self.table.state.view(None)["hand_counts"]
-            return [(self.name(seat), count) for seat, count in enumerate(counts)]
-        if self.table.game not in boards.BOARDS:
-            return []
-        rows = [(self.name(seat), score) for seat, score in enumerate(result.get("scores", []))]
-        if isinstance(result.get("automaton"), dict):
-            rows.append(("🤖 " + t("deep_dive.label.automaton", self.locale), result["automaton"]["score"]))
-        return rows
+        if self.face.scores is not None:
+            return self.face.scores(self, result)
+        return [(self.name(seat), score) for seat, score in enumerate(result.get("scores", []))]
+
+    @property
+    def face(self) -> TerminalFace:
+        return face(self.table.game).terminal
 
 
 YES = ("y", "yes", "はい", "ｙ")

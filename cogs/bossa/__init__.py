@@ -33,8 +33,9 @@ from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from bot.text import format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
-from bot.words import bossa_tile, bossa_tiles, event_fields
+from bot.words import event_fields
 from cogs.bossa.image import draw_board, draw_hand
+from cogs.bossa.words import bossa_tile, bossa_tiles
 from cogs.common import user_locale
 from cogs.presenter import Presenter, last_events, seat_name
 from games.bossa.tiles import dots
@@ -173,7 +174,7 @@ def move_label(action: dict, view: dict, locale: str) -> str:
 
 
 def event_line(table: Table, event: dict, locale: str) -> str:
-    """An engine event as a line, with tiles shown by their dots (bot.words)."""
+    """An engine event as a line, with tiles shown by their dots (cogs.bossa.words, through bot.words)."""
     return format_event(table, event, locale)
 
 

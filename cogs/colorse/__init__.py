@@ -15,8 +15,8 @@ from bot.i18n import normalise, t
 from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
-from bot.words import colorse_action, colorse_card
 from cogs.colorse.image import draw_board, draw_private
+from cogs.colorse.words import colorse_action, colorse_card
 from cogs.presenter import Presenter, columns, format_event, last_events, seat_name
 
 GAME = "colorse"

@@ -15,8 +15,8 @@ from bot.render_pool import Picture
 from bot.tables import Table, TableError
 from bot.text import SEAT_MARKS, format_event
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
-from bot.words import deep_dive_action, deep_dive_tile
 from cogs.deep_dive.image import draw_board, draw_own
+from cogs.deep_dive.words import deep_dive_action, deep_dive_tile
 from cogs.presenter import Presenter, columns, last_events, seat_name
 
 GAME = "deep_dive"

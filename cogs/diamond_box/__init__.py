@@ -19,8 +19,8 @@ from bot.i18n import normalise, t
 from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
-from bot.words import diamond_card
 from cogs.diamond_box.image import board_area, coordinate, draw_board, draw_hand, draw_placements
+from cogs.diamond_box.words import diamond_card
 from cogs.presenter import Presenter, seat_name
 
 GAME = "diamond_box"

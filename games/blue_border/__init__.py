@@ -1,6 +1,7 @@
 """Blue Border (ブルーボーダー): divers take cards they see only as shades of blue and call ボーダー！ on others."""
 
 from games.blue_border.ai import choose
+from games.blue_border.checks import CHECKS
 from games.blue_border.rules import BlueBorderState
 from games.blue_border.strong import choose as strong_choose
 from games.contract import GameSpec
@@ -8,6 +9,7 @@ from games.search import with_strong
 
 SPEC = GameSpec(
     id="blue_border",
+    order=1,
     names={"en": "Blue Border", "ja": "ブルーボーダー"},
     min_players=2,
     max_players=4,
@@ -36,5 +38,6 @@ SPEC = GameSpec(
     ai_levels=("easy", "normal", "hard", "strong"),
     rules_file="blue_border.md",
     race_actions=frozenset({"call"}),
+    checks=CHECKS,
 )
 BlueBorderState.spec = SPEC

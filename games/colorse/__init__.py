@@ -2,6 +2,7 @@
 (3-4 players)."""
 
 from games.colorse.ai import choose
+from games.colorse.checks import CHECKS
 from games.colorse.rules import ColorseState
 from games.colorse.strong import choose as strong_choose
 from games.contract import GameSpec
@@ -9,6 +10,7 @@ from games.search import with_strong
 
 SPEC = GameSpec(
     id="colorse",
+    order=5,
     names={"en": "COLORSE: Catch the Noroi!", "ja": "COLORSE ノロイをつかまえろ!"},
     min_players=3,
     max_players=4,
@@ -18,5 +20,6 @@ SPEC = GameSpec(
     agent=with_strong(choose, strong_choose),
     ai_levels=("easy", "normal", "strong"),
     rules_file="colorse.md",
+    checks=CHECKS,
 )
 ColorseState.spec = SPEC

@@ -2,6 +2,7 @@
 
 from games.contract import GameSpec
 from games.deep_dive.ai import choose
+from games.deep_dive.checks import CHECKS
 from games.deep_dive.expectimax import choose as strong_choose
 from games.deep_dive.rules import DeepDiveState
 from games.deep_dive.tiles import difficulties
@@ -9,6 +10,7 @@ from games.search import with_strong
 
 SPEC = GameSpec(
     id="deep_dive",
+    order=4,
     names={"en": "DEEP DIVE", "ja": "DEEP DIVE"},
     min_players=1,
     max_players=6,
@@ -18,4 +20,5 @@ SPEC = GameSpec(
     agent=with_strong(choose, strong_choose),
     ai_levels=("easy", "normal", "strong"),
     rules_file="deep_dive.md",
+    checks=CHECKS,
 )

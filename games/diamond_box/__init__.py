@@ -2,12 +2,14 @@
 
 from games.contract import GameSpec
 from games.diamond_box.ai import choose, penalty_of
+from games.diamond_box.checks import CHECKS
 from games.diamond_box.rules import DiamondBoxState
 from games.diamond_box.strong import choose as strong_choose
 from games.search import with_strong
 
 SPEC = GameSpec(
     id="diamond_box",
+    order=2,
     names={"en": "Diamond Box", "ja": "ダイヤの箱"},
     min_players=2,
     max_players=4,
@@ -17,6 +19,7 @@ SPEC = GameSpec(
     agent=with_strong(choose, strong_choose),
     ai_levels=("easy", "normal", "strong"),
     rules_file="diamond_box.md",
+    checks=CHECKS,
 )
 DiamondBoxState.spec = SPEC
 

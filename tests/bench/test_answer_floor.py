@@ -3,7 +3,6 @@ do-nothing button, the ids as long as the table's."""
 
 import random
 import re
-from types import SimpleNamespace
 
 import discord
 import pytest
@@ -12,7 +11,7 @@ import games
 from bench.run import AnswerFloor, answer_board
 from bot.tables import Seat, Table
 from bot.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
-from cogs.gallery import PRESENTERS
+from cogs.gallery import presenter_for
 
 
 def a_table(game: str, moves: int) -> Table:
@@ -41,10 +40,9 @@ def a_table(game: str, moves: int) -> Table:
     )
 
 
-@pytest.mark.parametrize("game", sorted(PRESENTERS))
+@pytest.mark.parametrize("game", games.built_in())
 def test_the_copy_keeps_the_message_and_makes_every_id_inert_but_the_floors(game):
-    module, name = PRESENTERS[game].split(":")
-    presenter = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={}))
+    presenter = presenter_for(game)
     table = a_table(game, 3)
     assert table.state.to_act()  # a game under way: its move's components are on the message
     board = presenter.board(table, "en")
@@ -67,8 +65,7 @@ def test_the_copy_keeps_the_message_and_makes_every_id_inert_but_the_floors(game
 def test_a_board_without_buttons_gets_the_floors():
     table = a_table("diamond_box", 400)
     assert table.state.finished
-    module, name = PRESENTERS["diamond_box"].split(":")
-    board = getattr(__import__(module, fromlist=[name]), name)(SimpleNamespace(deadlines={})).board(table, "en")
+    board = presenter_for("diamond_box").board(table, "en")
     assert not any(isinstance(getattr(i, "item", i), discord.ui.Button) for i in board.items)
     copy = answer_board(board, "diamond_box")
     assert [type(item) for item in copy.items].count(AnswerFloor) == 1

@@ -15,7 +15,7 @@ from bot.fonts import EXTRA, FONT, LICENSE, PRINTABLE_ASCII, needed_characters, 
 from bot.i18n import LOCALES
 from cogs import gallery
 
-GAMES = list(gallery.PRESENTERS)
+GAMES = games.built_in()
 FIELD = re.compile(r"\{\w+\}")
 
 

@@ -17,7 +17,7 @@ import games
 from cogs import gallery
 from tests.support.leakscan import png_chunks
 
-GAMES = list(gallery.PRESENTERS)
+GAMES = games.built_in()
 
 
 @cache

@@ -15,7 +15,7 @@ from cogs import gallery
 from cogs.table import TableCog
 from tests.phone import budget
 
-GAMES = list(gallery.PRESENTERS)
+GAMES = games.built_in()
 ROW_WIDTH = 280  # CSS px of a row of buttons on a phone
 BUTTON_PADDING, GAP, EMOJI = 28, 8, 28  # a button's own padding, the gap between two, an emoji and its space
 MIN_BUTTON = 56

@@ -15,7 +15,7 @@ import games
 from cogs import gallery
 from cogs.presenter import Presenter
 
-GAMES = list(gallery.PRESENTERS)
+GAMES = games.built_in()
 IMAGE_MODULES = [f"cogs.{game}.image" for game in GAMES]
 
 

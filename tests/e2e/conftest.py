@@ -52,7 +52,7 @@ class Harness:
         config = bot_config(self.fake, self.database)
         if overrides:
             config = Config(**{**config.__dict__, **overrides})
-        self.bot = BodogeBot(config, extra_cogs=["tests.support.tinycog"])
+        self.bot = BodogeBot(config, extra_cogs=["tests.support.tiny.cog"])
         self.bot._connection.guild_ready_timeout = 0.05  # discord.py waits this long after the last guild
         self.bot.service.new_seed = self._seeds.__next__
         self.scanner = LeakScanner(self.fake, self.bot.service)

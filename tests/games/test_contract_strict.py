@@ -10,7 +10,7 @@ import pytest
 import games
 from games.contract import SYSTEM, IllegalAction, offers, same_json
 
-GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswith("games.")]
+GAMES = games.built_in()
 
 
 @pytest.mark.parametrize(

@@ -22,21 +22,14 @@ import games
 from games.contract import SYSTEM, IllegalAction
 from games.search import STRONG
 
-GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswith("games.")]
+GAMES = games.built_in()
 
-# Actions one game may take before it ends: about 3x the longest self-play game measured (seed 1 over the whole
-# sweep, and seeds 2-13 on every distinct rule setting): Diamond Box 43 (3-4 players), BOSSa 17, DEEP DIVE 239
-# (5-6 divers, easy), COLORSE 362 (4 players). Blue Border's bound is per round, and its lengths are heavy-tailed:
-# its hardest setting (4 divers, border 8, bottoms 28, 32 cards) took 87 to 2,179 actions for one round (30 seeds)
-# and 1,231 to 4,852 for five (11 seeds); every other setting far fewer.
-BOUND = {"diamond_box": 150, "bossa": 60, "deep_dive": 750, "colorse": 1_200}
-BOUND_PER_ROUND = {"blue_border": 6_000}
+# Actions one game may take before it ends: each game's `checks.action_bound` (about 3x the longest self-play game
+# measured, seed 1 over the whole sweep and seeds 2-13 on every distinct rule setting), per round where rounds vary.
 
 
 def bound(game: str, options: dict) -> int:
-    if game in BOUND_PER_ROUND:
-        return BOUND_PER_ROUND[game] * options["rounds"]
-    return BOUND[game]
+    return games.get(game).checks.bound(options)
 
 
 SEED = 1

@@ -289,8 +289,7 @@ def recipients(h: Harness) -> dict:
     return kinds
 
 
-REAL_GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswith("games.")]
-PLAYERS = {"blue_border": 3, "diamond_box": 2, "bossa": 2, "deep_dive": 2, "colorse": 3}
+REAL_GAMES = games.built_in()
 
 
 async def open_game(h: Harness, game: str, humans: list, ai: int):
@@ -315,24 +314,18 @@ async def open_game(h: Harness, game: str, humans: list, ai: int):
     return table, board
 
 
-NOTHING_PRIVATE = {
-    "blue_border",
-    "diamond_box",
-    "deep_dive",
-}  # no "My view": nothing one player knows and another does not
-
-
 @pytest.mark.parametrize("game", REAL_GAMES)
 async def test_honest_games_leak_nothing(tmp_path, game):
     spec = games.get(game)
-    players = max(spec.min_players, min(spec.max_players, PLAYERS.get(game, 2)))
+    players = max(spec.min_players, min(spec.max_players, spec.checks.leak_test_players))
+    nothing_private = not spec.checks.seats_know_more  # no "My view": nothing one player knows and another does not
     async with world(tmp_path, ai_delay=0.01, edit_delay=0.01) as h:
         humans = [h.alice, h.bob, h.carol][: players if players < 3 else players - 1]
         table, board = await open_game(h, game, humans, players - len(humans))
         users = dict(enumerate(humans))
         for user in humans:  # everybody looks at their own view once: private payloads of every game that has one
             mine = button(board, "u.view")  # (Blue Border, Diamond Box, DEEP DIVE: nothing private, no "My view";
-            if game in NOTHING_PRIVATE:  # Diamond Box's chooser is the private payload looked at)
+            if nothing_private:  # Diamond Box's chooser is the private payload looked at)
                 assert mine is None
                 mine = button(board, "u.move")
                 if mine is None:
@@ -350,7 +343,7 @@ async def test_honest_games_leak_nothing(tmp_path, game):
         assert scanner.coverage[(game, "render")] > 5
         assert scanner.coverage[("any", "payload judged as drawn")] > 5  # boards matched to their drawing
         kinds = recipients(h)
-        assert kinds["public"] > 5 and kinds["private"] >= (0 if game in NOTHING_PRIVATE else len(humans))
+        assert kinds["public"] > 5 and kinds["private"] >= (0 if nothing_private else len(humans))
 
 
 # --- races: a payload is judged by what was secret when it was drawn, never by a clock --------------------------------

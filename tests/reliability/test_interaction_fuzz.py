@@ -30,7 +30,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT
 from tests.fakediscord.server import FakeTimeout
 
-REAL_GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswith("games.")]
+REAL_GAMES = games.built_in()
 HUGE = 9_999_999_999_999_999_999  # 19 digits: fits the custom_id template, not a 64-bit integer
 
 

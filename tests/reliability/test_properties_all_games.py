@@ -23,11 +23,7 @@ from hypothesis import strategies as st
 import games
 from games.contract import SYSTEM, IllegalAction, offers
 
-GAMES = [g for g in games.ids() if games.get(g).state_class.__module__.startswith("games.")]
-# Actions a game may take before it ends under random play. Blue Border's random divers fill boards badly and the
-# deck is reshuffled again and again (19,201 actions at worst in 40 seeded games); the others end far sooner.
-BOUND = {"blue_border": 100_000}
-DEFAULT_BOUND = 10_000
+GAMES = games.built_in()
 
 JUNK = st.one_of(
     st.none(),
@@ -97,7 +93,7 @@ def test_legal_play_ends_round_trips_and_repeats(game, seed, data):
     state = spec.new(players, {}, seed)
     rng = random.Random(seed)
     moves, trail = [], [digest(state.to_json())]
-    for _ in range(BOUND.get(game, DEFAULT_BOUND)):
+    for _ in range(games.get(game).checks.random_play_bound):
         if state.finished:
             break
         seat, action = random_step(state, rng)

@@ -39,14 +39,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import games
+from bot.faces import face
 from bot.tables import TableListener
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_METADATA = {b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"}
-ALLOWED_FILE = re.compile(
-    r"(board|blue_border|diamond_box|bossa|deep_dive|colorse|chart|placements)\.png"
-    r"|bodoge-\d+\.(json|txt)|bodoge-\d+-replay\.gif"
-)
+EXPORT_FILE = re.compile(r"bodoge-\d+\.(json|txt)|bodoge-\d+-replay\.gif")  # /table log's exports, records, replays
+HOST_FILES = {"board.png", "chart.png"}  # the plain board, the ratings chart of /stats
 GIF_SIGNATURES = (b"GIF87a", b"GIF89a")
 GIF_LOOP = b"NETSCAPE2.0"  # the application extension that makes a GIF loop: the only one allowed
 REMEMBERED = 256  # drawings (and on_ui presses) kept to match payloads against: far more than are ever in flight
@@ -77,58 +77,26 @@ def _compile(forms: tuple[str, ...], pattern: str | None) -> re.Pattern:
     return re.compile("|".join(parts))
 
 
-# --- what is secret, per game ----------------------------------------------------------------------------------
-def _blue_border(table) -> list[Secret]:
-    state = table.state
-    hidden = [c["number"] for board in state.boards for c in board if not c["revealed"]]
-    hidden += [n for pile in state.piles for n in pile] + list(state.deck)
-    secrets = [Secret("card", str(n), forms=(f"card={n}", f"number={n}")) for n in sorted(set(hidden))]
-    deck = list(state.deck)
-    join = r"(?:\s*[,、]\s*|\s+)"
-    for i in range(len(deck) - 2):  # the deck's order: any three cards in a row, as a list would write them
-        a, b, c = deck[i : i + 3]
-        secrets.append(Secret("deck order", f"{a},{b},{c}", pattern=rf"(?<!\d){a}{join}{b}{join}{c}(?!\d)"))
-    return secrets
+# --- what is secret: each game says (its spec's `checks.hidden`, games/checks.py) -------------------------------
+def allowed_file(name: str) -> bool:
+    """A file name the bot may send: the plain board's, a game's picture (its face's `image_names`), an export."""
+    return name in HOST_FILES or name in _picture_names() or bool(EXPORT_FILE.fullmatch(name))
 
 
-def _bossa(table) -> list[Secret]:
-    from cogs.bossa import tile_text
-
-    state = table.state
-    data = state.to_dict()
-
-    def tile(kind: str, name: str, knowers=frozenset()) -> Secret:
-        return Secret(kind, name, forms=(name, tile_text(name, "en"), tile_text(name, "ja")), knowers=knowers)
-
-    secrets = [tile("deck", name) for name in data["deck"]]
-    removed = data.get("removed")
-    for name in [removed] if isinstance(removed, str) else list(removed or []):
-        secrets.append(tile("removed tile", name))
-    public_hands = state.view(None)["hands"]
-    for seat, hand in enumerate(data["hands"]):
-        if public_hands[seat] is not None:
-            continue  # the hands are open once the choices are made
-        knowers = frozenset(s for s in range(state.players) if (state.view(s)["hands"][seat] is not None))
-        secrets += [tile("hand before the choice", name, knowers) for name in hand]
-    return secrets
+def _picture_names() -> frozenset[str]:
+    return frozenset(name for game in games.ids() for name in face(game).image_names)
 
 
-def _diamond_box(table) -> list[Secret]:
-    from cogs.diamond_box import card_name
-
-    return [
-        Secret("deck", card, forms=(card, card_name(card, "en"), card_name(card, "ja")))
-        for card in table.state.to_dict()["deck"]
-    ]
-
-
-SECRETS: dict[str, Callable[[Any], list[Secret]]] = {
-    "blue_border": _blue_border,
-    "bossa": _bossa,
-    "diamond_box": _diamond_box,
-    # DEEP DIVE's face-down tiles and COLORSE's signs and face-down cards share their names with public ones:
-    # the render check (twins below) covers them.
-}
+def _game_secrets(table) -> list[Secret]:
+    """The game's hidden values as Secrets; a hidden piece is also searched in words, as its face names it."""
+    found = []
+    piece_name = face(table.game).piece_name
+    for hidden in table.spec.checks.hidden(table.state):
+        forms = hidden.forms
+        if hidden.piece is not None and piece_name is not None:
+            forms += tuple(piece_name(hidden.piece, locale) for locale in ("en", "ja"))
+        found.append(Secret(hidden.kind, hidden.value, forms, hidden.pattern, hidden.knowers))
+    return found
 
 
 def secrets_of(table) -> list[Secret]:
@@ -138,115 +106,15 @@ def secrets_of(table) -> list[Secret]:
     rng = getattr(state, "rng", None)
     if rng is not None and str(rng.seed) != str(table.seed) and len(str(rng.seed)) >= 6:
         found.append(Secret("seed", str(rng.seed), forms=(str(rng.seed),)))
-    if table.status == "running" and state is not None and table.game in SECRETS:
-        found += SECRETS[table.game](table)
+    if table.status == "running" and state is not None and table.spec.checks.hidden is not None:
+        found += _game_secrets(table)
     return found
 
 
-# --- twins: the same situation with what an audience may not know permuted -------------------------------------
-def _rotate(values: list, keep_first_different: bool = True) -> list:
-    """A permutation of `values` that moves as many values as possible (the first one above all)."""
-    n = len(values)
-    if n < 2:
-        return list(values)
-    best, best_score = list(values), (-1, -1)
-    for shift in range(1, n):
-        moved = values[shift:] + values[:shift]
-        changed = sum(1 for a, b in zip(values, moved) if a != b)
-        score = (int(moved[0] != values[0]) if keep_first_different else 0, changed)
-        if score > best_score:
-            best, best_score = moved, score
-    return best
-
-
-def _twin_blue_border(state, audience):
-    data = state.to_dict()
-    places = [(card, "number") for board in data["boards"] for card in board if not card["revealed"]]
-    places += [(pile, i) for pile in data["piles"] for i in range(len(pile))]
-    places += [(data["deck"], i) for i in range(len(data["deck"]))]
-    numbers = _rotate([holder[key] for holder, key in places])
-    for (holder, key), number in zip(places, numbers):
-        holder[key] = number
-    return type(state).from_dict(data)
-
-
-def _twin_bossa(state, audience):
-    data = state.to_dict()
-    public_hands = state.view(None)["hands"]
-    mine = state.view(audience)["hands"] if audience is not None else [None] * state.players
-    removed_is_str = isinstance(data["removed"], str)
-    removed = [data["removed"]] if removed_is_str else list(data["removed"] or [])
-    pool = removed + list(data["deck"])
-    moving_hands = [s for s in range(state.players) if public_hands[s] is None and mine[s] is None]
-    for s in moving_hands:
-        pool += data["hands"][s]
-    pool = _rotate(pool)
-    removed, pool = pool[: len(removed)], pool[len(removed) :]
-    data["removed"] = removed[0] if removed_is_str else removed
-    data["deck"], pool = pool[: len(data["deck"])], pool[len(data["deck"]) :]
-    for s in moving_hands:
-        size = len(data["hands"][s])
-        data["hands"][s], pool = sorted(pool[:size]), pool[size:]
-    return type(state).from_dict(data)
-
-
-def _twin_deep_dive(state, audience):
-    data = state.to_dict()
-    for depth, pile in enumerate(data["face_down"]):
-        removed = data["removed"][depth]
-        mixed = _rotate(list(pile) + list(removed))
-        data["face_down"][depth], data["removed"][depth] = mixed[: len(pile)], mixed[len(pile) :]
-    return type(state).from_dict(data)
-
-
-def _twin_diamond_box(state, audience):
-    data = state.to_dict()
-    data["deck"] = _rotate(list(data["deck"]))
-    return type(state).from_dict(data)
-
-
-COLORSE_SIGNS = ("doh", "zorf", "rau")
-
-
-def _twin_colorse(state, audience):
-    data = state.to_dict()
-    parent, child = data["parent"], data["child"]
-    for index, seat in enumerate((parent, child)):
-        sign = data["signs"][index]
-        if sign and seat != audience:
-            data["signs"][index] = COLORSE_SIGNS[(COLORSE_SIGNS.index(sign) + 1) % 3]
-    hidden = []
-    for owner, box in enumerate(data["boxes"]):
-        if owner != audience:
-            hidden += [entry for entry in box if entry and entry.get("face_down")]
-    for owner, entry in enumerate(data["starting"]):
-        if entry and owner != audience and entry.get("stage") != "special" and "card" in entry:
-            hidden.append(entry)
-    cards = _rotate([entry["card"] for entry in hidden])
-    for entry, card in zip(hidden, cards):
-        entry["card"] = card
-    common = data["common"]
-    slot = 2  # games.colorse.rules.FACE_DOWN_SLOT
-    if len(common) > slot and common[slot] is not None and data["deck"]:
-        common[slot], data["deck"][0] = data["deck"][0], common[slot]
-    data["deck"] = _rotate(list(data["deck"]))
-    return type(state).from_dict(data)
-
-
-TWINS: dict[str, Callable[[Any, int | None], Any]] = {
-    "blue_border": _twin_blue_border,
-    "bossa": _twin_bossa,
-    "deep_dive": _twin_deep_dive,
-    "diamond_box": _twin_diamond_box,
-    "colorse": _twin_colorse,
-}
-# Images drawn from public shades of hidden cards: the twin's image may differ, its text may not.
-IMAGE_SHOWS_SHADES = {"blue_border"}
-
-
+# --- twins: the same situation with what an audience may not know permuted (the spec's `checks.twin`) ------------
 def twin_of(table, audience: int | None):
     """The table with every value `audience` may not know permuted, or None for a game without a twin."""
-    make = TWINS.get(table.game)
+    make = table.spec.checks.twin
     if make is None or table.state is None:
         return None
     return dataclasses.replace(table, state=make(table.state, audience))
@@ -347,7 +215,7 @@ def replay_leaks(record: dict) -> list[str]:
 
 def _unshaded(game: str, value: Any) -> Any:
     """A view without its shades where the game shows hidden cards' shades (they may differ in a twin)."""
-    if game not in IMAGE_SHOWS_SHADES:
+    if not games.get(game).checks.picture_shows_hidden_shades:
         return value
     if isinstance(value, dict):
         return {k: _unshaded(game, v) for k, v in value.items() if k != "shade"}
@@ -394,7 +262,7 @@ def payload_text(call) -> tuple[str, list[str]]:
     for upload in call.files:
         name = upload.filename or ""
         strings.append(name)
-        if name and not ALLOWED_FILE.fullmatch(name):
+        if name and not allowed_file(name):
             problems.append(f"unexpected file name {name!r}")
         data = upload.data or b""
         if data.startswith(PNG_SIGNATURE):
@@ -662,7 +530,7 @@ class LeakScanner(TableListener):
         who = "everybody" if audience is None else f"seat {audience}"
         if mine != theirs:
             self.leaks.append(f"{table.game} {method} for {who} depends on hidden values: {_difference(mine, theirs)}")
-        elif table.game not in IMAGE_SHOWS_SHADES and board.image != other.image:
+        elif not table.spec.checks.picture_shows_hidden_shades and board.image != other.image:
             self.leaks.append(f"{table.game} {method} image for {who} depends on hidden values")
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import games
+
 # Discord markup that is not words: timestamps, mentions, custom emoji, links.
 MARKUP = re.compile(r"<t:\d+(:[tTdDfFR])?>|<[@#][!&]?\d+>|<a?:\w+:\d+>|https?://\S+")
 JAPANESE = r"[\u3040-\u30ff\u3400-\u9fff]"
@@ -29,12 +31,16 @@ COMMON = {
     "a card pattern code": re.compile(r"\b[WB]{4,}\b"),
     "a tile code": re.compile(r"\bw\d+b\d+\b"),
 }
-# Colour letters used as codes: COLORSE's R/G/B/Y/S and Diamond Box's W/B diamonds (Blue Border's slots A-G and
-# BOSSa's words are the games' own letters, so this is per game).
-COLOUR_LETTER = re.compile(r"(?<![A-Za-z0-9])[RGBYSW]{1,3}(?![A-Za-z0-9'’])")
-PER_GAME = {"colorse": {"a colour letter": COLOUR_LETTER}, "diamond_box": {"a colour letter": COLOUR_LETTER}}
+# Each game's own codes (COLORSE's and Diamond Box's colour letters: Blue Border's slots A-G and BOSSa's words are
+# the games' own letters) are its spec's `checks.codes`.
 # In Japanese text any ASCII word from the engine's vocabulary is an identifier that slipped through.
 ASCII_WORD = re.compile(r"\b[a-z][a-z_]{2,}\b")
+
+
+def _codes(game: str) -> dict[str, re.Pattern]:
+    if game not in games.ids():
+        return {}
+    return {name: re.compile(pattern) for name, pattern in games.get(game).checks.codes.items()}
 
 
 def readable(payload) -> list[str]:
@@ -135,7 +141,7 @@ class WordScanner:
             return
         self.seen.add(line)
         words = MARKUP.sub(" ", line)
-        patterns = {**COMMON, **PER_GAME.get(self.game, {})}
+        patterns = {**COMMON, **_codes(self.game)}
         for what, pattern in patterns.items():
             match = pattern.search(words)
             if match:

@@ -1,4 +1,6 @@
-"""The tiny test game's presenter: the plain fallback, plus a DM of each player's secret at the start."""
+"""Tiny's Discord package (as cogs/<id>/__init__.py is for a real game): its presenter, the plain fallback plus a DM
+of each player's secret at the start, and `setup`, which discord.py calls when the extension loads (a real game's
+`cogs.<id>` is loaded by bot.client for every game; this one through `extra_cogs`)."""
 
 from discord.ext import commands
 

@@ -1,4 +1,5 @@
-"""A tiny game for testing the host without a real game: counting to a target in turns, with a race.
+"""Tiny's rules (as games/<id>/rules.py and games/<id>/__init__.py are for a real game): the state, its AI and its
+SPEC, with the test hooks (`CHECKS`, games/checks.py). The rules: tiny.md.
 
 Turn phase: the active seat adds 1 or 2 to the counter (its secret, known to it alone, is in its view only).
 Reaching the target opens a race: every seat may "grab"; the first grab wins the game.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from games.checks import GameChecks, Hidden, rotate
 from games.contract import SYSTEM, Deadline, GameSpec, GameState, Rng
 
 
@@ -94,6 +96,25 @@ def tiny_agent(view: dict, legal: list, rng: random.Random, level: str) -> dict:
     return legal[-1] if level == "hard" else rng.choice(legal)
 
 
+def hidden(state: TinyState) -> list[Hidden]:
+    """Each seat's secret, known to that seat alone."""
+    return [
+        Hidden("secret", str(secret), forms=(str(secret),), knowers=frozenset({seat}))
+        for seat, secret in enumerate(state.secrets)
+    ]
+
+
+def twin(state: TinyState, audience: int | None) -> TinyState:
+    """The same game with the secrets `audience` may not know moved round."""
+    data = state.to_dict()
+    others = [seat for seat in range(state.players) if seat != audience]
+    for seat, secret in zip(others, rotate([data["secrets"][seat] for seat in others])):
+        data["secrets"][seat] = secret
+    return TinyState.from_dict(data)
+
+
+CHECKS = GameChecks(hidden=hidden, twin=twin, action_bound=40)
+
 SPEC = GameSpec(
     id="tiny",
     names={"en": "Tiny", "ja": "タイニー"},
@@ -105,5 +126,7 @@ SPEC = GameSpec(
     agent=tiny_agent,
     ai_levels=("easy", "normal", "hard"),
     race_actions=frozenset({"grab"}),
+    rules_file="tiny.md",
+    checks=CHECKS,
 )
 TinyState.spec = SPEC

@@ -1,0 +1,168 @@
+"""Every registered game has every piece (docs/adding-a-game.md): its spec, its face (`cogs/<id>/face.py`), its
+messages in both languages, its glossary and its rules, and a presenter and a terminal that draw a fresh game. A
+missing piece is named, so a new game's author reads the list of what is left; `missing_pieces` is shown failing on
+deliberately incomplete games below."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import ImageColor
+from rich.console import Console
+
+import games
+from bot import faces
+from bot.faces import GameFace
+from bot.i18n import LOCALES, has
+from cogs import gallery
+from games.checks import GameChecks
+from games.contract import GameSpec, GameState
+from tests.support import tiny
+from tests.support.tiny.rules import SPEC as TINY
+
+ROOT = Path(__file__).resolve().parents[1]
+MESSAGES = ("{id}.summary", "terminal.score.{id}")  # /rules and /help; the terminal's end
+
+
+def home(spec: GameSpec) -> tuple[Path, Path]:
+    """Where the game's glossary and rules are: data/<id>/ and docs/rules/ for the games of `games/`; a game the
+    tests add keeps them beside its code."""
+    if spec.state_class.__module__.startswith("games."):
+        return ROOT / "data" / spec.id, ROOT / "docs" / "rules"
+    folder = Path(sys.modules[spec.state_class.__module__].__file__).parent
+    return folder, folder
+
+
+def missing_pieces(spec: GameSpec) -> list[str]:
+    """Every piece the game lacks, each named with where it belongs."""
+    game = spec.id
+    missing = [f"spec: a name in {locale!r} (names)" for locale in LOCALES if not spec.names.get(locale)]
+    if not 1 <= spec.min_players <= spec.max_players:
+        missing.append(f"spec: seat counts {spec.min_players}..{spec.max_players}")
+    if not spec.ai_levels or not callable(spec.agent):
+        missing.append("spec: an agent and its ai_levels")
+    missing += [
+        f"spec: a default for the option {name!r} (options)" for name in spec.choices if name not in spec.options
+    ]
+    if not isinstance(spec.checks, GameChecks):
+        missing.append("spec: checks (games/checks.py)")
+    data, rules = home(spec)
+    if not spec.rules_file or not (rules / spec.rules_file).is_file():
+        missing.append(f"rules: {rules / (spec.rules_file or f'{game}.md')} (spec.rules_file)")
+    glossary = data / "glossary.json"
+    if not glossary.is_file() or not json.loads(glossary.read_text(encoding="utf-8")).get("terms"):
+        missing.append(f"glossary: {glossary} with its terms")
+    missing += [
+        f"message {key.format(id=game)!r} in {locale}"
+        for key in MESSAGES
+        for locale in LOCALES
+        if not has(key.format(id=game), locale)
+    ]
+    try:
+        face = faces.face(game)
+    except Exception as error:  # noqa: BLE001 - whatever stops the face loading is what the author must fix
+        return [*missing, f"face: cogs/{game}/face.py defining FACE ({error!r})"]
+    if not isinstance(face, GameFace):
+        return [*missing, f"face: FACE in cogs/{game}/face.py is a GameFace (bot.faces)"]
+    missing += _drawn(spec, face)
+    return missing
+
+
+def _drawn(spec: GameSpec, face: GameFace) -> list[str]:
+    """What the face fails to show of a fresh game: its presenter's board (and picture), its terminal board, its
+    palette's colours."""
+    missing = []
+    try:
+        bad = [colour for colour in face.palette() if not _is_colour(colour)]
+        if bad:
+            missing.append(f"face: palette colours Pillow can read (not {bad[:3]})")
+    except Exception as error:  # noqa: BLE001
+        missing.append(f"face: palette ({error!r})")
+    state = spec.new(spec.min_players, {}, 1)
+    table = gallery.table_for(spec.id, state)
+    try:
+        presenter = gallery.presenter_for(spec.id)
+        if getattr(presenter, "game_id", None) != spec.id:
+            missing.append(f"face: a presenter whose game_id is {spec.id!r}")
+        board = presenter.board(table, "en")
+        if board.image is not None and board.image_name not in face.image_names:
+            missing.append(f"face: image_names listing {board.image_name!r}")
+    except Exception as error:  # noqa: BLE001
+        missing.append(f"face: a presenter that draws a fresh game's board ({error!r})")
+    try:
+        console = Console(file=io.StringIO(), width=60, color_system=None)
+        console.print(face.terminal.board(table, state.view(state.to_act()[0] if state.to_act() else None), "en"))
+    except Exception as error:  # noqa: BLE001
+        missing.append(f"face: a terminal board that draws a fresh game ({error!r})")
+    return missing
+
+
+def _is_colour(colour: object) -> bool:
+    try:
+        ImageColor.getrgb(colour)
+    except (ValueError, TypeError, AttributeError):
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_every_registered_game_has_every_piece(game):
+    assert missing_pieces(games.get(game)) == []
+
+
+def test_the_games_are_found_in_the_lobbys_order_and_the_example_is_among_them():
+    assert games.built_in()[:5] == ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]
+    assert "tiny" in games.ids() and "tiny" not in games.built_in()  # registered by the tests alone
+
+
+# --- the test itself, on games that lack pieces ---------------------------------------------------------------------
+class _Bare(GameState):
+    """A state class that is never played: enough for the spec-level checks."""
+
+    new_game = to_act = legal_actions = _apply = view = result = to_dict = from_dict = None  # type: ignore[assignment]
+    finished = False
+
+
+def test_a_game_without_its_pieces_is_told_each_one():
+    spec = GameSpec(
+        id="unfinished_example",
+        names={"en": "Unfinished"},
+        min_players=2,
+        max_players=2,
+        options={},
+        state_class=_Bare,
+        agent=tiny.rules.tiny_agent,
+        choices={"speed": [1, 2]},
+    )
+    missing = missing_pieces(spec)
+    assert "spec: a name in 'ja' (names)" in missing
+    assert "spec: a default for the option 'speed' (options)" in missing
+    assert any(
+        item.startswith("rules: ") and item.endswith("unfinished_example.md (spec.rules_file)") for item in missing
+    )
+    assert any(item.startswith("glossary: ") for item in missing)
+    assert "message 'unfinished_example.summary' in ja" in missing
+    assert "message 'terminal.score.unfinished_example' in en" in missing
+    assert any(item.startswith("face: cogs/unfinished_example/face.py defining FACE") for item in missing)
+
+
+def test_a_face_that_cannot_draw_a_fresh_game_is_told(monkeypatch):
+    def broken_board(table, view, locale):
+        raise KeyError("a view field it expected")
+
+    broken = dataclasses.replace(
+        faces.face("tiny"),
+        terminal=dataclasses.replace(faces.face("tiny").terminal, board=broken_board),
+        palette=lambda: ["#12345"],
+    )
+    monkeypatch.setitem(faces._faces, "tiny", broken)
+    missing = missing_pieces(TINY)
+    assert missing == [
+        "face: palette colours Pillow can read (not ['#12345'])",
+        "face: a terminal board that draws a fresh game (KeyError('a view field it expected'))",
+    ]
