@@ -360,7 +360,7 @@ def command_migrate_db(args: argparse.Namespace) -> int:
 def command_replay(args: argparse.Namespace) -> int:
     from bot.records import replay_file
 
-    ok, message = replay_file(args.file)
+    ok, message = replay_file(args.file, _cli_locale())
     print(message)
     return 0 if ok else 1
 

@@ -28,7 +28,7 @@ from bot.races import FirstPressRaces, TooSlow
 from bot.storage import Conflict, SeatRow, Storage, TimerRow
 from bot.storage.faults import is_fault
 from bot.thinking import think
-from games.contract import GameSpec, GameState, IllegalAction, offers, snapshot_json
+from games.contract import GameSpec, GameState, IllegalAction, UnsupportedRules, offers, snapshot_json
 
 log = logging.getLogger(__name__)
 
@@ -258,7 +258,10 @@ class TableService:
         )
         table.timers = {timer.kind: timer for timer in row.timers if timer.kind in ALL_TIMER_KINDS}
         if row.state is not None:
-            table.state = table.spec.load(row.state)
+            try:
+                table.state = table.spec.load(row.state)  # under the rules it was saved with
+            except UnsupportedRules as error:
+                raise TableError(error.code, error.key, **error.params) from None
             table.marks = list(row.marks) or [0] * table.state.players
             table.choices = self._choices(table)
         return table
