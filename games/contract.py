@@ -170,9 +170,14 @@ class GameState(ABC):
     options: dict  # the table settings, defaults filled in
     rng: Rng
     rules_version: int  # the version of the game's rules this state plays, kept for its whole life
+    _dumps: ClassVar[tuple] = ()  # (name, dump) of CODECS that write their field
 
     def __init__(self, rules_version: int) -> None:
         self.rules_version = rules_version
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._dumps = tuple((name, codec.dump) for name, codec in cls.CODECS.items() if codec.dump is not None)
 
     @classmethod
     @abstractmethod
@@ -212,11 +217,9 @@ class GameState(ABC):
     def fields(self) -> dict:
         """The saved state as JSON-able data, sharing lists and dicts with the live state: only to be written out at
         once (`to_json`), never kept or changed."""
-        live = self.__dict__
-        data = {name: live[name] for name in self.FIELDS}
-        for name, codec in self.CODECS.items():
-            if codec.dump is not None:
-                data[name] = codec.dump(data[name])
+        data = {name: getattr(self, name) for name in self.FIELDS}  # getattr: reading __dict__ would slow the state
+        for name, dump in self._dumps:
+            data[name] = dump(data[name])
         data["rng"] = self.rng.to_dict()
         data["rules"] = self.rules_version
         return data
@@ -238,11 +241,10 @@ class GameState(ABC):
     def _from_owned(cls, data: dict) -> GameState:
         """A state made of `data` itself (no copy): only for data no one else holds, such as freshly parsed JSON."""
         state = cls.__new__(cls)
-        live = state.__dict__
-        for name in cls.FIELDS:
-            live[name] = data[name]
+        for name in cls.FIELDS:  # setattr: writing through __dict__ would slow every attribute read
+            setattr(state, name, data[name])
         for name, codec in cls.CODECS.items():
-            live[name] = codec.load(live[name])
+            setattr(state, name, codec.load(data[name]))
         state.rng = Rng.from_dict(data["rng"])
         state.rules_version = data.get("rules", 1)
         state._restored()
