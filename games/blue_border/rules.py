@@ -35,29 +35,6 @@ from games.blue_border import border, settings
 from games.blue_border.cards import LAST, PILES, SLOTS
 from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
 
-FIELDS = (  # what a saved state holds (games.contract)
-    "players",
-    "options",
-    "round",
-    "round_scores",
-    "round_winners",
-    "border",
-    "bottoms",
-    "round_start",
-    "deck",
-    "piles",
-    "discard",
-    "boards",
-    "skip",
-    "phase",
-    "active",
-    "placement",
-    "may_call",
-    "caller",
-    "last_called",
-    "winner_seats",
-)
-
 
 def _pile_fields(action: dict) -> dict:
     """An event's pile index (as in actions) and its 1-based name for messages; None when not from a pile."""
@@ -66,7 +43,28 @@ def _pile_fields(action: dict) -> dict:
 
 
 class BlueBorderState(GameState):
-    FIELDS = FIELDS
+    FIELDS = (  # what a saved state holds (games.contract)
+        "players",
+        "options",
+        "round",
+        "round_scores",
+        "round_winners",
+        "border",
+        "bottoms",
+        "round_start",
+        "deck",
+        "piles",
+        "discard",
+        "boards",
+        "skip",
+        "phase",
+        "active",
+        "placement",
+        "may_call",
+        "caller",
+        "last_called",
+        "winner_seats",
+    )
 
     # --- setup ---------------------------------------------------------------------------
     @classmethod

@@ -21,32 +21,30 @@ ROUNDS_TO_WIN = 2
 COMMON_SLOTS = 3
 FACE_DOWN_SLOT = 2
 
-FIELDS = (  # what a saved state holds (games.contract)
-    "players",
-    "options",
-    "phase",
-    "round_no",
-    "round_wins",
-    "first_parent",
-    "parent",
-    "child",
-    "boxes",
-    "common",
-    "deck",
-    "removed",
-    "signs",
-    "takes",
-    "held",
-    "placers",
-    "starting",
-    "last_duel",
-    "winner",
-    "history",
-)
-
 
 class ColorseState(GameState):
-    FIELDS = FIELDS
+    FIELDS = (  # what a saved state holds (games.contract)
+        "players",
+        "options",
+        "phase",
+        "round_no",
+        "round_wins",
+        "first_parent",
+        "parent",
+        "child",
+        "boxes",
+        "common",
+        "deck",
+        "removed",
+        "signs",
+        "takes",
+        "held",
+        "placers",
+        "starting",
+        "last_duel",
+        "winner",
+        "history",
+    )
 
     # --- setup ---------------------------------------------------------------------------------
     @classmethod
