@@ -235,7 +235,7 @@ def plan_game(order: list[list[str]], width: int, own: bool = False) -> tuple[li
 
 
 def play(seed: int, width: int, own: bool = False) -> tuple[int, int, int]:
-    state = DeepDiveState.new_game(1, {"difficulty": "hard"}, seed)
+    state = DeepDiveState.new_game(1, {"difficulty": "hard"}, seed, rules=1)
     order = [list(pile) for pile in state.face_down]  # the omniscient read: the true face-down order
     actions, mine, bot = plan_game(order, width, own)
     turns = 1  # the first dive starts with the game

@@ -388,7 +388,7 @@ def command_recompute_ratings(args: argparse.Namespace) -> int:
 def command_replay(args: argparse.Namespace) -> int:
     from bot.records import replay_file
 
-    ok, message = replay_file(args.file)
+    ok, message = replay_file(args.file, _cli_locale())
     print(message)
     if ok and args.gif:
         # the GIF is drawn by the presenters, which live in cogs/: loaded by name, as the bot loads its extensions

@@ -1,4 +1,5 @@
-"""Game records: everything needed to replay a game through its engine (seats, settings, seed, action log)."""
+"""Game records: everything needed to replay a game through its engine (seats, settings, seed, the version of the
+rules it was played under, action log). A record replays under its own version of the rules, or is refused."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import games
 from bot.storage import Storage
+from games.contract import UnsupportedRules
 
 FORMAT = "bodoge-record/1"
 
@@ -21,6 +23,7 @@ async def export(storage: Storage, table_id: int) -> dict:
         "game": row.game,
         "options": row.options,
         "seed": row.seed,
+        "rules": rules_of(row.state) if row.state is not None else games.get(row.game).rules_version,
         "status": row.status,
         "seats": [
             {"seat": n, "name": s.name, "ai": s.user_id is None, "ai_level": s.ai_level}
@@ -31,13 +34,25 @@ async def export(storage: Storage, table_id: int) -> dict:
     }
 
 
+def rules_of(saved: str) -> int:
+    """The version of the rules a saved state plays (1 when it names none)."""
+    return json.loads(saved).get("rules", 1)
+
+
+def new_game(record: dict):
+    """The record's game as it started, under the rules the record was played with (1 when it names none);
+    UnsupportedRules when this code no longer (or not yet) plays them."""
+    spec = games.get(record["game"])
+    return spec.new(len(record["seats"]), record["options"], record["seed"], rules=record.get("rules", 1))
+
+
 def move_list(table, record: dict, locale: str) -> str:
     """A readable, localised list of the moves (what each action was, and what happened)."""
     from bot.i18n import t
     from bot.text import format_event, seat_name
 
     spec = games.get(record["game"])
-    state = spec.new(len(record["seats"]), record["options"], record["seed"])
+    state = new_game(record)
     lines = [t("record.header", locale, game=spec.name(locale), id=record["table"])]
     for entry in record["actions"]:
         who = seat_name(table, entry["seat"], locale)
@@ -52,17 +67,20 @@ def replay(record: dict):
     """Replay a record; returns the final state. Raises on a record the engine refuses."""
     if record.get("format") != FORMAT:
         raise ValueError("not a Bodoge Host record")
-    spec = games.get(record["game"])
-    state = spec.new(len(record["seats"]), record["options"], record["seed"])
+    state = new_game(record)
     for entry in record["actions"]:
         state.apply(entry["seat"], entry["action"])
     return state
 
 
-def replay_file(path: str | Path) -> tuple[bool, str]:
+def replay_file(path: str | Path, locale: str = "en") -> tuple[bool, str]:
     try:
         record = json.loads(Path(path).read_text(encoding="utf-8"))
         state = replay(record)
+    except UnsupportedRules as error:
+        from bot.i18n import t
+
+        return False, t(error.key, locale, **error.params)
     except Exception as error:  # noqa: BLE001 - reported to the user
         return False, f"replay failed: {error}"
     expected = record.get("result")

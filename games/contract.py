@@ -11,6 +11,8 @@ Conventions shared by all games:
 - Events returned by `apply` are public: they never carry what any player may not know.
 - `view(seat)` is the one place that decides what a seat may see; `view(None)` is the public view.
 - Every game accepts the option `stacked`, which fixes every chance outcome (format per game).
+- A state declares what it saves (`GameState.FIELDS`, `CODECS`); the contract writes and reads it, with the state's
+  `rng` and the version of the rules it plays (`"rules"`, see `GameSpec.rules_version`).
 """
 
 from __future__ import annotations
@@ -38,6 +40,26 @@ class IllegalAction(Exception):
         self.code = code
         self.key = key or f"error.{code}"
         self.params = params
+
+
+class UnsupportedRules(Exception):
+    """A saved state or a record written under a version of a game's rules this code does not play (newer than
+    `GameSpec.rules_version`, or older than `GameSpec.oldest_rules`): refused, never judged by other rules.
+    `key` names a message in the catalogues, formatted with `params`."""
+
+    def __init__(self, game: str, rules: Any, oldest: int, current: int) -> None:
+        super().__init__(f"{game}: rules version {rules!r} is not played here (versions {oldest} to {current} are)")
+        self.code = "unsupported_rules"
+        self.key = "error.unsupported_rules"
+        self.params = {"game": game, "rules": rules, "oldest": oldest, "current": current}
+
+
+@dataclass(frozen=True)
+class Codec:
+    """How a saved field whose live value is not plain JSON (a Counter, a set, an object) is written and read."""
+
+    load: Callable[[Any], Any]  # JSON value (owned: no one else holds it) -> live value
+    dump: Callable[[Any], Any] | None = None  # live value -> JSON value; None: written as it is (a dict subclass)
 
 
 @dataclass(frozen=True)
@@ -105,6 +127,16 @@ def copy_json(value: Any) -> Any:
         return _copy_by_hand(value)
 
 
+def copy_saved(data: Any) -> Any:
+    """A deep copy of a state's saved data as a load would see it (tuples as lists, dict and list subclasses as
+    plain ones): through orjson (about twice marshal's speed on the many short strings of a state), else through
+    `copy_json` for what orjson refuses (integers past 64 bits, keys that are not strings)."""
+    try:
+        return orjson.loads(orjson.dumps(data))
+    except orjson.JSONEncodeError:
+        return copy_json(data)
+
+
 def _copy_by_hand(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _copy_by_hand(item) for key, item in value.items()}
@@ -131,16 +163,29 @@ def offers(legal: list, action: Any) -> bool:
 
 
 class GameState(ABC):
-    """The rules of one game in progress. Subclasses implement the underscored hooks."""
+    """The rules of one game in progress. Subclasses implement the underscored hooks and declare `FIELDS`."""
 
     spec: ClassVar[GameSpec]
+    FIELDS: ClassVar[tuple[str, ...]] = ()  # the attributes a saved state holds, besides `rng` and `rules`
+    CODECS: ClassVar[dict[str, Codec]] = {}  # for those of FIELDS whose live value is not plain JSON
     players: int  # seat count; seats are 0..players-1
     options: dict  # the table settings, defaults filled in
+    rng: Rng
+    rules_version: int  # the version of the game's rules this state plays, kept for its whole life
+    _dumps: ClassVar[tuple] = ()  # (name, dump) of CODECS that write their field
+
+    def __init__(self, rules_version: int) -> None:
+        self.rules_version = rules_version
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._dumps = tuple((name, codec.dump) for name, codec in cls.CODECS.items() if codec.dump is not None)
 
     @classmethod
     @abstractmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> GameState:
-        """A fresh game (GameSpec.new has already filled in defaults and checked the seat count)."""
+    def new_game(cls, players: int, options: dict, seed: int | str, rules: int) -> GameState:
+        """A fresh game under version `rules` of the rules (GameSpec.new has already filled in defaults, checked
+        the seat count and that it plays that version). Build it with `cls(rules)`."""
 
     # --- what subclasses implement -------------------------------------------------------
     @abstractmethod
@@ -167,17 +212,49 @@ class GameState(ABC):
     def result(self) -> dict:
         """{"winners": [seats], "scores": [one number per seat]} once finished."""
 
-    @abstractmethod
-    def to_dict(self) -> dict: ...
+    def _restored(self) -> None:  # noqa: B027 - an optional hook
+        """Rebuild what is derived from the saved fields (indexes, caches) after a load; default: nothing."""
 
+    # --- saving and loading: the same for every game -------------------------------------
     def fields(self) -> dict:
-        """What `to_dict` returns, possibly sharing lists and dicts with the live state: only to be written out at
-        once (`to_json`), never kept or changed. Override to skip `to_dict`'s copy; default: `to_dict()`."""
-        return self.to_dict()
+        """The saved state as JSON-able data, sharing lists and dicts with the live state: only to be written out at
+        once (`to_json`), never kept or changed."""
+        data = {name: getattr(self, name) for name in self.FIELDS}  # getattr: reading __dict__ would slow the state
+        for name, dump in self._dumps:
+            data[name] = dump(data[name])
+        data["rng"] = self.rng.to_dict()
+        data["rules"] = self.rules_version
+        return data
+
+    def to_json(self) -> str:
+        return snapshot_json(self.fields())
+
+    def to_dict(self) -> dict:
+        """The saved state as JSON data of its own (a deep copy)."""
+        return copy_saved(self.fields())
 
     @classmethod
-    @abstractmethod
-    def from_dict(cls, data: dict) -> GameState: ...
+    def from_dict(cls, data: dict) -> GameState:
+        """A state from saved data, which it copies (the caller keeps its own). Its version is taken as written
+        (1 when absent), unchecked: `GameSpec.load` is the door for states saved elsewhere."""
+        return cls._from_owned(copy_saved(data))
+
+    @classmethod
+    def _from_owned(cls, data: dict) -> GameState:
+        """A state made of `data` itself (no copy): only for data no one else holds, such as freshly parsed JSON."""
+        state = cls.__new__(cls)
+        for name in cls.FIELDS:  # setattr: writing through __dict__ would slow every attribute read
+            setattr(state, name, data[name])
+        for name, codec in cls.CODECS.items():
+            setattr(state, name, codec.load(data[name]))
+        state.rng = Rng.from_dict(data["rng"])
+        state.rules_version = data.get("rules", 1)
+        state._restored()
+        return state
+
+    def copy(self) -> GameState:
+        """An independent copy (for look-ahead and for applying off the live state)."""
+        return type(self)._from_owned(self.to_dict())
 
     def deadline(self) -> Deadline | None:
         return None
@@ -212,11 +289,8 @@ class GameState(ABC):
         try:
             return self._apply(seat, action)
         except Exception:
-            self.__dict__.update(type(self).from_dict(json.loads(before)).__dict__)
+            self.__dict__.update(type(self)._from_owned(json.loads(before)).__dict__)
             raise
-
-    def to_json(self) -> str:
-        return snapshot_json(self.fields())
 
 
 Agent = Callable[[dict, list, random.Random, str], dict]
@@ -239,18 +313,33 @@ class GameSpec:
     race_actions: frozenset = frozenset()  # action types decided by the first press (e.g. {"call"})
     order: int = 100  # where the lobby lists it, smallest first
     checks: GameChecks = field(default_factory=GameChecks)  # what the test suite needs to know (games/checks.py)
+    rules_version: int = 1  # the rules a new game plays; raised when a rule changes (docs/engines.md)
+    oldest_rules: int = 1  # the oldest version this code still plays: saved states and records from before are refused
 
-    def new(self, players: int, options: dict | None = None, seed: int | str = 0) -> GameState:
+    def new(
+        self, players: int, options: dict | None = None, seed: int | str = 0, rules: int | None = None
+    ) -> GameState:
+        """A new game under the current rules, or under version `rules` (a record replayed as it was written)."""
+        rules = self.rules_version if rules is None else self.playable(rules)
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction("bad_player_count", players=players)
         unknown = set(options or {}) - set(self.options) - {"stacked"}
         if unknown:
             raise IllegalAction("unknown_option", options=sorted(unknown))
         merged = {**self.options, **(options or {})}
-        return self.state_class.new_game(players, merged, seed)  # type: ignore[attr-defined]
+        return self.state_class.new_game(players, merged, seed, rules)  # type: ignore[attr-defined]
 
     def load(self, text: str) -> GameState:
-        return self.state_class.from_dict(json.loads(text))
+        """A saved state (`to_json`), playing on under the rules it was saved with (version 1 when it names none)."""
+        data = json.loads(text)
+        self.playable(data.get("rules", 1))
+        return self.state_class._from_owned(data)
+
+    def playable(self, rules: Any) -> int:
+        """`rules` when this code plays that version of the rules; else UnsupportedRules."""
+        if type(rules) is not int or not self.oldest_rules <= rules <= self.rules_version:
+            raise UnsupportedRules(self.id, rules, self.oldest_rules, self.rules_version)
+        return rules
 
     @property
     def default_ai_level(self) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 import games
 from bot.storage import SeatRow, TableRecord, TableRow, record_columns
-from games.contract import GameSpec, GameState, snapshot_json
+from games.contract import GameSpec, GameState, UnsupportedRules, snapshot_json
 
 OPEN = ("lobby", "running")
 TIMER_KINDS = ("deadline", "ai", "nudge")  # the timers a running table may have (bot/scheduler.py fires them)
@@ -77,7 +77,10 @@ class Table(TableRecord):
         table = cls(**record_columns(row), seats=[Seat(**vars(seat)) for seat in row.seats])
         table.timers = {timer.kind: timer for timer in row.timers if timer.kind in ALL_TIMER_KINDS}
         if row.state is not None:
-            table.state = table.spec.load(row.state)
+            try:
+                table.state = table.spec.load(row.state)  # under the rules it was saved with
+            except UnsupportedRules as error:
+                raise TableError(error.code, error.key, **error.params) from None
             table.marks = list(row.marks) or [0] * table.state.players
             table.choices = table.current_choices()
         return table

@@ -195,9 +195,10 @@ class Play:
             await service.listeners.finished(table)
 
     async def rebuild(self, table_id: int) -> GameState:
-        """Replay a table's action log from its seed: the state it must be in."""
+        """Replay a table's action log from its seed, under the rules it plays: the state it must be in."""
         table = await self.service.get(table_id)
-        state = table.spec.new(len(table.seats), table.options, table.seed)
+        rules = table.state.rules_version if table.state is not None else None
+        state = table.spec.new(len(table.seats), table.options, table.seed, rules=rules)
         for entry in await self.service.storage.actions(table_id):
             state.apply(entry["seat"], entry["action"])
         return state

@@ -33,30 +33,7 @@ import random
 
 from games.blue_border import border, settings
 from games.blue_border.cards import LAST, PILES, SLOTS
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json
-
-_FIELDS = (
-    "players",
-    "options",
-    "round",
-    "round_scores",
-    "round_winners",
-    "border",
-    "bottoms",
-    "round_start",
-    "deck",
-    "piles",
-    "discard",
-    "boards",
-    "skip",
-    "phase",
-    "active",
-    "placement",
-    "may_call",
-    "caller",
-    "last_called",
-    "winner_seats",
-)
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
 
 
 def _pile_fields(action: dict) -> dict:
@@ -66,10 +43,33 @@ def _pile_fields(action: dict) -> dict:
 
 
 class BlueBorderState(GameState):
+    FIELDS = (  # what a saved state holds (games.contract)
+        "players",
+        "options",
+        "round",
+        "round_scores",
+        "round_winners",
+        "border",
+        "bottoms",
+        "round_start",
+        "deck",
+        "piles",
+        "discard",
+        "boards",
+        "skip",
+        "phase",
+        "active",
+        "placement",
+        "may_call",
+        "caller",
+        "last_called",
+        "winner_seats",
+    )
+
     # --- setup ---------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> BlueBorderState:
-        state = cls()
+    def new_game(cls, players: int, options: dict, seed: int | str, rules: int) -> BlueBorderState:
+        state = cls(rules)
         state.players, state.options, state.rng = players, settings.checked(options, players), Rng(seed)
         state.round, state.round_scores, state.round_winners = 0, [0] * players, []
         state.winner_seats = None
@@ -481,20 +481,3 @@ class BlueBorderState(GameState):
             )
             return
         self._begin_round(self._next(self.round_start), events)
-
-    # --- persistence ---------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return copy_json(self.fields())
-
-    def fields(self) -> dict:
-        data = {name: getattr(self, name) for name in _FIELDS}
-        data["rng"] = self.rng.to_dict()
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> BlueBorderState:
-        state = cls()
-        for name in _FIELDS:
-            setattr(state, name, copy_json(data[name]))
-        state.rng = Rng.from_dict(data["rng"])
-        return state

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from games.bossa.lines import SIDES, column_total, column_value, new_line, open_sizes, open_value
 from games.bossa.tiles import COLOURS, all_tiles, die_faces, dots, groups
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json, offers
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, offers
 
 HAND_SIZE = 4
 WINNING_COLUMNS = 6
@@ -33,10 +33,29 @@ def _other_colour(colour: str) -> str:
 
 
 class BossaState(GameState):
+    FIELDS = (  # what a saved state holds (games.contract)
+        "players",
+        "options",
+        "phase",
+        "removed",
+        "hands",
+        "deck",
+        "dice",
+        "high_seat",
+        "active",
+        "colours",
+        "first_seat",
+        "lines",
+        "unused",
+        "out",
+        "winners",
+        "end_reason",
+    )
+
     # --- setup ---------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> BossaState:
-        state = cls()
+    def new_game(cls, players: int, options: dict, seed: int | str, rules: int) -> BossaState:
+        state = cls(rules)
         state.players, state.options, state.rng = players, dict(options), Rng(seed)
         stacked = options.get("stacked")
         if stacked:
@@ -384,50 +403,6 @@ class BossaState(GameState):
             "ends": ends,
             "column_count": column_total(line),
         }
-
-    # --- persistence ---------------------------------------------------------------------------
-    _FIELDS = (
-        "players",
-        "options",
-        "phase",
-        "removed",
-        "hands",
-        "deck",
-        "dice",
-        "high_seat",
-        "active",
-        "colours",
-        "first_seat",
-        "lines",
-        "unused",
-        "out",
-        "winners",
-        "end_reason",
-    )
-
-    def to_dict(self) -> dict:
-        return copy_json(self.fields())
-
-    def fields(self) -> dict:
-        data = {name: getattr(self, name) for name in self._FIELDS}
-        data["rng"] = self.rng.to_dict()
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> BossaState:
-        state = cls()
-        for name in cls._FIELDS:
-            setattr(state, name, copy_json(data[name]))
-        state.rng = Rng.from_dict(data["rng"])
-        return state
-
-    def copy(self) -> BossaState:
-        """An independent copy (for look-ahead), cheaper than a JSON round trip."""
-        state = type(self)()
-        for name in self._FIELDS:
-            setattr(state, name, copy_json(getattr(self, name)))
-        state.rng = Rng.from_dict(self.rng.to_dict())
-        return state
 
 
 def _checked_stack(stacked: dict) -> tuple[list[str], list[int]]:

@@ -15,42 +15,42 @@ import random
 
 from games.colorse import cards
 from games.colorse.signs import SIGNS, outcome
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, copy_json
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
 
 ROUNDS_TO_WIN = 2
 COMMON_SLOTS = 3
 FACE_DOWN_SLOT = 2
 
-_FIELDS = (
-    "players",
-    "options",
-    "phase",
-    "round_no",
-    "round_wins",
-    "first_parent",
-    "parent",
-    "child",
-    "boxes",
-    "common",
-    "deck",
-    "removed",
-    "signs",
-    "takes",
-    "held",
-    "placers",
-    "starting",
-    "last_duel",
-    "winner",
-    "history",
-)
-
 
 class ColorseState(GameState):
+    FIELDS = (  # what a saved state holds (games.contract)
+        "players",
+        "options",
+        "phase",
+        "round_no",
+        "round_wins",
+        "first_parent",
+        "parent",
+        "child",
+        "boxes",
+        "common",
+        "deck",
+        "removed",
+        "signs",
+        "takes",
+        "held",
+        "placers",
+        "starting",
+        "last_duel",
+        "winner",
+        "history",
+    )
+
     # --- setup ---------------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed) -> ColorseState:
+    def new_game(cls, players: int, options: dict, seed, rules: int) -> ColorseState:
         _check_options(players, options)
-        state = cls()
+        state = cls(rules)
         state.players, state.options, state.rng = players, options, Rng(seed)
         state.round_wins, state.round_no, state.winner, state.history = [0] * players, 0, None, []
         stacked = options.get("stacked")
@@ -418,23 +418,6 @@ class ColorseState(GameState):
 
     def result(self) -> dict:
         return {"winners": [] if self.winner is None else [self.winner], "scores": list(self.round_wins)}
-
-    # --- serialisation ---------------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return copy_json(self.fields())
-
-    def fields(self) -> dict:
-        data = {name: getattr(self, name) for name in _FIELDS}
-        data["rng"] = self.rng.to_dict()
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> ColorseState:
-        state = cls()
-        for name in _FIELDS:
-            setattr(state, name, copy_json(data[name]))
-        state.rng = Rng.from_dict(data["rng"])
-        return state
 
 
 def _entry_view(entry: dict | None, own: bool) -> dict | None:

@@ -9,11 +9,10 @@ Phases: "dive" (the diver is at `depth`, may take/flip/skip, and swallow at the 
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Codec, Deadline, GameState, IllegalAction, Rng
 from games.deep_dive import scoring, tiles
 from games.deep_dive.ai import choose
 from games.deep_dive.automaton import food_candidates
@@ -23,11 +22,41 @@ from games.deep_dive.view import build_view
 HUMAN = 0  # the only seat in a solo game
 
 
+def _counts_codec() -> Codec:
+    """A list of Counters, one per depth: written as their dicts, read back as Counters."""
+    return Codec(load=lambda saved: [Counter(each) for each in saved])
+
+
 class DeepDiveState(GameState):
+    FIELDS = (  # what a saved state holds (games.contract)
+        "players",
+        "options",
+        "start_seat",
+        "current",
+        "phase",
+        "depth",
+        "at_start",
+        "flipped",
+        "end_triggered",
+        "last_dive",
+        "face_down",
+        "removed",
+        "trapped",
+        "retreat_depths",
+        "rocks",
+        "face_up",
+        "columns",
+        "automaton",
+        "outcome",
+        "composition",
+        "revealed",
+    )
+    CODECS = {"composition": _counts_codec(), "revealed": _counts_codec()}
+
     # --- setup ---------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> DeepDiveState:
-        state = cls()
+    def new_game(cls, players: int, options: dict, seed: int | str, rules: int) -> DeepDiveState:
+        state = cls(rules)
         state.players, state.options, state.rng = players, dict(options), Rng(seed)
         depths = tiles.depth_count()
         stacked = options.get("stacked")
@@ -420,72 +449,6 @@ class DeepDiveState(GameState):
     def _absent_choice(self, seat: int) -> dict:
         generator = random.Random(self.rng.randint(0, 2**31 - 1))
         return choose(self.view(seat), self.legal_actions(seat), generator, "normal")
-
-    # --- serialisation -------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return _snapshot(self.__dict__)
-
-    def fields(self) -> dict:
-        data = {name: self.__dict__[name] for name in _FIELD_NAMES}  # the Counters are written as their dicts
-        data["rng"] = self.rng.to_dict()
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> DeepDiveState:
-        state = cls()
-        state.__dict__.update(_snapshot(data))
-        state.rng = Rng.from_dict(data["rng"])
-        state.composition = [Counter(counts) for counts in data["composition"]]
-        state.revealed = [Counter(counts) for counts in data["revealed"]]
-        return state
-
-
-def _snapshot(source: dict) -> dict:
-    """Copies of the state's fields (JSON-able, sharing no lists); the field shapes are known, so copy each
-    directly rather than through a slow generic deep copy."""
-    data = {name: source[name] for name in _SCALARS}
-    data["options"] = dict(source["options"])
-    for name in ("face_down", "removed", "trapped", "retreat_depths"):
-        data[name] = [list(item) if isinstance(item, list) else item for item in source[name]]
-    data["rocks"] = list(source["rocks"])
-    data["face_up"] = [[dict(slot) for slot in row] for row in source["face_up"]]
-    data["columns"] = [{colour: list(points) for colour, points in columns.items()} for columns in source["columns"]]
-    bot = source["automaton"]
-    data["automaton"] = (
-        None
-        if bot is None
-        else {
-            **bot,
-            "columns": {colour: list(points) for colour, points in bot["columns"].items()},
-            "pick_options": list(bot["pick_options"]),
-        }
-    )
-    outcome = source["outcome"]
-    data["outcome"] = None if outcome is None else json.loads(json.dumps(outcome))
-    rng = source["rng"]
-    data["rng"] = rng.to_dict() if isinstance(rng, Rng) else dict(rng)
-    data["composition"] = [dict(sorted(counts.items())) for counts in source["composition"]]
-    data["revealed"] = [dict(sorted(counts.items())) for counts in source["revealed"]]
-    return data
-
-
-_SCALARS = ("players", "start_seat", "current", "phase", "depth", "at_start", "flipped", "end_triggered", "last_dive")
-_FIELD_NAMES = (
-    *_SCALARS,
-    "options",
-    "face_down",
-    "removed",
-    "trapped",
-    "retreat_depths",
-    "rocks",
-    "face_up",
-    "columns",
-    "automaton",
-    "outcome",
-    "rng",
-    "composition",
-    "revealed",
-)
 
 
 def _read_stacked(stacked: dict, players: int, depths: int) -> tuple[list[list[str]], int]:

@@ -46,7 +46,21 @@ def _placement_key(action) -> tuple | None:
 class DiamondBoxState(GameState):
     """One game in progress. `centre` is the placed cards, bottom first; `deck` is top first (hidden order)."""
 
-    def __init__(self, players: int, options: dict, rng: Rng) -> None:
+    FIELDS = (  # what a saved state holds (games.contract); `board` is rebuilt from `centre`
+        "players",
+        "options",
+        "deck",
+        "hands",
+        "centre",
+        "turn_seat",
+        "setup",
+        "last_move",
+        "winner_seats",
+        "over",
+    )
+
+    def __init__(self, rules_version: int, players: int, options: dict, rng: Rng) -> None:
+        super().__init__(rules_version)
         self.players = players
         self.options = options
         self.rng = rng
@@ -63,13 +77,13 @@ class DiamondBoxState(GameState):
 
     # --- setup --------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, players: int, options: dict, seed: int | str) -> DiamondBoxState:
+    def new_game(cls, players: int, options: dict, seed: int | str, rules: int) -> DiamondBoxState:
         if options.get("rotations") not in ROTATIONS:
             raise _error("bad_option", option="rotations")
         timeout = options.get("turn_timeout")
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout < 0):
             raise _error("bad_option", option="turn_timeout")
-        state = cls(players, dict(options), Rng(seed))
+        state = cls(rules, players, dict(options), Rng(seed))
         state._deal_until_start(options.get("stacked"))
         return state
 
@@ -407,31 +421,5 @@ class DiamondBoxState(GameState):
         }
 
     # --- persistence --------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return {
-            "players": self.players,
-            "options": self.options,
-            "rng": self.rng.to_dict(),
-            "deck": list(self.deck),
-            "hands": [list(hand) for hand in self.hands],
-            "centre": [dict(placed) for placed in self.centre],
-            "turn_seat": self.turn_seat,
-            "setup": dict(self.setup),
-            "last_move": dict(self.last_move) if self.last_move else None,
-            "winner_seats": list(self.winner_seats),
-            "over": self.over,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> DiamondBoxState:
-        state = cls(data["players"], dict(data["options"]), Rng.from_dict(data["rng"]))
-        state.deck = list(data["deck"])
-        state.hands = [list(hand) for hand in data["hands"]]
-        state.centre = [dict(placed) for placed in data["centre"]]
-        state.turn_seat = data["turn_seat"]
-        state.setup = dict(data["setup"])
-        state.last_move = dict(data["last_move"]) if data["last_move"] else None
-        state.winner_seats = list(data["winner_seats"])
-        state.over = data["over"]
-        state._rebuild_board()
-        return state
+    def _restored(self) -> None:
+        self._rebuild_board()

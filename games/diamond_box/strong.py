@@ -43,7 +43,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
     def determinise(_view: dict, generator: random.Random) -> DiamondBoxState:
         deck = list(unseen)
         generator.shuffle(deck)
-        state = DiamondBoxState(base.players, base.options, base.rng)
+        state = DiamondBoxState(base.rules_version, base.players, base.options, base.rng)
         state.deck = deck[: view["deck_count"]]
         state.hands = [list(hand) for hand in base.hands]
         state.centre = list(base.centre)

@@ -14,9 +14,11 @@ from games.contract import SYSTEM, Deadline, GameSpec, GameState, Rng
 
 
 class TinyState(GameState):
+    FIELDS = ("players", "options", "counter", "active", "phase", "winner", "secrets")
+
     @classmethod
-    def new_game(cls, players: int, options: dict, seed) -> TinyState:
-        state = cls()
+    def new_game(cls, players: int, options: dict, seed, rules: int) -> TinyState:
+        state = cls(rules)
         state.players, state.options = players, options
         state.rng = Rng(seed)
         state.counter, state.active, state.phase, state.winner = 0, 0, "turn", None
@@ -70,26 +72,6 @@ class TinyState(GameState):
         if self.phase == "turn":
             return Deadline("turn", self.options["turn_timeout"], (self.active,))
         return None
-
-    def to_dict(self) -> dict:
-        return {
-            "players": self.players,
-            "options": self.options,
-            "rng": self.rng.to_dict(),
-            "counter": self.counter,
-            "active": self.active,
-            "phase": self.phase,
-            "winner": self.winner,
-            "secrets": self.secrets,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> TinyState:
-        state = cls()
-        state.players, state.options, state.rng = data["players"], data["options"], Rng.from_dict(data["rng"])
-        for name in ("counter", "active", "phase", "winner", "secrets"):
-            setattr(state, name, data[name])
-        return state
 
 
 def tiny_agent(view: dict, legal: list, rng: random.Random, level: str) -> dict:
