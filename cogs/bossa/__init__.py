@@ -14,10 +14,10 @@ once-per-game actions, and each option is the engine action itself (the press's 
 call). A select with more than 25 moves ends with "More…" options, each opening an ephemeral chooser listing every
 legal tile group for an end or an action (buttons, or selects of 25 when there are many, paged by 100).
 
-Custom ids (`u.<name>`): `peek` (older messages); `end.<line><side>` and `opt.<action>` open a chooser (older
-messages), as does the option `+<what>`;
-`pg.<what>.<page>` turns its page; `mv<version>.<move>` (button) and `ms<version>.<n>` (select,
-the move in the option's value) send a move.
+Custom ids (`u.<name>`): the select option `+<what>` opens a chooser, `pg.<what>.<page>` turns its page;
+`mv<version>.<move>` (button) and `ms<version>.<n>` (select, the move in the option's value) send a move. An id this
+list no longer has (a button of a message drawn by an older release) is refused privately as a stale button; every
+table message is drawn again when the bot starts, so only ephemeral choosers (15 minutes at most) can carry one.
 A move is written compactly, tiles as their two dot counts (`w3b1` -> `31`): `pwu.3102` place on the white line's
 ascending side, `sbd2.11` stack on column 2 of the black line's descending side, `r.31` redraw, `x.31.02` exchange.
 """
@@ -248,8 +248,7 @@ class BossaPresenter(Presenter):
         phase = view["phase"]
         if phase in CHOOSING:
             # The choices themselves are public (the same three, or two, whatever the hands): pressed on the table,
-            # their answer edits it. The high roller's hand stays private, behind "My view" (and the DM); `peek`
-            # still answers the button older messages carry.
+            # their answer edits it. The high roller's hand stays private, behind "My view" (and the DM).
             for seat in state.to_act():
                 for action in state.legal_actions(seat):
                     # words only (no emoji): three fit one row on a phone
@@ -457,22 +456,15 @@ class BossaPresenter(Presenter):
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         head, _, rest = name.partition(".")
-        if head == "peek":
-            return await self.peek(interaction, table)
-        if head in ("end", "opt", "pg"):
+        if head == "pg":
             what, _, page = rest.partition(".")
             if not (what in MARKERS or (len(what) == 2 and what[0] in "wb" and what[1] in "ud")):
                 return False
-            if head == "pg" and not page.lstrip("-").isdigit():
+            if not page.lstrip("-").isdigit():
                 return False
             seat = self.acting_seat(interaction, table)
-            board = self.chooser(table, seat, what, int(page) if head == "pg" else 0, user_locale(interaction))
-            if head == "pg":
-                await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
-            else:
-                await interaction.response.send_message(
-                    ephemeral=True, **(await ready(board)).message_kwargs(editing=False)
-                )
+            board = self.chooser(table, seat, what, int(page), user_locale(interaction))
+            await interaction.response.edit_message(**(await ready(board)).message_kwargs(editing=True))
             return True
         if head[:2] == "ms" and head[2:].isdigit() and values and values[0].startswith("+"):
             what = values[0][1:]  # "more": the full chooser for what the table's select could not list
@@ -496,23 +488,6 @@ class BossaPresenter(Presenter):
             await self.cog.press_action(interaction, table, int(head[2:]), action)
             return True
         return False
-
-    async def peek(self, interaction: discord.Interaction, table: Table) -> bool:
-        if table.state is None or table.status != "running":
-            raise TableError("not_running")
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError("not_player")
-        view = table.state.view(None)
-        if view["phase"] in CHOOSING and seat != view["high_seat"]:
-            raise TableError(
-                "not_high_roller",
-                f"{CAT}.error.not_high_roller",
-                seat=seat_name(table, view["high_seat"], user_locale(interaction)),
-            )
-        board = self.private(table, seat, user_locale(interaction))
-        await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
-        return True
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,7 +3,7 @@
 While a duel's signs are being chosen, nothing public says which sign anyone chose: the table shows only who has
 chosen. The signs are a select on the table message: every viewer sees the same three options, and what a person
 picks in a select is sent to the bot alone (Discord shows it to nobody else), so the pick stays secret while its
-answer edits the table in the same REST call. (The older ephemeral sign prompt still answers its button.)"""
+answer edits the table in the same REST call."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from discord.ext import commands
 
 from bot import codec
 from bot.i18n import normalise, t
-from bot.render_pool import Picture, ready
-from bot.tables import Table, TableError
+from bot.render_pool import Picture
+from bot.tables import Table
 from bot.ui import Board, TableButton, TableSelect, action_id, ui_id
 from cogs.colorse.image import draw_board, draw_private
 from cogs.colorse.words import colorse_action, colorse_card
@@ -247,31 +247,6 @@ class ColorsePresenter(Presenter):
             return Board(embed)
         embed.description = "\n".join(lines)
         return Board(embed, image=Picture(draw_private, (view, normalise(locale))), image_name="colorse.png")
-
-    def sign_prompt(self, table: Table, seat: int, locale: str) -> Board:
-        embed = discord.Embed(description=t(f"{GAME}_table.sign_prompt", locale), colour=0x6B5B95)
-        items = [
-            TableButton(
-                action_id(table.id, table.version, action),
-                label=label(action, locale),
-                emoji=SIGN_EMOJI.get(action["sign"]),
-                style=discord.ButtonStyle.primary,
-            )
-            for action in table.state.legal_actions(seat)
-        ]
-        return Board(embed, items=items)
-
-    async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
-        if name != "sign":
-            return False
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError("not_player")
-        if table.state is None or not any(a["type"] == "sign" for a in table.state.legal_actions(seat)):
-            raise TableError("not_your_duel", f"{GAME}_table.error.not_your_duel")
-        board = self.sign_prompt(table, seat, str(interaction.locale))
-        await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
-        return True
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -129,11 +129,6 @@ def offered(shown: BossaPresenter, table: Table, board) -> list[dict]:
                     targets.append(option.value[1:])
                 else:
                     actions.append(decode_move(option.value))
-        elif what.startswith(("u.end.", "u.opt.")) and not component.disabled:
-            targets.append(what.split(".", 2)[2])
-        elif what.startswith(("u.end.", "u.opt.")):
-            with pytest.raises(TableError):
-                shown.chooser(table, seat, what.split(".", 2)[2], 0, "en")
     for target in targets:
         if True:
             page = 0
@@ -311,22 +306,14 @@ def interaction(user_id: int):
     return SimpleNamespace(user=SimpleNamespace(id=user_id), locale="en-US", response=Response())
 
 
-async def test_only_the_high_roller_may_peek():
-    state = stacked(dice=(2, 5))  # seat 1 rolled higher
+async def test_ids_of_retired_buttons_are_not_answered_so_the_press_is_refused_as_stale():
+    state = stacked(dice=(2, 5))  # seat 1 rolled higher: the hand is behind My view, no `peek` button any more
     table = make_table(state)
     shown = presenter()
-    with pytest.raises(TableError) as refused:
-        await shown.on_ui(interaction(1000), table, "peek", None)
-    assert refused.value.key == "bossa_table.error.not_high_roller"
-    with pytest.raises(TableError):
-        await shown.on_ui(interaction(5555), table, "peek", None)
-    pressed = interaction(1001)
-    assert await shown.on_ui(pressed, table, "peek", None)
-    ((kind, _, kwargs),) = pressed.response.sent
-    assert kind == "send" and kwargs["ephemeral"] and kwargs["files"]
-    hand = kwargs["embed"].description
-    assert "W2·B2" in hand  # seat 1's hand: w0b2 w0b3 w1b1 w2b2
-    assert "view" not in kwargs  # a look only: the choice is made on the table
+    for name in ("peek", "end.wu", "opt.r"):
+        pressed = interaction(1001)
+        assert not await shown.on_ui(pressed, table, name, None)
+        assert pressed.response.sent == []
 
 
 # --- turns -------------------------------------------------------------------------------------------
@@ -409,9 +396,9 @@ async def test_the_chooser_opens_for_the_active_player_only_and_sends_the_move()
     seat = state.to_act()[0]
     table = make_table(state)
     with pytest.raises(TableError):
-        await shown.on_ui(interaction(1000 + 1 - seat), table, "opt.exchange", None)
+        await shown.on_ui(interaction(1000 + 1 - seat), table, "ms4", ["+exchange"])
     mine = interaction(1000 + seat)
-    assert await shown.on_ui(mine, table, "opt.exchange", None)
+    assert await shown.on_ui(mine, table, "ms4", ["+exchange"])
     ((kind, _, kwargs),) = mine.response.sent
     assert kind == "send" and kwargs["ephemeral"]
     assert await shown.on_ui(mine, table, "pg.exchange.1", None)

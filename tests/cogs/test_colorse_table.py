@@ -93,9 +93,6 @@ def test_the_public_sign_select_is_the_same_whoever_chose_what():
             options = board.items[0].item.options
             assert [o.value for o in options] == [f"sign,sign={s}" for s in SIGNS]
             assert not any(o.default for o in options)
-            duellist = state.to_act()[0]
-            prompt = presenter.sign_prompt(make_table(state), duellist, "en")  # the older ephemeral prompt
-            assert sorted(i.item.custom_id for i in prompt.items) == sorted(f"bg:9:4:a.sign,sign={s}" for s in SIGNS)
         else:
             legal = []
             for seat in state.to_act():
