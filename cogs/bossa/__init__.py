@@ -16,8 +16,9 @@ legal tile group for an end or an action (buttons, or selects of 25 when there a
 
 Custom ids (`u.<name>`): the select option `+<what>` opens a chooser, `pg.<what>.<page>` turns its page;
 `mv<version>.<move>` (button) and `ms<version>.<n>` (select, the move in the option's value) send a move. An id this
-list no longer has (a button of a message drawn by an older release) is refused privately as a stale button; every
-table message is drawn again when the bot starts, so only ephemeral choosers (15 minutes at most) can carry one.
+list no longer has (a button of a message drawn by an older release) is refused privately as not valid; every
+running table's message is drawn again when the bot starts, so only an ephemeral chooser of the last minutes can
+carry one.
 A move is written compactly, tiles as their two dot counts (`w3b1` -> `31`): `pwu.3102` place on the white line's
 ascending side, `sbd2.11` stack on column 2 of the black line's descending side, `r.31` redraw, `x.31.02` exchange.
 """
