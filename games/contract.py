@@ -1,4 +1,4 @@
-"""The contract every game engine implements (see ../shared/rules/README.md).
+"""The contract every game engine implements (docs/engines.md; the rules of each game: docs/rules/).
 
 A game is a `GameSpec` (what the lobby needs: names, seat counts, options, a factory) and a
 `GameState` (the rules). States are pure: no I/O, no clocks; every chance outcome comes from the

@@ -1,4 +1,4 @@
-"""Blue Border rules (see /work/shared/rules/blue_border.md): taking, passing, border calls, rewards, rounds.
+"""Blue Border rules (docs/rules/blue_border.md): taking, passing, border calls, rewards, rounds.
 
 Phases: "turn" (the active diver takes or passes), "call_window" (after every placement, the eligible divers
 may call ボーダー！ or decline), "reward" (a successful caller picks 5-1 / 5-2 / nothing), "over".

@@ -1,4 +1,4 @@
-"""COLORSE ノロイをつかまえろ! — the rules engine (rules file: ../shared/rules/colorse.md).
+"""COLORSE ノロイをつかまえろ! — the rules engine (rules: docs/rules/colorse.md).
 
 Flow of a round: deal (phase "setup" while a starting card waits for a bonus or SPECIAL decision), then duels.
 A duel is phase "sign" (parent and child choose secretly; ラウ/ラウ repeats it), phase "take" (the takers, one card

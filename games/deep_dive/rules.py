@@ -1,4 +1,4 @@
-"""DEEP DIVE rules (see /work/shared/rules/deep_dive.md): dives, trapped penguins, the end, solo automaton.
+"""DEEP DIVE rules (docs/rules/deep_dive.md): dives, trapped penguins, the end, solo automaton.
 
 Depths are numbered 1..5. Each depth holds a face-down pile (flipped from the front: the shuffle fixes the order)
 and a row of face-up tiles; a face-up predator may carry one trapped penguin (its owner's seat).

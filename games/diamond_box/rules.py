@@ -1,6 +1,6 @@
 """Diamond Box (ダイヤの箱): lay cards from a public hand onto the centre; protruding cells cost penalty draws.
 
-Rules: ../shared/rules/diamond_box.md. Setup is automatic (no player decisions), so a new game starts at the
+Rules: docs/rules/diamond_box.md. Setup is automatic (no player decisions), so a new game starts at the
 first turn; `setup` in the view records how the start player was found.
 
 Rule decisions beyond the rules file:
