@@ -1,10 +1,10 @@
-"""BOSSa advanced rules (坊茶 アドバンスドルール), 2 players: the rules of shared/rules/bossa.md.
+"""BOSSa advanced rules (坊茶 アドバンスドルール), 2 players: the rules of docs/rules/bossa.md.
 
 Phases: "choose" (the high roller picks a colour or the first move, having peeked at their own hand),
 "choose_colour" (the other player picks a colour after "first"), "play" (turns), "over".
 Each turn starts with the automatic draw, so the active player always holds the tile drawn this turn.
 
-Rule decisions (shared/rules/bossa.md, "End"):
+Rule decisions (docs/rules/bossa.md, "End"):
 - A turn that starts with an empty deck ends the game at once, before any stuck check: the larger hand loses,
   equal hands draw. A player is judged stuck only after drawing.
 """
