@@ -22,7 +22,7 @@ from games.blue_border.rules import BlueBorderState
 from games.contract import SYSTEM
 from games.search import budget_of, standing_shares, win_shares
 
-ITERATIONS = 100  # playouts per decision (shared among the candidates); median decision about 0.1 s on 2 cores
+ITERATIONS = 100  # playouts per decision (shared among the candidates); its time per decision: docs/ai.md
 MIN_SAMPLES = 3  # deals per candidate at the least
 EYE = "hard"  # the perception the strong diver shares with the hard level
 SCALE = 3.0  # board worth (in cards) that makes a diver e times likelier to win

@@ -22,7 +22,7 @@ PRUNING_SAMPLES = 1
 MARGIN = 0.0  # win chance the search must gain to overrule the look-ahead's favourite (playouts to the end: trust them)
 HORIZON = 30  # play out to the end (a game is ~12 turns): true win shares beat the hand-tuned evaluation
 TREE_DEPTH = 4
-ITERATIONS = 700  # median ~0.15-0.19 s, p95 ~0.5-0.57 s on the shared 2-core box (450: ~0.1 s, 0.3-0.45 s)
+ITERATIONS = 700  # playouts per decision; its time per decision: docs/ai.md
 OWN_LINE = 0.8  # playouts: chance of growing its own line when a largest placement there exists
 STANDING_SCALE = 40.0  # evaluation points that make a ~73% favourite
 

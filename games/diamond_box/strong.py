@@ -16,7 +16,7 @@ from games.diamond_box.geometry import ROTATIONS
 from games.diamond_box.rules import DiamondBoxState
 from games.search import budget_of, ismcts, standing_shares
 
-ITERATIONS = 160  # scaled by 4 / (2 x players + 1) (longer playouts with more seats): median decision 0.2-0.35 s
+ITERATIONS = 160  # scaled by 4 / (2 x players + 1) (longer playouts with more seats); time per decision: docs/ai.md
 CANDIDATE_MARGIN = 1  # penalty cards above the cheapest move still searched
 MAX_CANDIDATES = 24
 
