@@ -14,7 +14,8 @@ import inspect
 import logging
 import math
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 from aiohttp import web
@@ -32,6 +33,13 @@ LATENCY_BUCKETS = (0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 RENDER_BUCKETS = (0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 0.512)
 STATUSES = ("lobby", "running", "finished", "cancelled")
 _active: Metrics | None = None  # the process-wide hooks (discord.py's webhook adapter is shared) report here
+
+
+@runtime_checkable
+class _DrawsBoards(Protocol):
+    """The table cog, known by what it offers (bot/ never imports cogs/)."""
+
+    public_board: Callable[..., Any]
 
 
 class Metrics(TableListener):
@@ -104,9 +112,8 @@ class Metrics(TableListener):
         self._wrap_rest()
         _install_process_hooks()
         cog = self.bot.get_cog("TableCog")
-        board = getattr(cog, "public_board", None)
-        if board is not None:
-            cog.public_board = self._timed_render(board)
+        if isinstance(cog, _DrawsBoards):
+            cog.public_board = self._timed_render(cog.public_board)
 
     async def on_change(self, table: Any, events: list[dict]) -> None:
         seen = self._seen.get(table.id)
@@ -125,7 +132,7 @@ class Metrics(TableListener):
                 self.rest_errors.labels(str(error.status)).inc()
                 raise
 
-        http.request = counted
+        http.request = counted  # type: ignore[method-assign]  # discord.py has no hook on its REST calls
 
     def _timed_render(self, board: Any) -> Any:
         def game_of(args: tuple) -> str:
@@ -246,4 +253,4 @@ def _install_process_hooks() -> None:
                 created = discord.utils.snowflake_time(int(interaction_id)).timestamp()
                 _active.interaction.observe(max(0.0, time.time() - created))
 
-    adapter.create_interaction_response = timed
+    adapter.create_interaction_response = timed  # type: ignore[method-assign]  # nor on interaction responses

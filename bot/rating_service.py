@@ -35,7 +35,7 @@ def season_at(seasons: list[tuple[int, float]], moment: float) -> int:
 def changes_for(table: FinishedTable, scopes: list[tuple[int, int]], current: dict) -> list[RatingChange]:
     """Every entrant's new rating in every scope (pure; run in a thread). current: scope -> player -> Rating."""
     counted = entrants([SeatFacts(*seat) for seat in table.seats], table.winners, table.options)
-    changes = []
+    changes: list[RatingChange] = []
     if not counted:
         return changes
     for scope in scopes:
@@ -86,7 +86,8 @@ class RatingService(TableListener):
         if table.guild_id:
             seasons = await self.storage.seasons(table.guild_id)
             scopes.append((table.guild_id, season_at(seasons, table.finished_at)))
-        players = {_player_of(seat) for seat in table.seats} - {None}  # a superset of the entrants
+        # a superset of the entrants
+        players = {player for seat in table.seats if (player := _player_of(seat)) is not None}
         current = {}
         for scope in scopes:
             stored = await self.storage.current_ratings(table.game, *scope, sorted(players))

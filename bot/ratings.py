@@ -107,7 +107,7 @@ def rate(current: Mapping[str, Rating], counted: list[Entrant]) -> list[Rating]:
     missing starts fresh)."""
     before = [current.get(entrant.player, Rating()) for entrant in counted]
     teams = [[MODEL.create_rating([rating.mu, rating.sigma])] for rating in before]
-    ranks = [0 if entrant.won else 1 for entrant in counted]
+    ranks: list[float] = [0 if entrant.won else 1 for entrant in counted]
     after = MODEL.rate(teams, ranks=ranks)
     return [
         Rating(team[0].mu, team[0].sigma, old.games + 1, old.wins + int(entrant.won))

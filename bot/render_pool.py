@@ -266,6 +266,7 @@ class RenderPool:
             return
         if sent < len(frame):
             worker.outbox += frame[sent:]
+            assert self._loop is not None  # _attach set it before any job was sent
             self._loop.add_writer(worker.fd, self._writable, worker)
 
     def _writable(self, worker: _Worker) -> None:
@@ -277,6 +278,7 @@ class RenderPool:
             sent = len(worker.outbox)
         del worker.outbox[:sent]
         if not worker.outbox:
+            assert self._loop is not None  # the loop that called this
             self._loop.remove_writer(worker.fd)
 
     def _readable(self, worker: _Worker) -> None:

@@ -79,7 +79,9 @@ class Scheduler(TableListener):
             except StorageDown:  # logged once by storage's health; this timer waits for storage to come back
                 if key in self._tasks or not self.running:  # a newer timer of this kind took over, or stopping
                     return
-                self._tasks[key] = asyncio.current_task()
+                task = asyncio.current_task()
+                assert task is not None  # a timer runs as a task of its own
+                self._tasks[key] = task
                 await asyncio.sleep(self.retry_delays[min(attempt, len(self.retry_delays) - 1)])
             except Exception:
                 log.exception("table %s: %s timer failed", timer.table_id, timer.kind)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import games
-from games.contract import SYSTEM
+from games.contract import SYSTEM, GameState
 
 
 @dataclass
@@ -59,7 +59,7 @@ def random_agent(view: dict, legal: list, rng: random.Random, level: str) -> dic
 
 def play_one(
     game: str, players: int, seed: int, agents: list, *, max_actions: int = 200_000, options: dict | None = None
-) -> tuple[object, int]:
+) -> tuple[GameState, int]:
     """Play one game to its end; timed windows are closed by the SYSTEM timeout once no seat wants to act.
     Returns (final state, actions applied)."""
     spec = games.get(game)
@@ -154,14 +154,16 @@ def _timed_level(agent, level: str, report: Report):
 def level_figures(report: Report) -> dict:
     """share_by_agent: each level's share of the finished games' wins (a shared win split evenly; a level on
     several seats adds them up); decision_ms_by_agent: median and p95 of its decisions with a real choice."""
+    levels = report.levels
+    assert levels is not None  # a report of levels compared
     finished = max(report.finished, 1)
-    shares = {level: round(report.wins_by_agent.get(level, 0.0) / finished, 3) for level in report.levels}
+    shares = {level: round(report.wins_by_agent.get(level, 0.0) / finished, 3) for level in levels}
     timings = {}
-    for level in report.levels:
+    for level in levels:
         times = sorted(report.decision_seconds.get(level, []))
         timings[level] = {
             "median": round(1000 * times[len(times) // 2], 2) if times else None,
             "p95": round(1000 * times[min(len(times) - 1, int(0.95 * len(times)))], 2) if times else None,
             "decisions": len(times),
         }
-    return {"levels": list(report.levels), "share_by_agent": shares, "decision_ms_by_agent": timings}
+    return {"levels": list(levels), "share_by_agent": shares, "decision_ms_by_agent": timings}

@@ -8,10 +8,12 @@ never a hidden value. Every press reaches `TableCog.on_press` through the bot.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
+from discord.ext import commands
 
 from bot import codec
 from bot.render_pool import Picture
@@ -28,8 +30,17 @@ def ui_id(table_id: int, version: int, name: str, *, select: bool = False) -> st
     return f"{'bs' if select else 'bg'}:{table_id}:{version}:u.{name}"
 
 
+class _PressHandler(Protocol):
+    """What `TableCog` offers the items (bot/ never imports cogs/)."""
+
+    async def on_press(
+        self, interaction: discord.Interaction, table_id: int, version: int, what: str, values: list[str] | None
+    ) -> None: ...
+
+
 async def _route(item: TableButton | TableSelect, interaction: discord.Interaction, values: list[str] | None) -> None:
-    cog = interaction.client.get_cog("TableCog")
+    bot = cast(commands.Bot, interaction.client)  # the items are registered on the bot alone
+    cog = cast(_PressHandler, bot.get_cog("TableCog"))
     try:
         await cog.on_press(interaction, item.table_id, item.version, item.what, values)
     finally:
@@ -46,7 +57,15 @@ def _release(item: discord.ui.DynamicItem, interaction: discord.Interaction) -> 
         item.view.clear_items()
     response = interaction.response
     if response.is_done():
-        response._parent = None  # discord.py's back reference (no public way); only raised errors read it then
+        # discord.py's back reference (no public way, typed as never None); only raised errors read it then
+        response._parent = None  # type: ignore[assignment]
+
+
+def _parts(match: re.Match[str] | None, custom_id: str) -> tuple[int, int, str]:
+    """(table, version, what) of an item's custom_id."""
+    if match is None:
+        raise ValueError(f"not a table item's custom_id: {custom_id!r}")
+    return int(match["table"]), int(match["version"]), match["what"]
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
@@ -63,8 +82,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         super().__init__(
             discord.ui.Button(custom_id=custom_id, label=label, emoji=emoji, style=style, disabled=disabled, row=row)
         )
-        match = self.template.fullmatch(custom_id)
-        self.table_id, self.version, self.what = int(match["table"]), int(match["version"]), match["what"]
+        self.table_id, self.version, self.what = _parts(self.template.fullmatch(custom_id), custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -93,8 +111,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
                 disabled=disabled,
             )
         )
-        match = self.template.fullmatch(custom_id)
-        self.table_id, self.version, self.what = int(match["table"]), int(match["version"]), match["what"]
+        self.table_id, self.version, self.what = _parts(self.template.fullmatch(custom_id), custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -142,10 +159,17 @@ class Board:
             item._update_view(None)  # discord.py's own way to detach an item (as View.clear_items does)
         return view
 
+    def png(self) -> bytes | None:
+        """The image's bytes (reading `image` draws a pending Picture)."""
+        image = self.image
+        assert not isinstance(image, Picture)
+        return image
+
     def files(self) -> list[discord.File]:
-        if self.image is None:
+        png = self.png()
+        if png is None:
             return []
-        return [discord.File(io.BytesIO(self.image), filename=self.image_name)]
+        return [discord.File(io.BytesIO(png), filename=self.image_name)]
 
     def message_kwargs(self, *, editing: bool) -> dict[str, Any]:
         """Keyword arguments for send/edit: attachments replace the old image when editing."""

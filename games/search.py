@@ -17,12 +17,15 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from games.contract import SYSTEM, GameState
 
-Determiniser = Callable[[dict, random.Random], GameState]
-Policy = Callable[[GameState, int, list, random.Random], dict]
-Evaluator = Callable[[GameState], list[float]]
+# One game's state type: its determiniser makes it, its evaluator and playout policy take it.
+State = TypeVar("State", bound=GameState)
+Determiniser = Callable[[dict, random.Random], State]
+Policy = Callable[[State, int, list, random.Random], dict]
+Evaluator = Callable[[State], list[float]]
 
 STRONG = "strong"
 
@@ -88,10 +91,10 @@ def ismcts(
     rng: random.Random,
     *,
     me: int,
-    determinise: Determiniser,
-    evaluate: Evaluator,
+    determinise: Determiniser[State],
+    evaluate: Evaluator[State],
     iterations: int,
-    playout: Policy = random_policy,
+    playout: Policy[State] = random_policy,
     horizon: int = 30,
     tree_depth: int = 8,
     exploration: float = 0.7,
@@ -138,15 +141,17 @@ def ismcts(
             node = child
             if untried or state.finished or steps >= min(tree_depth, horizon):
                 break
-            seat = _acting_seat(state, rng)
-            if seat is None:
+            acting = _acting_seat(state, rng)
+            if acting is None:
                 break
+            seat = acting
             choices = state.legal_actions(seat)
             keyed = [action_key(action) for action in choices]
         while not state.finished and steps < horizon:
-            seat = _acting_seat(state, rng)
-            if seat is None:
+            acting = _acting_seat(state, rng)
+            if acting is None:
                 break
+            seat = acting
             choices = state.legal_actions(seat)
             action = choices[0] if len(choices) == 1 or seat == SYSTEM else playout(state, seat, choices, rng)
             state._apply(seat, action)

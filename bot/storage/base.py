@@ -7,7 +7,7 @@ Actions of many tables that arrive together share one transaction (group commit)
 commit that holds its action. An action commits only on top of the version its table had when it was loaded: a
 second process acting on a stale copy of the same table gets `Conflict`, never a second row for the same move.
 
-Backends implement a few primitives (`_rows`, `_row`, `_transaction`, `_commit_batch`, migrations); every query
+Backends implement a few primitives (`_raw_rows`, `_raw_transaction`, `_commit_batch`, migrations); every query
 below is written once with `?` placeholders.
 """
 
@@ -16,14 +16,16 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, fields
 from json.encoder import encode_basestring as quoted
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.storage.faults import StorageHealth, is_fault
 from bot.storage.ratings import RATING_RELATIONS, RATINGS_MIGRATION, RatingQueries
 from games.contract import snapshot_json
+
+T = TypeVar("T")
 
 
 class SQLiteOnly(str):
@@ -361,6 +363,7 @@ class GroupCommit:
             self._begin()
             self._task = asyncio.get_running_loop().create_task(self._drain())
         elif not self._committing:
+            assert self._idle is not None  # made by the _begin this ends
             self._idle.set()
 
     async def _commit(self, writes: list[ActionWrite]) -> list[BaseException | None]:
@@ -405,6 +408,7 @@ class GroupCommit:
 
     async def wait_idle(self) -> None:
         while self._committing:
+            assert self._idle is not None  # made by the _begin of the commit under way
             await self._idle.wait()
 
 
@@ -432,25 +436,18 @@ class Storage(RatingQueries):
         self.target = str(target)
         self.health = StorageHealth()
         self.group = GroupCommit(self._commit_batch, self.health)
-        # every read and write reports to `health`: a fault sets it down, a committed write brings it up
-        self._transaction = self._watched(self._transaction, commits=True)
-        self._rows = self._watched(self._rows, commits=False)
 
-    def _watched(self, operation: Callable[..., Any], *, commits: bool) -> Callable[..., Any]:
-        health = self.health
-
-        async def watched(*args: Any) -> Any:
-            try:
-                value = await operation(*args)
-            except Exception as error:
-                if is_fault(error):
-                    health.failed(error)
-                raise
-            if commits:
-                health.succeeded()
-            return value
-
-        return watched
+    async def _watched(self, operation: Awaitable[T], *, commits: bool) -> T:
+        """Every read and write reports to `health`: a fault sets it down, a committed write brings it up."""
+        try:
+            value = await operation
+        except Exception as error:
+            if is_fault(error):
+                self.health.failed(error)
+            raise
+        if commits:
+            self.health.succeeded()
+        return value
 
     async def probe(self) -> None:
         """A real, tiny committed write (it raises what a commit would raise): the health check's proof that
@@ -470,8 +467,14 @@ class Storage(RatingQueries):
     async def schema_version(self) -> int:
         raise NotImplementedError
 
-    async def _rows(self, sql: str, params: Sequence = ()) -> list:
+    async def _raw_rows(self, sql: str, params: Sequence) -> list:
         raise NotImplementedError
+
+    async def _raw_transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
+        raise NotImplementedError
+
+    async def _rows(self, sql: str, params: Sequence = ()) -> list:
+        return await self._watched(self._raw_rows(sql, params), commits=False)
 
     async def _row(self, sql: str, params: Sequence = ()):
         rows = await self._rows(sql, params)
@@ -480,7 +483,7 @@ class Storage(RatingQueries):
     async def _transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
         """Run (sql, params, many) steps in one transaction; returns the first row's first value of a first step
         that has RETURNING (and passes it to later steps for NEW_ID)."""
-        raise NotImplementedError
+        return await self._watched(self._raw_transaction(steps), commits=True)
 
     async def _commit_batch(self, writes: list[ActionWrite]) -> list[BaseException | None]:
         """Commit these actions in one transaction: None for each committed one, the error for each refused."""
@@ -537,7 +540,8 @@ class Storage(RatingQueries):
     ) -> None:
         """Write a lobby's seats and settings (or its cancellation) in one transaction, with its idle-lobby timer
         replaced by `idle_timer` (None: removed; True, the default: left as it is)."""
-        timers, timer_params = "", ()
+        timers = ""
+        timer_params: tuple[str, ...] = ()
         if idle_timer is None:
             timers, timer_params = f", timers = {self.TIMERS_DROP}", ("lobby",)
         elif isinstance(idle_timer, TimerRow):

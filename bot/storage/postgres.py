@@ -148,8 +148,15 @@ class PostgresStorage(Storage):
             await self.pool.close()
             self.pool = None
 
+    @property
+    def _pool(self) -> asyncpg.Pool:
+        """The open pool (`open` made it)."""
+        if self.pool is None:
+            raise RuntimeError("storage is not open")
+        return self.pool
+
     async def _migrate(self) -> None:
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             current = await conn.fetchval("SELECT version FROM schema_version")
@@ -167,13 +174,13 @@ class PostgresStorage(Storage):
         return [("UPDATE schema_version SET version = version", (), False)]
 
     async def schema_version(self) -> int:
-        return await self.pool.fetchval("SELECT version FROM schema_version")
+        return await self._pool.fetchval("SELECT version FROM schema_version")
 
-    async def _rows(self, sql: str, params: Sequence = ()) -> list:
-        return await self.pool.fetch(numbered(sql), *params)
+    async def _raw_rows(self, sql: str, params: Sequence) -> list:
+        return await self._pool.fetch(numbered(sql), *params)
 
-    async def _transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
-        async with self.pool.acquire() as conn, conn.transaction():
+    async def _raw_transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
+        async with self._pool.acquire() as conn, conn.transaction():
             new_id = None
             for number, (sql, params, many) in enumerate(steps):
                 if many:
@@ -189,7 +196,7 @@ class PostgresStorage(Storage):
 
     async def _commit_batch(self, writes: list[ActionWrite]) -> list[BaseException | None]:
         rows = [record_args(write) for write in writes]
-        async with self.pool.acquire() as conn:
+        async with self._pool.acquire() as conn:
             try:
                 if len(rows) == 1:
                     await conn.execute(RECORD, *rows[0])
@@ -210,6 +217,6 @@ class PostgresStorage(Storage):
 
     async def _after_upsert(self, name: str) -> None:
         if name == "tables":  # copied ids were given explicitly: new tables must number after them
-            await self.pool.execute(
+            await self._pool.execute(
                 "SELECT setval(pg_get_serial_sequence('tables', 'id'), GREATEST((SELECT MAX(id) FROM tables), 1))"
             )

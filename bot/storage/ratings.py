@@ -14,7 +14,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 RATINGS_MIGRATION = """
     CREATE TABLE rated_tables (
@@ -115,6 +117,18 @@ class RatingChange:
 class RatingQueries:
     """The ratings' queries, shared by both backends (mixed into Storage)."""
 
+    # --- Storage's primitives they run on (bot/storage/base.py) -----------------------------
+    async def _rows(self, sql: str, params: Sequence = ()) -> list:
+        raise NotImplementedError
+
+    async def _value(self, sql: str, params: Sequence) -> Any:
+        raise NotImplementedError
+
+    async def _transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
+        raise NotImplementedError
+
+    # --- the ratings' own -------------------------------------------------------------------
+
     async def unrated_tables(self, limit: int = 200) -> list[FinishedTable]:
         """Finished tables the ratings have not seen yet, in finish order (finish time, then id)."""
         rows = await self._rows(
@@ -153,7 +167,9 @@ class RatingQueries:
     async def save_rated(self, table: FinishedTable, changes: list[RatingChange]) -> None:
         """A table seen by the ratings, with its entrants' new ratings in every scope, in one transaction (a second
         process rating the same table meets the primary key and commits nothing)."""
-        steps = [("INSERT INTO rated_tables (table_id, counted) VALUES (?, ?)", (table.id, int(bool(changes))), False)]
+        steps: list[tuple[str, Any, bool]] = [
+            ("INSERT INTO rated_tables (table_id, counted) VALUES (?, ?)", (table.id, int(bool(changes))), False)
+        ]
         if changes:
             steps += [
                 (

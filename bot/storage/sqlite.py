@@ -61,22 +61,35 @@ class SQLiteStorage(Storage):
             await self.db.close()
             self.db = None
 
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        """The open connection (`open` made it)."""
+        if self.db is None:
+            raise RuntimeError(f"storage {self.path} is not open")
+        return self.db
+
     async def _migrate(self) -> None:
-        (current,) = await (await self.db.execute("PRAGMA user_version")).fetchone()
+        (current,) = await self._one_row("PRAGMA user_version")
         for number, entry in enumerate(MIGRATIONS[current:], start=current + 1):
             script = migration_script(entry, self.dialect)
-            await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+            await self._db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
 
     def _probe_steps(self) -> list[tuple[str, Any, bool]]:
         # rewrites the header's application_id with the value it has (0): one page through the WAL and its fsync
         return [("PRAGMA application_id = 0", (), False)]
 
     async def schema_version(self) -> int:
-        (version,) = await (await self.db.execute("PRAGMA user_version")).fetchone()
+        (version,) = await self._one_row("PRAGMA user_version")
         return version
 
-    async def _rows(self, sql: str, params: Sequence = ()) -> list:
-        return list(await (await self.db.execute(sql, params)).fetchall())
+    async def _one_row(self, sql: str) -> sqlite3.Row:
+        """The row of a query that always returns one (a PRAGMA's value)."""
+        row = await (await self._db.execute(sql)).fetchone()
+        assert row is not None
+        return row
+
+    async def _raw_rows(self, sql: str, params: Sequence) -> list:
+        return list(await (await self._db.execute(sql, params)).fetchall())
 
     async def _run(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
         """One transaction on aiosqlite's thread, in one trip (its _execute runs a function there): the statements
@@ -93,9 +106,10 @@ class SQLiteStorage(Storage):
                 raise
             return value
 
-        return await self.db._execute(transaction, self.db._conn)
+        db = self._db
+        return await db._execute(transaction, db._conn)
 
-    async def _transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
+    async def _raw_transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
         def work(conn: sqlite3.Connection) -> Any:
             new_id = None
             for number, (sql, params, many) in enumerate(steps):
@@ -152,7 +166,8 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
         statement, values = _table_update(writes[0])
         if not conn.execute(statement, values).rowcount:
             return [Conflict(f"table {writes[0].table_id} is not at version {writes[0].seq - 1}")]
-        accepted, errors = writes, [None]
+        accepted = writes
+        errors: list[BaseException | None] = [None]
     else:
         accepted, errors = _accepted(conn, writes)
         updates: dict[str, list] = {TABLE_UPDATE: [], TABLE_FINISH: []}
@@ -163,17 +178,17 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
             if rows:
                 conn.executemany(statement, rows)
     conn.executemany(ACTION_INSERT, [(w.table_id, w.seq, w.seat, w.action, w.source, w.at) for w in accepted])
-    seated = [w for w in accepted if w.seats is not None]
+    seated = [(w.table_id, w.seats) for w in accepted if w.seats is not None]
     if seated:
-        conn.executemany("DELETE FROM seats WHERE table_id = ?", [(w.table_id,) for w in seated])
-        conn.executemany(SEAT_INSERT, [row for w in seated for row in seat_values(w.table_id, w.seats)])
-    ended = [w for w in accepted if w.result is not None]
+        conn.executemany("DELETE FROM seats WHERE table_id = ?", [(table_id,) for table_id, _ in seated])
+        conn.executemany(SEAT_INSERT, [row for table_id, seats in seated for row in seat_values(table_id, seats)])
+    ended = [(w, w.result) for w in accepted if w.result is not None]
     if ended:
         conn.executemany(
             RESULT_INSERT,
             [
-                (w.table_id, json.dumps(w.result["winners"]), json.dumps(w.result.get("scores", [])), w.at)
-                for w in ended
+                (w.table_id, json.dumps(result["winners"]), json.dumps(result.get("scores", [])), w.at)
+                for w, result in ended
             ],
         )
     return errors

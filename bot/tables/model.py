@@ -105,10 +105,18 @@ class Table(TableRecord):
         """A copy of the seats as storage writes them (a write may still be queued when the seats change again)."""
         return [SeatRow(**vars(seat)) for seat in self.seats]
 
+    @property
+    def started_state(self) -> GameState:
+        """The game state of a table that has started (a lobby has none)."""
+        if self.state is None:
+            raise RuntimeError(f"table {self.id} has not started")
+        return self.state
+
     def current_choices(self) -> list[str]:
         """Each seat's legal actions named as a text ("" for a seat not to act)."""
-        acting = set(self.state.to_act())
-        return [choice_text(self.state, n) if n in acting else "" for n in range(self.state.players)]
+        state = self.started_state
+        acting = set(state.to_act())
+        return [choice_text(state, n) if n in acting else "" for n in range(state.players)]
 
 
 @dataclass

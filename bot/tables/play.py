@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import games
@@ -55,7 +56,7 @@ class Play:
         return await attempt()
 
     async def act(
-        self, table: Table, seat: int, version: int | None, action: dict, source: str, absent: list[int] = ()
+        self, table: Table, seat: int, version: int | None, action: dict, source: str, absent: Sequence[int] = ()
     ) -> Outcome:
         """Apply, then commit (with any change to the seats' absence counters) before anyone is told."""
         service = self.service
@@ -98,7 +99,8 @@ class Play:
         """A deadline's action, applied in a worker thread to a copy that then replaces the state: a game may play an
         absent seat with its own agent (BOSSa), which can take most of a second, and the event loop must not wait.
         Meanwhile every reader sees the state before, and the table's lock keeps every other change out."""
-        copy = type(table.state).from_dict(table.state.to_dict())
+        state = table.started_state
+        copy = type(state).from_dict(state.to_dict())
         events = await asyncio.to_thread(copy.apply, seat, action)
         table.state = copy
         return events
@@ -106,7 +108,7 @@ class Play:
     async def _commit(self, table: Table, seat: int, action: dict, source: str, seats_changed: bool) -> None:
         service = self.service
         await service.listeners.prepare(table, source)  # what they start runs beside the work below
-        state = table.state
+        state = table.started_state
         table.version += 1
         new_choices = table.current_choices()
         for number, (old, new) in enumerate(zip(table.choices, new_choices)):
@@ -146,7 +148,9 @@ class Play:
         state = table.state
         legal = state.legal_actions(seat)
         rng = random.Random(f"{table.seed}/ai/{table.version}/{seat}")
-        action = await think(table.spec.agent, state.view(seat), legal, rng, table.seats[seat].ai_level)
+        level = table.seats[seat].ai_level
+        assert level is not None  # the loop above stopped at an AI seat
+        action = await think(table.spec.agent, state.view(seat), legal, rng, level)
         if not offers(legal, action):
             log.warning("table %s: the %s AI chose an illegal action; playing a random one", table.id, table.game)
             action = rng.choice(legal)

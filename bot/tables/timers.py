@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import orjson
@@ -32,7 +32,8 @@ class Timers:
         service = self.service
         now = service.clock()
         plan: dict = {}
-        deadline = table.state.deadline()
+        state = table.started_state
+        deadline = state.deadline()
         if deadline is not None:
             previous = table.timers.get("deadline")
             detail = snapshot_json({"kind": deadline.kind, "seats": list(deadline.seats)})
@@ -40,7 +41,7 @@ class Timers:
             if previous is not None and self._same_window(previous.detail, deadline):
                 due = previous.due_at
             plan["deadline"] = TimerRow(table.id, "deadline", table.version, due, detail)
-        if any(s >= 0 and table.seats[s].is_ai for s in table.state.to_act()):
+        if any(s >= 0 and table.seats[s].is_ai for s in state.to_act()):
             plan["ai"] = TimerRow(table.id, "ai", table.version, now + service.ai_delay, "")
         nudge = self.plan_nudge(table, now, acted)
         if nudge is not None:
@@ -67,7 +68,7 @@ class Timers:
         delay = service.nudge_delays.get(table.guild_id, service.nudge_delay) if table.guild_id else service.nudge_delay
         if not delay:
             return None
-        state = table.state
+        state = table.started_state
         races = table.spec.race_actions
         seats: dict[str, int] = {}
         for seat in state.to_act():
@@ -150,7 +151,7 @@ class Timers:
             if entry.more_time_used:
                 raise TableError("more_time_used")
             entry.more_time_used = True
-            deadline = table.state.deadline()
+            deadline = table.started_state.deadline()
             timer.due_at += (deadline.seconds if deadline else 60) * service.timer_scale
             await service.storage.save_seats(table.id, table.seat_rows())
             await service.storage.set_timer(timer)
@@ -160,7 +161,7 @@ class Timers:
             return timer.due_at
 
     # --- absence ------------------------------------------------------------------------------
-    def count_absence(self, table: Table, present: int | None, absent: list[int], events: list[dict]) -> bool:
+    def count_absence(self, table: Table, present: int | None, absent: Sequence[int], events: list[dict]) -> bool:
         """A person who acts is present again; a person a deadline waited for in vain counts one more absence, and
         after `afk_limit` in a row the AI keeps their seat. Returns whether any seat changed."""
         changed = False
@@ -173,7 +174,7 @@ class Timers:
                 continue
             entry.timeouts += 1
             changed = True
-            if entry.timeouts >= self.service.afk_limit and not table.state.finished:
+            if entry.timeouts >= self.service.afk_limit and not table.started_state.finished:
                 entry.ai_level = table.spec.default_ai_level
                 entry.taken_over = True
                 events.append({"type": "seat_to_ai", "seat": number, "reason": "absent"})

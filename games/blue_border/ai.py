@@ -136,7 +136,7 @@ class _Mind:
         return self.take_value(seat, card) - self.worth(self.board(seat))
 
     # --- decisions -----------------------------------------------------------------------
-    def visible(self, action: dict) -> dict | None:
+    def visible(self, action: dict) -> dict:
         """The card a take/reward action would get."""
         if action["source"] == "deck":
             return self.view["deck"]["top"]
@@ -144,7 +144,7 @@ class _Mind:
             return self.view["piles"][action["pile"]]["top"]
         if action["source"] == "discard":
             return {"shade": "", "number": action["card"]}
-        return None
+        raise ValueError(f"no card comes from {action['source']!r}")
 
     def best_turn(self, legal: list) -> dict:
         takes = [action for action in legal if action["type"] == "take"]

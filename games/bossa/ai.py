@@ -46,6 +46,7 @@ def _choose_move(view: dict, legal: list[dict], rng: random.Random) -> dict:
     best_index, best = _best(samples, me, legal, plain)
     if best_index is None or best <= RISKY:  # no placement holds: now the markers matter
         best_index, best = _best(samples, me, legal, order)
+    assert best_index is not None  # `order` holds every legal action, and each scores above -inf
     return legal[best_index]
 
 
@@ -116,10 +117,10 @@ def _choose_territory(view: dict, legal: list[dict]) -> dict:
 def _hypothetical_start(view: dict, colour: str) -> BossaState:
     """The empty lines as they would be if this seat owned `colour` (only its own hand is known)."""
     me = view["seat"]
-    colours = [None, None]
+    colours: list[str | None] = [None, None]
     colours[me], colours[1 - me] = colour, COLOURS[1 - COLOURS.index(colour)]
     lines = {c: {"die": view["dice"][colours.index(c)], "up": [], "down": []} for c in COLOURS}
-    hands = [[], []]
+    hands: list[list[str]] = [[], []]
     hands[me] = list(view["hands"][me])
     return BossaState.from_dict(_state_data(view, colours, lines, hands, deck=[], removed=""))
 

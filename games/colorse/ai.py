@@ -52,6 +52,7 @@ def box_score(box: list) -> float:
     if count == cards.BOX_SIZE:
         return FULL_BOX_VALUE
     slot = cards.next_slot(box)
+    assert slot is not None  # the box is not full
     safe = sum(not cards.vanishing_slots(box, slot, {"card": colour}) for colour in cards.COLOURS)
     return count * CARD_VALUE + safe
 

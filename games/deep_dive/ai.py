@@ -99,7 +99,9 @@ class _Diver:
     def automaton_gain(self, tile: str) -> float:
         bot = self.view["automaton"]
         rule = tiles.setup_data()["automaton_scoring"][bot["difficulty"]]
-        colour, points = tiles.parse_food(tile)
+        food = tiles.parse_food(tile)
+        assert food is not None  # the automaton is given food alone
+        colour, points = food
         after = scoring.with_food(bot["columns"], colour, points)
         return scoring.automaton_score(after, bot["rocks"], bot["water"], rule) - scoring.automaton_score(
             bot["columns"], bot["rocks"], bot["water"], rule

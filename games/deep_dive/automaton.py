@@ -8,7 +8,7 @@ from games.deep_dive.tiles import parse_food
 def food_candidates(face_up: list[str], columns: dict[str, list[int]]) -> list[str]:
     """The distinct face-up food the automaton may take, after its priorities:
     the colour it holds fewest of, then the highest points. More than one left -> the human chooses."""
-    foods = {tile: parse_food(tile) for tile in face_up if parse_food(tile)}
+    foods = {tile: food for tile in face_up if (food := parse_food(tile))}
     if not foods:
         return []
     fewest = min(len(columns[colour]) for colour, _ in foods.values())
