@@ -22,7 +22,7 @@ from bot.translator import CatalogueTranslator
 from bot.ui import TableButton, TableSelect
 
 log = logging.getLogger(__name__)
-CORE_COGS = ["cogs.table", "cogs.host", "cogs.rules"]
+CORE_COGS = ["cogs.table", "cogs.host", "cogs.rules", "cogs.learn"]
 GAME_COGS = {game: f"cogs.{game}" for game in ["blue_border", "diamond_box", "bossa", "deep_dive", "colorse"]}
 
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import games
+from bot.practice import engine_options
 from bot.storage import Storage
 
 FORMAT = "bodoge-record/1"
@@ -34,7 +35,7 @@ def move_list(table, record: dict, locale: str) -> str:
     from bot.text import format_event, seat_name
 
     spec = games.get(record["game"])
-    state = spec.new(len(record["seats"]), record["options"], record["seed"])
+    state = spec.new(len(record["seats"]), engine_options(record["options"]), record["seed"])
     lines = [t("record.header", locale, game=spec.name(locale), id=record["table"])]
     for entry in record["actions"]:
         who = seat_name(table, entry["seat"], locale)
@@ -50,7 +51,7 @@ def replay(record: dict):
     if record.get("format") != FORMAT:
         raise ValueError("not a Bodoge Host record")
     spec = games.get(record["game"])
-    state = spec.new(len(record["seats"]), record["options"], record["seed"])
+    state = spec.new(len(record["seats"]), engine_options(record["options"]), record["seed"])
     for entry in record["actions"]:
         state.apply(entry["seat"], entry["action"])
     return state

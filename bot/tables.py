@@ -24,6 +24,7 @@ from typing import Any
 import orjson
 
 import games
+from bot import lessons, practice
 from bot.races import FirstPressRaces, TooSlow
 from bot.storage import Conflict, SeatRow, Storage, TimerRow
 from bot.storage.faults import is_fault
@@ -510,7 +511,7 @@ class TableService:
         """The game's own rules judge the settings as a whole (e.g. a table that could never be won), now rather
         than at the start, with the seats taken so far (at least the fewest the game allows)."""
         try:
-            table.spec.new(max(len(table.seats), table.spec.min_players), options, table.seed)
+            table.spec.new(max(len(table.seats), table.spec.min_players), practice.engine_options(options), table.seed)
         except IllegalAction as error:
             raise TableError(error.code, error.key, **error.params) from None
 
@@ -617,7 +618,7 @@ class TableService:
             if not table.can_start():
                 raise TableError("bad_player_count")
             try:
-                state = table.spec.new(len(table.seats), table.options, table.seed)
+                state = table.spec.new(len(table.seats), practice.engine_options(table.options), table.seed)
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
             result = state.result() if state.finished else None  # a deal may end the game (an empty deck)
@@ -817,7 +818,11 @@ class TableService:
         state = table.state
         legal = state.legal_actions(seat)
         rng = random.Random(f"{table.seed}/ai/{table.version}/{seat}")
-        action = await think(table.spec.agent, state.view(seat), legal, rng, table.seats[seat].ai_level)
+        action = (
+            lessons.scripted(table.game, state, table.version, seat) if practice.follows_lesson(table.options) else None
+        )
+        if action is None:
+            action = await think(table.spec.agent, state.view(seat), legal, rng, table.seats[seat].ai_level)
         if not offers(legal, action):
             log.warning("table %s: the %s AI chose an illegal action; playing a random one", table.id, table.game)
             action = rng.choice(legal)
@@ -972,7 +977,7 @@ class TableService:
     async def rebuild(self, table_id: int) -> GameState:
         """Replay a table's action log from its seed: the state it must be in."""
         table = await self.get(table_id)
-        state = table.spec.new(len(table.seats), table.options, table.seed)
+        state = table.spec.new(len(table.seats), practice.engine_options(table.options), table.seed)
         for entry in await self.storage.actions(table_id):
             state.apply(entry["seat"], entry["action"])
         return state

@@ -25,6 +25,7 @@ from bot.storage import TimerRow
 from bot.storage.faults import is_fault
 from bot.tables import StorageDown, Table, TableError
 from bot.ui import Board, TableButton, TableSelect, ui_id
+from cogs import learn
 from cogs.common import game_choices, user_locale
 from cogs.host import option_value
 from cogs.presenter import Presenter, recent_lines, seat_name
@@ -96,6 +97,7 @@ class TableCog(commands.Cog, name="TableCog"):
         self.reposter.watch(table)
         board = self.presenter(table.game).board(table, locale)
         board.items.extend(self.host_items(table, locale))
+        learn.decorate(board, table, locale)
         closed = [
             seat_name(table, table.seat_of(u), locale)
             for u in self.dm_closed.get(table.id, ())
@@ -528,6 +530,8 @@ class TableCog(commands.Cog, name="TableCog"):
             return await self.private_reply(interaction, "view", board, table)
         if name == "log":
             return await self.private_reply(interaction, "log", self.log_board(table, user_locale(interaction)), table)
+        if name == "hint":
+            return await learn.press_hint(self, interaction, table)
         if await self.presenter(table.game).on_ui(interaction, table, name, values):
             return
         await self.refuse(interaction, "error.malformed_action")
