@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 HOST_OPTIONS = ("practice", "lesson", "hints")
+LOBBY_CHOICES = {"hints": [False, True]}  # the host's options a lobby offers, beside the game's (first: default)
 
 
 def engine_options(options: dict) -> dict:

@@ -498,8 +498,10 @@ class TableService:
             self._require_lobby(table)
             self._require_host(table, user_id)
             spec = table.spec
-            allowed = spec.choices.get(name)
-            if name not in spec.options or (allowed is not None and value not in allowed):
+            allowed = spec.choices.get(name) if name in spec.options else practice.LOBBY_CHOICES.get(name)
+            if name not in spec.options and (allowed is None or not offers(allowed, value)):  # the host's own
+                raise TableError("bad_option")
+            if allowed is not None and value not in allowed:
                 raise TableError("bad_option")
             self._check_settings(table, {**table.options, name: value})
             table.options[name] = value

@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot import codec
+from bot import codec, practice
 from bot.delivery import send_dm
 from bot.i18n import has, normalise, t
 from bot.races import snowflake_time_ms
@@ -51,6 +51,11 @@ def is_moderator(interaction: discord.Interaction, table: Table | None = None) -
         return False
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_messages or permissions.manage_guild))
+
+
+def lobby_choices(table: Table, name: str) -> list | None:
+    """The values the lobby offers for setting `name`: the game's, or the host's own (bot/practice.py)."""
+    return table.spec.choices.get(name) if name in table.spec.options else practice.LOBBY_CHOICES.get(name)
 
 
 class TableCog(commands.Cog, name="TableCog"):
@@ -200,7 +205,7 @@ class TableCog(commands.Cog, name="TableCog"):
         return Board(embed, items=items)
 
     def option_label(self, game: str, name: str, locale: str) -> str:
-        key = f"{game}.option.{name}"
+        key = f"learn.option.{name}" if name in practice.LOBBY_CHOICES else f"{game}.option.{name}"
         return t(key, locale) if has(key, locale) else name
 
     def value_label(self, game: str, name: str, value, locale: str) -> str:
@@ -214,13 +219,20 @@ class TableCog(commands.Cog, name="TableCog"):
             f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**"
             for name, value in table.options.items()
             if name in spec.options and name != "stacked" and value != spec.options[name]
+        ] + [
+            f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, True, locale)}**"
+            for name in practice.LOBBY_CHOICES
+            if table.options.get(name) is True
         ]
         return "\n".join(changed)[:1024] or t("lobby.defaults", locale)
 
     def settings_text(self, table: Table, locale: str) -> str:
         spec = table.spec
         lines = []
-        for name, default in spec.options.items():
+        for name, default in {
+            **spec.options,
+            **{name: values[0] for name, values in practice.LOBBY_CHOICES.items()},
+        }.items():
             if name == "stacked":
                 continue
             value = table.options.get(name, default)
@@ -610,8 +622,8 @@ class TableCog(commands.Cog, name="TableCog"):
         locale = user_locale(interaction)
         options = [
             discord.SelectOption(label=self.option_label(table.game, name, locale)[:100], value=name)
-            for name in table.spec.choices
-            if name in table.spec.options
+            for name in [*table.spec.choices, *practice.LOBBY_CHOICES]
+            if name in table.spec.options or name in practice.LOBBY_CHOICES
         ][:25]
         if not options:
             raise TableError("no_settings")
@@ -623,11 +635,11 @@ class TableCog(commands.Cog, name="TableCog"):
 
     async def choose_option(self, interaction: discord.Interaction, table: Table, name: str) -> None:
         self._check_settings_chooser(interaction, table)
-        choices = table.spec.choices.get(name)
+        choices = lobby_choices(table, name)
         if choices is None:
             raise TableError("bad_option")
         locale = user_locale(interaction)
-        current = table.options.get(name, table.spec.options.get(name))
+        current = table.options.get(name, table.spec.options.get(name, False))
         options = [
             discord.SelectOption(
                 label=self.value_label(table.game, name, value, locale)[:100], value=str(i), default=value == current
@@ -644,7 +656,7 @@ class TableCog(commands.Cog, name="TableCog"):
 
     async def set_option(self, interaction: discord.Interaction, table: Table, name: str, index: str) -> None:
         self._check_settings_chooser(interaction, table)
-        choices = table.spec.choices.get(name) or []
+        choices = lobby_choices(table, name) or []
         if not index.isdigit() or int(index) >= len(choices):
             raise TableError("bad_option")
         await self.service.set_option(table.id, interaction.user.id, name, choices[int(index)])
