@@ -19,59 +19,27 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot import hints, lessons, practice
+from bot import coach, lessons, practice
 from bot.i18n import normalise, t
 from bot.render_pool import ready
 from bot.tables import Table, TableError
-from bot.terminal.labels import action_label
 from bot.ui import Board, TableButton, ui_id
 from cogs.common import game_choices, user_locale
-from games.contract import GameState
 
 log = logging.getLogger(__name__)
 COLOUR = 0x38A169
 LEARN_TEMPLATE = r"lr:(?P<game>[a-z_]{1,24})"
 
 
-def practice_options(game: str) -> dict:
-    return {**lessons.lesson(game).options, "practice": True, "lesson": True, "hints": True}
-
-
-def coach_lines(table: Table, locale: str) -> list[str]:
-    """What the table message adds on a practice or hinted table: the coach line (on a lesson's script), or that the
-    script was left; the practice mark; that hints were on."""
-    lines: list[str] = []
-    options = table.options
-    if practice.follows_lesson(options) and table.state is not None and table.status == "running":
-        at = lessons.step(table.game, table.state, table.version)
-        moment = lessons.moment(table.game, at) if at is not None else None
-        if moment is not None:
-            lines.append(t("learn.coach", locale, line=t(lessons.lesson(table.game).line_key(moment), locale)))
-        else:
-            lines.append(t("learn.off_script", locale))
-    if practice.is_practice(options):
-        lines.append(t("learn.practice_mark", locale))
-    elif practice.hints_allowed(options):
-        lines.append(t("learn.hints_on_mark", locale))
-    return lines
-
-
 def decorate(board: Board, table: Table, locale: str) -> None:
     """The coach lines under the board's text, and Hint beside the table's bottom row while hints are allowed."""
-    lines = coach_lines(table, locale)
+    lines = [*filter(None, [coach.coach_line(table, locale)]), *coach.marks(table, locale)]
     if lines:
         board.embed.description = "\n".join([*filter(None, [board.embed.description]), *lines])
     if practice.hints_allowed(table.options) and table.status == "running":
         board.items.append(
             TableButton(ui_id(table.id, table.version, "hint"), label=t("learn.hint_button", locale), emoji="💡", row=2)
         )
-
-
-def hint_text(table: Table, state: GameState, seat: int, locale: str) -> str:
-    """The hint for `seat` in words, from `state` (a copy: it runs off the event loop while the table moves on)."""
-    found = hints.hint(table.game, state, seat, f"{table.seed}/{table.version}", table.options, table.version)
-    move = action_label(table.game, found.action, state.view(seat), locale)
-    return t("learn.hint", locale, move=move, reason=t(found.reason, locale, **found.params))
 
 
 async def press_hint(cog, interaction: discord.Interaction, table: Table) -> None:
@@ -86,7 +54,7 @@ async def press_hint(cog, interaction: discord.Interaction, table: Table) -> Non
         return await cog.refuse(interaction, "table.error.seat_is_ai")
     snapshot = type(table.state).from_dict(table.state.to_dict())
     await interaction.response.defer(ephemeral=True, thinking=True)
-    text = await asyncio.to_thread(hint_text, table, snapshot, seat, locale)
+    text = await asyncio.to_thread(coach.hint_text, table, snapshot, seat, locale)
     await interaction.followup.send(embed=discord.Embed(description=text, colour=COLOUR), ephemeral=True)
 
 
@@ -180,7 +148,7 @@ class LearnCog(commands.Cog, name="LearnCog"):
                 host_id=user.id,
                 host_name=user.display_name,
                 locale=public_locale,
-                options=practice_options(game),
+                options=coach.table_options(game),
             )
             for _seat in range(plan.players - 1):
                 await self.service.add_ai(table.id, user.id, plan.ai_level)
