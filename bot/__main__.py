@@ -150,6 +150,7 @@ def command_play(args: argparse.Namespace) -> int:
                 ai_level=args.ai_level,
                 options=args.game_options,
                 autoplay=args.autoplay,
+                learn=args.learn,
             )
         )
     except KeyboardInterrupt:  # Ctrl-C while the AI seats were moving (at a prompt, the game says so itself)
@@ -274,6 +275,9 @@ def parser() -> argparse.ArgumentParser:
         help="a table setting, for example border=8 (Blue Border); repeat for several",
     )
     play.add_argument("--autoplay", action="store_true", help="the AI plays your seats too: watch a whole game")
+    play.add_argument(
+        "--learn", action="store_true", help="the guided first game: a coach line at each decision, h for a hint"
+    )
     play.set_defaults(func=command_play)
 
     simulate = sub.add_parser("simulate", help="self-play many games and report")

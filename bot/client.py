@@ -22,7 +22,7 @@ from bot.translator import CatalogueTranslator
 from bot.ui import TableButton, TableSelect
 
 log = logging.getLogger(__name__)
-CORE_COGS = ["cogs.table", "cogs.host", "cogs.rules", "cogs.ratings"]
+CORE_COGS = ["cogs.table", "cogs.host", "cogs.rules", "cogs.ratings", "cogs.learn"]
 
 
 def game_cog(game: str) -> str:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import games
+from bot.practice import engine_options
 from bot.storage import Storage
 from games.contract import UnsupportedRules
 
@@ -43,7 +44,9 @@ def new_game(record: dict):
     """The record's game as it started, under the rules the record was played with (1 when it names none);
     UnsupportedRules when this code no longer (or not yet) plays them."""
     spec = games.get(record["game"])
-    return spec.new(len(record["seats"]), record["options"], record["seed"], rules=record.get("rules", 1))
+    return spec.new(
+        len(record["seats"]), engine_options(record["options"]), record["seed"], rules=record.get("rules", 1)
+    )
 
 
 def move_list(table, record: dict, locale: str) -> str:

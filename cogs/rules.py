@@ -15,12 +15,13 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot import rules_pages
+from bot import lessons, rules_pages
 from bot.i18n import t
 from bot.render_pool import Picture, ready
 from bot.ui import Board
 from cogs.common import game_choices, user_locale
 from cogs.gallery import presenter_for, table_for
+from cogs.learn import learn_button
 
 COLOUR = 0x2B6CB0
 TURN_TEMPLATE = (
@@ -67,6 +68,8 @@ def page_board(game: str, index: int, user_id: int, locale: str, full_text_url: 
         items.append(
             discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=t("rules_pager.full_text", locale), row=0)
         )
+    if lessons.available(game):
+        items.append(learn_button(game, locale))
     options = [
         discord.SelectOption(label=f"{n + 1}. {t(other.key('title'), locale)}"[:100], value=str(n), default=n == index)
         for n, other in enumerate(pages[:25])

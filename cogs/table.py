@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot import codec
+from bot import codec, practice
 from bot.delivery import send_dm
 from bot.i18n import has, normalise, t
 from bot.races import snowflake_time_ms
@@ -25,7 +25,7 @@ from bot.storage import TimerRow
 from bot.storage.faults import is_fault
 from bot.tables import StorageDown, Table, TableError, TableListener
 from bot.ui import Board, TableButton, TableSelect, ui_id
-from cogs import records
+from cogs import learn, records
 from cogs.common import game_choices, user_locale
 from cogs.host import option_value
 from cogs.presenter import Presenter, recent_lines, seat_name
@@ -51,6 +51,11 @@ def is_moderator(interaction: discord.Interaction, table: Table | None = None) -
         return False
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_messages or permissions.manage_guild))
+
+
+def lobby_choices(table: Table, name: str) -> list | None:
+    """The values the lobby offers for setting `name`: the game's, or the host's own (bot/practice.py)."""
+    return table.spec.choices.get(name) if name in table.spec.options else practice.LOBBY_CHOICES.get(name)
 
 
 class TableCog(commands.Cog, TableListener, name="TableCog"):
@@ -95,6 +100,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         self.reposter.watch(table)
         board = self.presenter(table.game).board(table, locale)
         board.items.extend(self.host_items(table, locale))
+        learn.decorate(board, table, locale)
         closed = [
             seat_name(table, table.seat_of(u), locale)
             for u in self.dm_closed.get(table.id, ())
@@ -198,7 +204,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         return Board(embed, items=items)
 
     def option_label(self, game: str, name: str, locale: str) -> str:
-        key = f"{game}.option.{name}"
+        key = f"learn.option.{name}" if name in practice.LOBBY_CHOICES else f"{game}.option.{name}"
         return t(key, locale) if has(key, locale) else name
 
     def value_label(self, game: str, name: str, value, locale: str) -> str:
@@ -212,13 +218,20 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**"
             for name, value in table.options.items()
             if name in spec.options and name != "stacked" and value != spec.options[name]
+        ] + [
+            f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, True, locale)}**"
+            for name in practice.LOBBY_CHOICES
+            if table.options.get(name) is True
         ]
         return "\n".join(changed)[:1024] or t("lobby.defaults", locale)
 
     def settings_text(self, table: Table, locale: str) -> str:
         spec = table.spec
         lines = []
-        for name, default in spec.options.items():
+        for name, default in {
+            **spec.options,
+            **{name: values[0] for name, values in practice.LOBBY_CHOICES.items()},
+        }.items():
             if name == "stacked":
                 continue
             value = table.options.get(name, default)
@@ -533,6 +546,8 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             return await self.private_reply(interaction, "view", board, table)
         if name == "log":
             return await self.private_reply(interaction, "log", self.log_board(table, user_locale(interaction)), table)
+        if name == "hint":
+            return await learn.press_hint(self, interaction, table)
         if await self.presenter(table.game).on_ui(interaction, table, name, values):
             return
         await self.refuse(interaction, "error.malformed_action")
@@ -611,8 +626,8 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         locale = user_locale(interaction)
         options = [
             discord.SelectOption(label=self.option_label(table.game, name, locale)[:100], value=name)
-            for name in table.spec.choices
-            if name in table.spec.options
+            for name in [*table.spec.choices, *practice.LOBBY_CHOICES]
+            if name in table.spec.options or name in practice.LOBBY_CHOICES
         ][:25]
         if not options:
             raise TableError("no_settings")
@@ -624,11 +639,11 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
 
     async def choose_option(self, interaction: discord.Interaction, table: Table, name: str) -> None:
         self._check_settings_chooser(interaction, table)
-        choices = table.spec.choices.get(name)
+        choices = lobby_choices(table, name)
         if choices is None:
             raise TableError("bad_option")
         locale = user_locale(interaction)
-        current = table.options.get(name, table.spec.options.get(name))
+        current = table.options.get(name, table.spec.options.get(name, False))
         options = [
             discord.SelectOption(
                 label=self.value_label(table.game, name, value, locale)[:100], value=str(i), default=value == current
@@ -645,7 +660,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
 
     async def set_option(self, interaction: discord.Interaction, table: Table, name: str, index: str) -> None:
         self._check_settings_chooser(interaction, table)
-        choices = table.spec.choices.get(name) or []
+        choices = lobby_choices(table, name) or []
         if not index.isdigit() or int(index) >= len(choices):
             raise TableError("bad_option")
         await self.service.set_option(table.id, interaction.user.id, name, choices[int(index)])

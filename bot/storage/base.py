@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields
 from json.encoder import encode_basestring as quoted
 from typing import Any, TypeVar
 
+from bot.practice import is_practice
 from bot.storage.faults import StorageHealth, is_fault
 from bot.storage.ratings import RATING_RELATIONS, RATINGS_MIGRATION, RatingQueries
 from games.contract import snapshot_json
@@ -695,10 +696,11 @@ class Storage(RatingQueries):
         return await self._value("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
 
     async def stats(self, guild_id: int, game: str | None = None) -> list[dict]:
-        """One row per finished seat of a person in this guild: game, user, won, whether an AI took over a seat."""
+        """One row per finished seat of a person in this guild: game, user, won, whether an AI took over a seat.
+        Practice tables (option `practice`, bot/practice.py) never count."""
         query = (
             "SELECT t.id, t.game, s.seat, s.user_id, s.name, s.taken_over, r.winners,"
-            " (SELECT MAX(taken_over) FROM seats WHERE table_id = t.id) AS any_takeover"
+            " (SELECT MAX(taken_over) FROM seats WHERE table_id = t.id) AS any_takeover, t.options"
             " FROM tables t JOIN results r ON r.table_id = t.id JOIN seats s ON s.table_id = t.id"
             " WHERE t.guild_id = ? AND t.status = 'finished' AND s.user_id IS NOT NULL"
         )
@@ -719,6 +721,7 @@ class Storage(RatingQueries):
                 "marked": bool(r[7]),
             }
             for r in rows
+            if not is_practice(json.loads(r[8]) if isinstance(r[8], str) else r[8] or {})
         ]
 
     async def table_by_message(self, message_id: int) -> int | None:

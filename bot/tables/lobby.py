@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import games
+from bot import practice
 from bot.storage import TimerRow
 from bot.tables.model import OPEN, Seat, Table, TableError, hold
-from games.contract import IllegalAction
+from games.contract import IllegalAction, offers
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -171,8 +172,10 @@ class Lobby:
             self._require_lobby(table)
             self._require_host(table, user_id)
             spec = table.spec
-            allowed = spec.choices.get(name)
-            if name not in spec.options or (allowed is not None and value not in allowed):
+            allowed = spec.choices.get(name) if name in spec.options else practice.LOBBY_CHOICES.get(name)
+            if name not in spec.options and (allowed is None or not offers(allowed, value)):  # the host's own
+                raise TableError("bad_option")
+            if allowed is not None and value not in allowed:
                 raise TableError("bad_option")
             self._check_settings(table, {**table.options, name: value})
             table.options[name] = value
@@ -184,7 +187,7 @@ class Lobby:
         """The game's own rules judge the settings as a whole (e.g. a table that could never be won), now rather
         than at the start, with the seats taken so far (at least the fewest the game allows)."""
         try:
-            table.spec.new(max(len(table.seats), table.spec.min_players), options, table.seed)
+            table.spec.new(max(len(table.seats), table.spec.min_players), practice.engine_options(options), table.seed)
         except IllegalAction as error:
             raise TableError(error.code, error.key, **error.params) from None
 
@@ -239,7 +242,7 @@ class Lobby:
             if not table.can_start():
                 raise TableError("bad_player_count")
             try:
-                state = table.spec.new(len(table.seats), table.options, table.seed)
+                state = table.spec.new(len(table.seats), practice.engine_options(table.options), table.seed)
             except IllegalAction as error:
                 raise TableError(error.code, error.key, **error.params) from None
             result = state.result() if state.finished else None  # a deal may end the game (an empty deck)

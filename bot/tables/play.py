@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import games
+from bot import lessons, practice
 from bot.races import TooSlow
 from bot.storage import Conflict
 from bot.storage.faults import is_fault
@@ -150,7 +151,11 @@ class Play:
         rng = random.Random(f"{table.seed}/ai/{table.version}/{seat}")
         level = table.seats[seat].ai_level
         assert level is not None  # the loop above stopped at an AI seat
-        action = await think(table.spec.agent, state.view(seat), legal, rng, level)
+        action = (
+            lessons.scripted(table.game, state, table.version, seat) if practice.follows_lesson(table.options) else None
+        )
+        if action is None:
+            action = await think(table.spec.agent, state.view(seat), legal, rng, level)
         if not offers(legal, action):
             log.warning("table %s: the %s AI chose an illegal action; playing a random one", table.id, table.game)
             action = rng.choice(legal)
@@ -202,7 +207,7 @@ class Play:
         """Replay a table's action log from its seed, under the rules it plays: the state it must be in."""
         table = await self.service.get(table_id)
         rules = table.state.rules_version if table.state is not None else None
-        state = table.spec.new(len(table.seats), table.options, table.seed, rules=rules)
+        state = table.spec.new(len(table.seats), practice.engine_options(table.options), table.seed, rules=rules)
         for entry in await self.service.storage.actions(table_id):
             state.apply(entry["seat"], entry["action"])
         return state

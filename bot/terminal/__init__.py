@@ -20,6 +20,7 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 import games
+from bot import coach, lessons
 from bot.faces import TerminalFace, face
 from bot.i18n import t
 from bot.storage import Storage
@@ -169,6 +170,8 @@ class Session(TableListener):
         self.console.print(Rule())
         self.flush()
         self.draw_board(seat)
+        for line in [*filter(None, [coach.coach_line(self.table, self.locale)]), *coach.marks(self.table, self.locale)]:
+            self.console.print(Text(line, style="bold green"))
         menu = self.menu(seat)
         while True:
             choice = self.choose(menu, seat)
@@ -220,6 +223,7 @@ class Session(TableListener):
         keys += [t(command.hint, self.locale) for command in self.face.commands.values()]
         keys += [
             t("terminal.key.ai", self.locale),
+            t("terminal.key.hint", self.locale),
             t("terminal.key.log", self.locale),
             t("terminal.key.help", self.locale),
             t("terminal.key.quit", self.locale),
@@ -242,6 +246,9 @@ class Session(TableListener):
                 menu.page -= 1
             elif word == "b" and menu.back is not None:
                 return menu.back
+            elif word == "h":
+                self.console.print(Text(coach.hint_text(self.table, self.table.state, seat, self.locale), style="bold"))
+                continue
             elif word == "?":
                 self.help()
             elif word == "l":
@@ -354,12 +361,17 @@ async def play_in_terminal(
     ai_level: str | None = None,
     options: dict | None = None,
     autoplay: bool = False,
+    learn: bool = False,
     read: Callable[[str], str] | None = None,
     console: Console | None = None,
 ) -> int:
     """Play one game; returns the exit status (0 after the end or `q`, 130 after Ctrl-C, 2 if it cannot start).
     Arguments are assumed checked (bot.__main__ does that, with messages)."""
     spec = games.get(game)
+    if learn:  # the guided first game: the lesson's seats, deal and AI, one person
+        plan = lessons.lesson(game)
+        players, humans, ai_level = plan.players, 1, plan.ai_level
+        options = {**(options or {}), **coach.table_options(game)}
     players = players or spec.min_players
     console = console or make_console()
     read = read or (lambda prompt: console.input(prompt))

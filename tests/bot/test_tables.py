@@ -451,3 +451,35 @@ async def test_the_text_handed_to_the_engine_for_a_rollback_is_always_the_state_
         else:
             await service.expire(table.id, table.version)
         assert table.saved == table.state.to_json()
+
+
+async def _finish(service, table):
+    while table.status == "running":
+        seat = table.state.to_act()[0]
+        await service.submit(table.id, [ALICE, BOB][seat], table.version, table.state.legal_actions(seat)[-1])
+
+
+async def test_practice_tables_never_count_in_stats_and_host_options_never_reach_the_engine(storage):
+    service = TableService(storage)
+    counted = await running_table(service)
+    await _finish(service, counted)
+    practice = await service.open(
+        "tiny", guild_id=1, channel_id=11, host_id=ALICE, host_name="alice", options={"practice": True, "hints": True}
+    )
+    await service.join(practice.id, BOB, "bob")
+    await service.start(practice.id, ALICE)  # the engine refuses unknown options: these never reach it
+    await _finish(service, practice)
+    assert {row["table"] for row in await storage.stats(1)} == {counted.id}
+    assert (await service.rebuild(practice.id)).to_json() == practice.state.to_json()
+
+
+async def test_a_lobby_may_allow_hints_and_nothing_else_of_the_hosts(storage):
+    service = TableService(storage)
+    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice")
+    await service.set_option(table.id, ALICE, "hints", True)
+    assert table.options["hints"] is True
+    for name, value in (("hints", 1), ("practice", True), ("lesson", True)):
+        with pytest.raises(TableError) as refused:
+            await service.set_option(table.id, ALICE, name, value)
+        assert refused.value.code == "bad_option"
+    assert "practice" not in table.options

@@ -343,3 +343,21 @@ def test_ctrl_c_while_the_ai_seats_play_leaves_cleanly():
     assert "Traceback" not in shown and "KeyboardInterrupt" not in shown
     assert "Interrupted (Ctrl-C)" in shown and "Winner:" not in shown
     assert child.exitstatus == 130
+
+
+async def test_play_learn_coaches_each_decision_and_h_shows_a_hint():
+    """`play GAME --learn`: the lesson's deal and AI, its coach line at each decision, `h` a hint, and past the
+    script's end the game plays on to its finish."""
+    from bot import lessons
+    from bot.i18n import t
+
+    answers = ["h", "1", "h", "2"] + ["1"] * 300  # flip (the only move), then skip: the script's moves
+    code, shown = await run_in_process("deep_dive", None, None, answers, learn=True)
+    assert code == 0 and "Winner:" in shown
+    plan = lessons.lesson("deep_dive")
+    for moment in ("start", "skip"):
+        assert t("learn.coach", "en", line=t(plan.line_key(moment), "en")) in " ".join(shown.split())
+    assert "💡 Flip a tile — " + t("learn.reason.only", "en") in shown
+    assert t("learn.reason.scripted", "en") in shown  # the skip: the lesson's next move
+    assert t("learn.practice_mark", "en") in shown and "h hint" in shown
+    assert_clean(shown)

@@ -40,7 +40,8 @@ def test_a_page_picture_is_the_presenters_drawing_of_its_position(game):
 def test_the_controls_turn_pages_and_pick_any_page():
     pages = rules_pages.pages("colorse")
     first = page_board("colorse", 0, 42, "en")
-    back, forward, pick = first.items
+    back, forward, learn, pick = first.items
+    assert learn.game == "colorse" and learn.item.custom_id == "lr:colorse"  # the guided first game, one press away
     assert back.item.disabled and not forward.item.disabled and forward.page == 1 and forward.user == 42
     assert [option.value for option in pick.item.options] == [str(n) for n in range(len(pages))]
     assert pick.item.options[0].default

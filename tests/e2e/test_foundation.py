@@ -4,6 +4,7 @@ nothing; a restart on the same database with the old buttons still working; priv
 import asyncio
 import re
 
+from bot.i18n import t
 from tests.e2e.conftest import Harness
 from tests.support.backends import both_backends
 
@@ -140,7 +141,7 @@ async def test_the_host_changes_a_setting_in_the_lobby(harness: Harness):
     assert refused.ephemeral and "ホストだけ" in refused.content
     menu = await h.fake.press(h.alice, lobby, custom_id=settings)
     pick = menu.message.selects()[0]
-    assert [o["value"] for o in pick["options"]] == ["target", "turn_timeout"]
+    assert [o["value"] for o in pick["options"]] == ["target", "turn_timeout", "hints"]  # hints: the host's own
     await h.fake.select(h.alice, menu.message, pick["custom_id"], ["target"])
     values = menu.message.selects()[0]
     assert [o["label"] for o in values["options"]] == ["4", "6", "10"]
@@ -149,3 +150,10 @@ async def test_the_host_changes_a_setting_in_the_lobby(harness: Harness):
     assert table.options == {"target": 10}
     await h.fake.wait_for(lambda: "**10**" in lobby.text(), what="the lobby showing the new setting")
     assert (await h.bot.storage.load_table(table.id)).options == {"target": 10}
+
+    menu = await h.fake.press(h.alice, lobby, custom_id=settings)
+    await h.fake.select(h.alice, menu.message, menu.message.selects()[0]["custom_id"], ["hints"])
+    values = menu.message.selects()[0]
+    assert [o["label"] for o in values["options"]] == [t("lobby.off", "en"), t("lobby.on", "en")]
+    await h.fake.select(h.alice, menu.message, values["custom_id"], ["1"])
+    assert table.options == {"target": 10, "hints": True}

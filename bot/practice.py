@@ -1,0 +1,28 @@
+"""Table options the host keeps for itself, beside the game's own: they never reach an engine.
+
+- `practice`: a practice table (/learn, or hints asked for): never counted in stats.
+- `lesson`: the table follows its game's lesson (bot/lessons.py): scripted AI moves and coach lines.
+- `hints`: the Hint button (the strongest AI's move from the member's own view) is offered; always on a practice
+  table, a lobby option (off by default) elsewhere, and a table that had it says so."""
+
+from __future__ import annotations
+
+HOST_OPTIONS = ("practice", "lesson", "hints")
+LOBBY_CHOICES = {"hints": [False, True]}  # the host's options a lobby offers, beside the game's (first: default)
+
+
+def engine_options(options: dict) -> dict:
+    """The options the game's engine is given: the table's, less the host's own."""
+    return {name: value for name, value in options.items() if name not in HOST_OPTIONS}
+
+
+def is_practice(options: dict) -> bool:
+    return options.get("practice") is True
+
+
+def follows_lesson(options: dict) -> bool:
+    return options.get("lesson") is True
+
+
+def hints_allowed(options: dict) -> bool:
+    return options.get("hints") is True or is_practice(options)
