@@ -10,8 +10,12 @@ import locale as system_locale
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import games
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 
 def _cli_locale() -> str:
@@ -324,7 +328,9 @@ class SimulateProgress:
     """A progress bar on stderr for runs longer than a moment (shown after the first half second, on a terminal)."""
 
     def __init__(self, total: int, quiet: bool) -> None:
-        self.total, self.quiet, self.bar, self.task = total, quiet or not sys.stderr.isatty(), None, None
+        self.total, self.quiet = total, quiet or not sys.stderr.isatty()
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
         self.started = 0.0
 
     def __enter__(self):
@@ -354,6 +360,7 @@ class SimulateProgress:
             )
             self.bar.start()
             self.task = self.bar.add_task("games", total=self.total)
+        assert self.task is not None  # added with the bar
         self.bar.update(self.task, completed=done)
 
     def __exit__(self, *exc) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from typing import TYPE_CHECKING, Protocol, cast
 
 import discord
 import yarl
@@ -20,6 +21,9 @@ from bot.storage.faults import StorageUnwritable, check_writable, is_fault
 from bot.tables import StorageDown, TableService
 from bot.translator import CatalogueTranslator
 from bot.ui import TableButton, TableSelect
+
+if TYPE_CHECKING:
+    from bot.metrics import Metrics
 
 log = logging.getLogger(__name__)
 CORE_COGS = ["cogs.table", "cogs.host", "cogs.rules", "cogs.ratings", "cogs.learn"]
@@ -51,6 +55,18 @@ def intents() -> discord.Intents:
     return wanted
 
 
+class BoardRefresher(Protocol):
+    """What the host asks of the table cog's refresher (cogs.refresher), which bot/ reaches by the cog's name."""
+
+    async def repair(self, table_ids: list[int]) -> int: ...
+
+    async def stop(self) -> None: ...
+
+
+class RefreshingCog(Protocol):
+    refresher: BoardRefresher
+
+
 class BodogeBot(commands.AutoShardedBot):
     def __init__(self, config: Config, *, extra_cogs: list[str] | None = None, settle_memory: bool = False) -> None:
         if config.api_base:
@@ -60,7 +76,7 @@ class BodogeBot(commands.AutoShardedBot):
             intents=intents(),
             help_command=None,
             shard_count=config.shard_count,
-            shard_ids=config.shard_ids,
+            shard_ids=config.shard_ids,  # type: ignore[arg-type]  # None: every shard (discord.py's own default)
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=config.guild_ready_timeout,
         )
@@ -77,7 +93,7 @@ class BodogeBot(commands.AutoShardedBot):
         self.service.nudge_delay = config.notify_delay
         self.scheduler = Scheduler(self.service)
         self.extra_cogs = extra_cogs or []
-        self.metrics = None  # bot.metrics.Metrics when BODOGE_METRICS_PORT is set
+        self.metrics: Metrics | None = None  # when BODOGE_METRICS_PORT is set
         self.settle_memory = settle_memory  # freeze what startup loaded once ready (the process's own bot only)
         self._frozen = False
         self._repair: asyncio.Task | None = None
@@ -116,7 +132,7 @@ class BodogeBot(commands.AutoShardedBot):
             raise
         await check_writable(self.storage)  # a read-only database: refused now, not at the first move
         await self.tree.set_translator(CatalogueTranslator())
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         self.add_dynamic_items(TableButton, TableSelect)
         for name in CORE_COGS:
             await self.load_extension(name)
@@ -177,8 +193,8 @@ class BodogeBot(commands.AutoShardedBot):
         connected, every running table's message of this process's guilds is drawn again from storage, newest
         first, one at a time."""
         await self.wait_until_ready()
-        cog = self.get_cog("TableCog")
-        if cog is None:
+        refresher = self.board_refresher()
+        if refresher is None:
             return
         try:
             table_ids = await self.storage.running_tables(self.config.owns)
@@ -186,16 +202,21 @@ class BodogeBot(commands.AutoShardedBot):
             if not is_fault(error):
                 raise
             return  # storage's health has said why; every table is redrawn at its next change
-        repaired = await cog.refresher.repair(table_ids)
+        repaired = await refresher.repair(table_ids)
         log.info("brought %d of %d running tables' messages up to storage", repaired, len(table_ids))
+
+    def board_refresher(self) -> BoardRefresher | None:
+        """The table cog's refresher, None before the cog is loaded."""
+        cog = self.get_cog("TableCog")
+        return None if cog is None else cast(RefreshingCog, cog).refresher
 
     async def close(self) -> None:
         if self._repair is not None:
             self._repair.cancel()
         await self.scheduler.stop()
-        cog = self.get_cog("TableCog")
-        if cog is not None:
-            await cog.refresher.stop()
+        refresher = self.board_refresher()
+        if refresher is not None:
+            await refresher.stop()
         await super().close()
         if self.metrics is not None:
             await self.metrics.stop()

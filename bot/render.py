@@ -31,8 +31,10 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache, wraps
+from types import ModuleType
+from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
@@ -42,6 +44,7 @@ from bot.fonts import FONT
 from bot.i18n import LOCALES, t
 from games.data import load
 
+_deflate: ModuleType
 try:  # ISA-L deflate (pip: isal); zlib gives the same pictures, three to six times slower
     from isal import isal_zlib as _deflate
 except ImportError:  # pragma: no cover - isal is a dependency; this keeps a machine without its wheel working
@@ -86,9 +89,9 @@ class Inks:
     CLEAR = 0
 
     def __init__(self, fixed: Callable[[], list[str]] | None = None) -> None:
-        self.rgb: list[tuple[int, int, int]] = [(255, 0, 255)]
+        self.rgb: list[tuple[int, ...]] = [(255, 0, 255)]
         self._index: dict[object, int] = {}
-        self._by_rgb: dict[tuple[int, int, int], int] = {}
+        self._by_rgb: dict[tuple[int, ...], int] = {}
         self._lock = threading.Lock()
         self._seeding = threading.Lock()
         self._fixed_source = fixed  # the fixed palette, registered before the first colour is drawn
@@ -108,12 +111,12 @@ class Inks:
                 self.seed(self._fixed_source())
                 self._fixed_source = None
 
-    def __call__(self, colour: object) -> int:
+    def __call__(self, colour: str | int | Sequence[int]) -> int:
         if self._fixed_source is not None:
             self.seed_fixed()
         return self._register(colour)
 
-    def _register(self, colour: object) -> int:
+    def _register(self, colour: str | int | Sequence[int]) -> int:
         found = self._index.get(colour)
         if found is not None:
             return found
@@ -148,8 +151,8 @@ class Draw(ImageDraw.ImageDraw):
     def __init__(self, image: Image.Image) -> None:
         super().__init__(image)
         if not hasattr(image, "inks"):
-            image.inks = set()
-        self.inks: set[int] = image.inks
+            image.inks = set()  # type: ignore[attr-defined]  # the inks drawn ride on Pillow's Image as an attribute of ours
+        self.inks: set[int] = image.inks  # type: ignore[attr-defined]
 
     def _getink(self, ink, fill=None):
         if ink is None and fill is None:
@@ -207,7 +210,7 @@ def glyph_mask(font: ImageFont.FreeTypeFont, text: str, anchor: str | None, fx: 
     return font.getmask2(text, "1", None, None, None, 0, anchor, 0, (fx, fy), stroke_filled=True)
 
 
-def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Image, Draw]:
     """A registry palette image filled with `colour`: every colour drawn on it is kept exactly (up to 255 over the
     whole process). Text on it is drawn without anti-aliasing, which the 2x drawing size hides at phone size."""
     index = INKS(colour)
@@ -222,8 +225,8 @@ def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Ima
         rows[0 : stride * height : stride] = bytes(height)
         image = Image.Image()._new(core)
         image.im.paste(index, (0, 0, width, height))
-        image.png_rows = (rows, image.im)
-    image.inks = {index}
+        image.png_rows = (rows, image.im)  # type: ignore[attr-defined]  # read by `png`, as the inks
+    image.inks = {index}  # type: ignore[attr-defined]  # the inks drawn ride on Pillow's Image as an attribute of ours
     return image, Draw(image)
 
 
@@ -268,9 +271,19 @@ class Sprite:
     what was drawn (None when that is the whole crop: pasted as a plain copy) and the inks it used."""
 
     __slots__ = ("image", "mask", "inks", "dx", "dy", "width", "height", "core", "mask_core", "parts")
+    image: Image.Image
+    mask: Image.Image | None
+    inks: frozenset[int]
+    dx: int
+    dy: int
+    width: int
+    height: int
+    core: Any  # Pillow's ImagingCore: what pasting reads
+    mask_core: Any
+    parts: list[Sprite] | None
 
     def __init__(self, image: Image.Image, opaque: bool = False) -> None:
-        self.inks = frozenset(image.inks)
+        self.inks = frozenset(image.inks)  # type: ignore[attr-defined]  # the inks drawn ride on Pillow's Image as an attribute of ours
         self.parts = None
         if opaque:  # a layer (`layer`): every pixel its own, pasted whole
             self.image, self.mask, self.dx, self.dy = image, None, 0, 0
@@ -293,6 +306,7 @@ class Sprite:
         """A large outline (a turn's frame) as its four sides, when nothing is drawn inside them: pasting them is
         pasting the whole (whose inside the mask leaves untouched), through a third of the mask."""
         width, height = self.width, self.height
+        assert self.mask is not None  # only a masked sprite is hollowed
         for side in (8, 12, 16, 24, 32):
             if 4 * side > min(width, height):
                 return None
@@ -306,6 +320,7 @@ class Sprite:
         return None
 
     def _part(self, box: tuple[int, int, int, int]) -> Sprite:
+        assert self.mask is not None  # a part of a hollowed sprite
         part = object.__new__(Sprite)
         part.image, part.mask, part.inks, part.parts = self.image.crop(box), self.mask.crop(box), self.inks, None
         part.dx, part.dy = self.dx + box[0], self.dy + box[1]
@@ -338,17 +353,20 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-class Lru:
+T = TypeVar("T")
+
+
+class Lru(Generic[T]):
     """A bounded map, least recently used first out, holding at most `max_weight` (a count, or pixels when each
     item is weighed by `weigh`); `clear_caches` empties it."""
 
-    def __init__(self, max_weight: int, weigh: Callable[[object], int] = lambda item: 1) -> None:
+    def __init__(self, max_weight: int, weigh: Callable[[T], int] = lambda item: 1) -> None:
         self.max_weight, self.weigh, self.weight = max_weight, weigh, 0
-        self._items: OrderedDict = OrderedDict()
+        self._items: OrderedDict[Hashable, T] = OrderedDict()
         self._lock = threading.Lock()
         _caches.append(self)
 
-    def get(self, key: Hashable, make: Callable[[], object]) -> object:
+    def get(self, key: Hashable, make: Callable[[], T]) -> T:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
@@ -364,7 +382,7 @@ class Lru:
                 self.weight -= self.weigh(dropped)
         return made
 
-    def find(self, key: Hashable) -> object | None:
+    def find(self, key: Hashable) -> T | None:
         """The item at `key` (now the most recently used), or None."""
         with self._lock:
             found = self._items.get(key)
@@ -381,12 +399,12 @@ class Lru:
         return len(self._items)
 
 
-SPRITES = Lru(24_000_000, weigh=lambda piece: piece.width * piece.height)  # ~27 MB
+SPRITES: Lru[Sprite] = Lru(24_000_000, weigh=lambda piece: piece.width * piece.height)  # ~27 MB
 
 
 def _new_sprite(width: int, height: int, paint: Callable) -> Sprite:
     image = Image.new("P", (width, height), Inks.CLEAR)
-    image.inks = set()
+    image.inks = set()  # type: ignore[attr-defined]  # the inks drawn ride on Pillow's Image as an attribute of ours
     paint(Draw(image))
     return Sprite(image)
 
@@ -398,7 +416,7 @@ def sprite(key: Hashable, width: float, height: float, paint: Callable[[ImageDra
     return SPRITES.get((key, size), lambda: _new_sprite(*size, paint))
 
 
-def stamp(draw: ImageDraw.ImageDraw, piece: Sprite, x: int, y: int) -> None:
+def stamp(draw: Draw, piece: Sprite, x: int, y: int) -> None:
     """Paste a sprite (its drawn pixels only) with its top-left corner at (x, y), integers."""
     if piece.parts is not None:
         for part in piece.parts:
@@ -418,7 +436,7 @@ def cached(
     x: float,
     y: float,
     extent: tuple[float, float, float, float],
-    paint: Callable[[ImageDraw.ImageDraw, float, float], None],
+    paint: Callable[[ImageDraw.ImageDraw, float, float], object],  # what it returns is ignored
 ) -> None:
     """`paint(d, px, py)` draws something at (px, py) reaching at most `extent` = (left, top, right, bottom) around
     it; drawn once per `key` (everything it depends on but its position) and sub-pixel offset, then pasted, so the
@@ -428,7 +446,8 @@ def cached(
         or (type(x) is not int and not float(2 * x).is_integer())
         or (type(y) is not int and not float(2 * y).is_integer())
     ):
-        return paint(draw, x, y)  # off the half-pixel grid moving it would move its edges (or not ours): in place
+        paint(draw, x, y)  # off the half-pixel grid moving it would move its edges (or not ours): in place
+        return
     left, top, right, bottom = extent
     # an even shift: Pillow rounds some half-pixel coordinates half to even, which an odd shift would flip
     ix, iy = (math.floor(x + left) - 1) & ~1, (math.floor(y + top) - 1) & ~1
@@ -449,7 +468,7 @@ def cached_many(
     draw: ImageDraw.ImageDraw,
     parts,
     extent: tuple[float, float, float, float],
-    paint: Callable[[ImageDraw.ImageDraw, float, float, Hashable], None],
+    paint: Callable[[ImageDraw.ImageDraw, float, float, Any], None],  # Any: the key as given in `parts`
 ) -> None:
     """`cached` for many parts of one extent in turn, `parts` = (key, x, y), each drawn by `paint(d, px, py, key)`:
     the same sprites and pixels as `cached` for each, at a third of the cost per part (a grid's cells, a hand's
@@ -459,7 +478,8 @@ def cached_many(
             paint(draw, x, y, key)
         return
     left, top, right, bottom = extent
-    floor, paste, pieces = math.floor, draw.im.paste, {}
+    floor, paste = math.floor, draw.im.paste
+    pieces: dict[tuple[Hashable, int, int], Sprite] = {}
     inks = draw.inks
     for key, x, y in parts:
         if (type(x) is not int and not float(2 * x).is_integer()) or (
@@ -489,9 +509,9 @@ def layer(
     draw: ImageDraw.ImageDraw,
     key: Hashable,
     box: tuple[int, int, int, int],
-    paint: Callable[[ImageDraw.ImageDraw, int, int], None],
+    paint: Callable[[ImageDraw.ImageDraw, int, int], object],  # what it returns is ignored
     fill: str = BACKGROUND,
-    backdrop: tuple[Hashable, Callable[[ImageDraw.ImageDraw, int, int], None]] | None = None,
+    backdrop: tuple[Hashable, Callable[[ImageDraw.ImageDraw, int, int], object]] | None = None,
 ) -> None:
     """A whole region of a picture drawn once per `key` and pasted as one opaque block (no mask): `paint(d, x, y)`
     draws what lies inside `box` = (x0, y0, x1, y1) (whole pixels) with the box's top-left corner at (x, y), on a
@@ -503,7 +523,8 @@ def layer(
     if not isinstance(draw, Draw) or x0 & 1 or y0 & 1:
         if backdrop is not None:
             backdrop[1](draw, x0, y0)
-        return paint(draw, x0, y0)
+        paint(draw, x0, y0)
+        return
     piece = SPRITES.find(("layer", key, x1 - x0, y1 - y0, fill))
     if piece is None:
         piece = _layer_piece(key, x1 - x0, y1 - y0, paint, fill, backdrop)
@@ -518,7 +539,7 @@ def _layer_piece(key: Hashable, width: int, height: int, paint: Callable, fill: 
         else:
             base = _layer_piece(backdrop[0], width, height, backdrop[1], fill, None)
             image = base.image.copy()
-            image.inks = set(base.inks)
+            image.inks = set(base.inks)  # type: ignore[attr-defined]  # the inks drawn ride on Pillow's Image as an attribute of ours
             layer_draw = Draw(image)
         paint(layer_draw, 0, 0)
         return Sprite(image, opaque=True)
@@ -526,7 +547,7 @@ def _layer_piece(key: Hashable, width: int, height: int, paint: Callable, fill: 
     return SPRITES.get(("layer", key, width, height, fill), make)
 
 
-def frozen(value: object) -> Hashable:
+def frozen(value: Any) -> Hashable:
     """A view's part (dicts, lists, scalars) as nested tuples: a cheap cache key naming all of it."""
     kind = type(value)
     if kind is dict:  # in its own order: equal dicts in another order only miss the cache, never share an entry
@@ -576,7 +597,7 @@ def drawn_once(extent: Callable[..., tuple[float, float, float, float]]):
 
 
 def centred_text(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, size: int, fill: str = INK
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], text: str, size: int, fill: str = INK
 ) -> None:
     x0, y0, x1, y1 = box
     draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(size), fill=fill, anchor="mm")
@@ -618,7 +639,8 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
         buffer = _rows.buffer = bytearray(max(size, 1 << 20))
     buffer[0 : size : width + 1] = bytes(height)
     data = memoryview(buffer)[:size]
-    rows = Image.frombuffer("P", (width + 1, height), data, "raw", "P", 0, 1)  # shares the buffer's memory
+    # shares the buffer's memory (Pillow reads any buffer; its annotation leaves memoryview out)
+    rows = Image.frombuffer("P", (width + 1, height), data, "raw", "P", 0, 1)  # type: ignore[arg-type]
     rows.im.paste(pixels.im, (1, 0, width + 1, height))  # the core paste writes straight into the buffer
     return _png_file(width, height, palette, data)
 
@@ -692,7 +714,10 @@ def seat_disc(
 ) -> None:
     """A seat's numbered disc in its colour (seat None: a grey disc, e.g. an automaton, with `label`)."""
     fill = colour or (seat_colour(seat) if seat is not None else "#a0aec0")
-    text = label if label is not None else str(seat + 1)
+    if label is None:
+        assert seat is not None  # a disc without a seat carries a label
+        label = str(seat + 1)
+    text = label
     size = max(MIN_TEXT, int(radius * 1.1))
     reach = max(radius, size) + 2
     cached(
@@ -760,7 +785,7 @@ def legend(
     x: float,
     y: float,
     width: float,
-    items: list[tuple[object, str]],
+    items: list[tuple[Callable[[ImageDraw.ImageDraw, tuple[float, float, float, float]], object], str]],
     size: int = MIN_TEXT,
     row_h: int = 40,
     key: Hashable = None,
@@ -803,7 +828,7 @@ def legend(
     return y + row_h
 
 
-def legend_height(items: list[tuple[object, str]], width: float, size: int = MIN_TEXT, row_h: int = 40) -> int:
+def legend_height(items: Sequence[tuple[object, str]], width: float, size: int = MIN_TEXT, row_h: int = 40) -> int:
     rows, cx = 1, 0.0
     for _icon, word in items:
         need = row_h + 8 + text_width(word, size) + 24
@@ -859,7 +884,7 @@ def above(top: Image.Image, bottom: Image.Image) -> Image.Image:
     image, draw = canvas(max(top.width, bottom.width), top.height + bottom.height)
     for part, y in ((top, 0), (bottom, top.height)):
         image.paste(part, (0, y))
-        draw.inks.update(part.inks)
+        draw.inks.update(part.inks)  # type: ignore[attr-defined]  # the inks drawn ride on Pillow's Image as an attribute of ours
     return image
 
 

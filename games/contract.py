@@ -21,9 +21,9 @@ import json
 import marshal
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import orjson
 
@@ -157,7 +157,7 @@ def same_json(a: Any, b: Any) -> bool:
     return a == b
 
 
-def offers(legal: list, action: Any) -> bool:
+def offers(legal: Iterable[Any], action: Any) -> bool:
     """Whether `action` is one of `legal`, compared strictly (`same_json`)."""
     return any(listed == action and same_json(listed, action) for listed in legal)
 
@@ -234,13 +234,13 @@ class GameState(ABC):
         return copy_saved(self.fields())
 
     @classmethod
-    def from_dict(cls, data: dict) -> GameState:
+    def from_dict(cls, data: dict) -> Self:
         """A state from saved data, which it copies (the caller keeps its own). Its version is taken as written
         (1 when absent), unchecked: `GameSpec.load` is the door for states saved elsewhere."""
         return cls._from_owned(copy_saved(data))
 
     @classmethod
-    def _from_owned(cls, data: dict) -> GameState:
+    def _from_owned(cls, data: dict) -> Self:
         """A state made of `data` itself (no copy): only for data no one else holds, such as freshly parsed JSON."""
         state = cls.__new__(cls)
         for name in cls.FIELDS:  # setattr: writing through __dict__ would slow every attribute read
@@ -252,7 +252,7 @@ class GameState(ABC):
         state._restored()
         return state
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         """An independent copy (for look-ahead and for applying off the live state)."""
         return type(self)._from_owned(self.to_dict())
 

@@ -97,7 +97,7 @@ class Session(TableListener):
     async def run(self) -> None:
         table = self.table
         while table.status == "running":
-            state = table.state
+            state = table.started_state
             acting = [seat for seat in state.to_act() if seat >= 0]
             mine = [seat for seat in acting if seat in self.humans]
             version = table.version
@@ -123,7 +123,7 @@ class Session(TableListener):
         return LOCAL_USER + seat
 
     def ai_choice(self, seat: int) -> dict:
-        state = self.table.state
+        state = self.table.started_state
         spec = self.table.spec
         rng = random.Random(f"{self.table.seed}/you/{self.table.version}/{seat}")
         legal = state.legal_actions(seat)
@@ -144,7 +144,7 @@ class Session(TableListener):
         return seat_name(self.table, seat, self.locale)
 
     def draw_board(self, seat: int | None) -> None:
-        view = self.table.state.view(seat)
+        view = self.table.started_state.view(seat)
         spec = self.table.spec
         subtitle = t("terminal.your_view", self.locale, name=self.name(seat)) if seat is not None else None
         self.console.print(
@@ -187,9 +187,11 @@ class Session(TableListener):
                 continue
             if menu.confirm is not None and not self.confirmed(menu, choice):
                 continue
+            assert choice.action is not None  # a choice without a sub-menu names an action
             return choice.action
 
     def confirmed(self, menu: Menu, choice: Choice) -> bool:
+        assert menu.confirm is not None  # asked only of a menu that confirms
         self.console.print(menu.confirm(choice))
         self.console.print(Text(t("terminal.confirm", self.locale, label=choice.label), style="bold"))
         return self.ask("> ").strip() == ""
@@ -247,7 +249,9 @@ class Session(TableListener):
             elif word == "b" and menu.back is not None:
                 return menu.back
             elif word == "h":
-                self.console.print(Text(coach.hint_text(self.table, self.table.state, seat, self.locale), style="bold"))
+                self.console.print(
+                    Text(coach.hint_text(self.table, self.table.started_state, seat, self.locale), style="bold")
+                )
                 continue
             elif word == "?":
                 self.help()
@@ -256,7 +260,7 @@ class Session(TableListener):
                 for line in self.log:
                     self.console.print(Text("  · " + line))
             elif word in self.face.commands:
-                shown = self.face.commands[word].show(self.table.state.view(seat), self.locale)
+                shown = self.face.commands[word].show(self.table.started_state.view(seat), self.locale)
                 if isinstance(shown, str):
                     self.reason(t(shown, self.locale))
                     continue
@@ -299,7 +303,7 @@ class Session(TableListener):
 
     # --- choices in words -----------------------------------------------------------------------------------------
     def menu(self, seat: int) -> Menu:
-        state, view = self.table.state, self.table.state.view(seat)
+        state, view = self.table.started_state, self.table.started_state.view(seat)
         legal = state.legal_actions(seat)
         title = t("terminal.your_move", self.locale, name=self.name(seat))
         if self.face.menu is not None:
@@ -313,7 +317,7 @@ class Session(TableListener):
         self.console.print(Rule(t("terminal.game_over", locale)))
         self.flush()
         self.draw_board(None)
-        result = table.state.result()
+        result = table.started_state.result()
         winners = result.get("winners", [])
         nobody_won = self.face.nobody_won
         if winners:

@@ -40,7 +40,7 @@ def hidden(hex_colour: str, width: int = 4) -> Text:
 
 def generic(table: Table, view: dict, locale: str) -> RenderableType:
     """A plain board for a game without its own: the seats, the one(s) to act marked."""
-    acting = set(table.state.to_act())
+    acting = set(table.started_state.to_act())
     return Group(
         *[Text(("▶ " if seat in acting else "  ") + seat_name(table, seat, locale)) for seat in range(len(table.seats))]
     )

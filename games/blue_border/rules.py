@@ -30,6 +30,7 @@ Decisions the rules file leaves open:
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.blue_border import border, settings
 from games.blue_border.cards import LAST, PILES, SLOTS
@@ -65,6 +66,24 @@ class BlueBorderState(GameState):
         "last_called",
         "winner_seats",
     )
+    round: int  # 1-based, the round under way
+    round_scores: list[int]  # rounds won, per seat
+    round_winners: list[int | None]  # per round played: its winner's seat
+    border: int
+    bottoms: int
+    round_start: int  # the seat that opened the round
+    deck: list[int]  # top first
+    piles: list[list[int]]
+    discard: list[int]
+    boards: list[list[dict[str, Any]]]  # per seat: {"number", "revealed"} in slot order
+    skip: list[bool]  # per seat: owes a skip (a failed call)
+    phase: str  # "turn", "call_window", "reward" or "over"
+    active: int
+    placement: dict[str, int] | None  # {"seat", "slot"} of the card open to calls
+    may_call: list[int]
+    caller: int | None  # the seat choosing its reward
+    last_called: int | None
+    winner_seats: list[int] | None  # set once the game is over
 
     # --- setup ---------------------------------------------------------------------------
     @classmethod
@@ -108,6 +127,7 @@ class BlueBorderState(GameState):
         if self.phase == "call_window":
             return list(self.may_call)
         if self.phase == "reward":
+            assert self.caller is not None  # set for the whole reward phase
             return [self.caller]
         return []
 
@@ -117,6 +137,7 @@ class BlueBorderState(GameState):
         if self.phase == "call_window":
             return Deadline("call_window", self.options["call_window"], tuple(self.may_call))
         if self.phase == "reward":
+            assert self.caller is not None
             return Deadline("reward", self.options["turn_timeout"], (self.caller,))
         return None
 
@@ -134,7 +155,7 @@ class BlueBorderState(GameState):
         return self._reward_actions()
 
     def _turn_actions(self) -> list[dict]:
-        actions = [{"type": "take", "source": "deck"}] if self.deck else []
+        actions: list[dict] = [{"type": "take", "source": "deck"}] if self.deck else []
         actions += [{"type": "take", "source": "pile", "pile": i} for i, pile in enumerate(self.piles) if pile]
         if self._can_turn_a_card():
             actions += [{"type": "pass", "pile": i} for i in range(PILES)]
@@ -163,6 +184,7 @@ class BlueBorderState(GameState):
         if kind in ("call", "no_call"):
             if self.phase != "call_window":
                 return "no_window"
+            assert self.placement is not None  # set for the whole call window
             if seat == self.placement["seat"]:
                 return "own_placement"
             if self.skip[seat]:
@@ -238,6 +260,7 @@ class BlueBorderState(GameState):
     def _do_timeout(self, seat: int, action: dict, events: list[dict]) -> None:
         """SYSTEM at a deadline: close the window; pass for an absent diver; an absent caller takes nothing."""
         if self.phase == "call_window":
+            assert self.placement is not None
             events.append(
                 {
                     "type": "window_closed",
@@ -288,6 +311,7 @@ class BlueBorderState(GameState):
         self.may_call.remove(seat)
         events.append({"type": "declined", "seat": seat})
         if not self.may_call:
+            assert self.placement is not None
             events.append(
                 {
                     "type": "window_closed",
@@ -299,6 +323,7 @@ class BlueBorderState(GameState):
             self._window_closed_uncalled(events)
 
     def _window_closed_uncalled(self, events: list[dict]) -> None:
+        assert self.placement is not None
         placer, slot = self.placement["seat"], self.placement["slot"]
         self.may_call = []
         if slot == LAST:
@@ -308,6 +333,7 @@ class BlueBorderState(GameState):
 
     def _do_call(self, seat: int, action: dict, events: list[dict]) -> None:
         """The first call closes the window: reveal the card and its predecessor, then judge."""
+        assert self.placement is not None
         called, slot = self.placement["seat"], self.placement["slot"]
         board = self.boards[called]
         shown = board[max(0, slot - 1) : slot + 1]

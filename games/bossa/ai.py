@@ -85,7 +85,9 @@ def evaluate(state: BossaState, me: int) -> float:
 
 
 def _standing(state: BossaState, seat: int) -> float:
-    own_line = state.lines[state.colours[seat]]
+    colour = state.colours[seat]
+    assert colour is not None  # chosen before any play
+    own_line = state.lines[colour]
     return (
         -HAND_WEIGHT * len(state.hands[seat])
         + LINE_WEIGHTS[min(column_total(own_line), 6)]

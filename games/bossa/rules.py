@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from games.bossa.lines import SIDES, column_total, column_value, new_line, open_sizes, open_value
 from games.bossa.tiles import COLOURS, all_tiles, die_faces, dots, groups
@@ -51,6 +52,20 @@ class BossaState(GameState):
         "winners",
         "end_reason",
     )
+    phase: str  # "choose", "choose_colour", "play" or "over"
+    removed: str  # the tile out for the whole game
+    hands: list[list[str]]  # per seat, sorted tile ids
+    deck: list[str]  # top first
+    dice: list[int]  # per seat, the opening roll
+    high_seat: int
+    active: int
+    colours: list[str | None]  # per seat, once chosen
+    first_seat: int | None  # who plays first, once colours are chosen
+    lines: dict[str, dict[str, Any]]  # per colour: {"die", "up", "down"} (games.bossa.lines)
+    unused: list[list[str]]  # per seat, the action markers left
+    out: list[str]  # tiles out of play, public
+    winners: list[int] | None  # set once the game is over
+    end_reason: str | None
 
     # --- setup ---------------------------------------------------------------------------
     @classmethod
@@ -198,10 +213,11 @@ class BossaState(GameState):
         if self.first_seat is None:  # the high roller took a colour: the other player moves first
             self.first_seat = _other(seat)
         for owner, colour in enumerate(self.colours):
+            assert colour is not None  # both chosen just above
             self.lines[colour]["die"] = self.dice[owner]
         self.phase = "play"
         white_seat, black_seat = self.colours.index("white"), self.colours.index("black")
-        events = [
+        events: list[dict] = [
             {"type": "chose_line", "seat": seat},
             {
                 "type": "territories_set",

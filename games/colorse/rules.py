@@ -12,6 +12,7 @@ Common cards: slots 0 and 1 face up, slot 2 face down; a slot is None while the 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.colorse import cards
 from games.colorse.signs import SIGNS, outcome
@@ -45,6 +46,24 @@ class ColorseState(GameState):
         "winner",
         "history",
     )
+    phase: str  # "setup", "sign", "take", "place" or "over"
+    round_no: int  # 1-based
+    round_wins: list[int]  # per seat
+    first_parent: int  # the parent of each round's first duel
+    parent: int
+    child: int
+    boxes: list[list[dict | None]]  # per seat, slot by slot (games.colorse.cards)
+    common: list[str | None]  # slots 0 and 1 face up, 2 face down; None: empty
+    deck: list[str]  # top first
+    removed: list[str]  # out of the round, public
+    signs: list[str | None]  # parent's and child's secret signs, None until chosen
+    takes: list[list[int]]  # [seat, cards still to take], in taking order
+    held: list[list[str]]  # per seat, cards taken and not yet placed
+    placers: list[int]  # seats still to place, in order
+    starting: list[dict | None]  # per seat: {"card", "stage"} of a starting card awaiting its owner's decision
+    last_duel: dict[str, Any] | None  # the signs and result of the duel last revealed
+    winner: int | None  # set once the game is over
+    history: list[dict]  # {"round", "winner_seat"} per round won
 
     # --- setup ---------------------------------------------------------------------------------
     @classmethod
@@ -161,7 +180,9 @@ class ColorseState(GameState):
         if seat not in self.to_act():
             return []
         if self.phase == "setup":
-            if self.starting[seat]["stage"] == "bonus":
+            starting = self.starting[seat]
+            assert starting is not None  # the seat is to act in setup
+            if starting["stage"] == "bonus":
                 return [{"type": "bonus", "face_down": True}, {"type": "bonus", "face_down": False}]
             return [{"type": "special", "colour": colour} for colour in cards.COLOURS]
         if self.phase == "sign":
@@ -181,7 +202,9 @@ class ColorseState(GameState):
         if kind == "timeout":
             return self._timeout()
         if kind == "bonus":
-            card = self.starting[seat]["card"]
+            starting = self.starting[seat]
+            assert starting is not None  # a legal bonus: this seat's starting card waits
+            card = starting["card"]
             if action["face_down"]:
                 self.starting[seat] = None
                 cards.place(self.boxes[seat], {"card": card, "face_down": True})
@@ -215,6 +238,7 @@ class ColorseState(GameState):
 
     def _reveal(self) -> list[dict]:
         parent_sign, child_sign = self.signs
+        assert parent_sign is not None and child_sign is not None  # revealed once both are chosen
         result, takes = outcome(parent_sign, child_sign)
         self.signs = [None, None]
         self.last_duel = {
@@ -246,6 +270,7 @@ class ColorseState(GameState):
         if slot is None:
             return [{"type": "nothing_lost", "seat": seat}]
         entry, box[slot] = box[slot], None
+        assert entry is not None  # top_right_slot names a filled slot
         if entry.get("face_down"):
             return [{"type": "bonus_card_lost", "seat": seat, "slot": slot}]
         self.removed.append(entry["card"])
@@ -265,6 +290,7 @@ class ColorseState(GameState):
 
     def _take(self, seat: int, slot: int) -> list[dict]:
         card, self.common[slot] = self.common[slot], None
+        assert card is not None  # a legal take names a filled slot
         self.held[seat].append(card)
         self.takes[0][1] -= 1
         if self.takes[0][1] == 0:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from games.contract import SYSTEM, Codec, Deadline, GameState, IllegalAction, Rng
 from games.deep_dive import scoring, tiles
@@ -51,6 +52,25 @@ class DeepDiveState(GameState):
         "composition",
         "revealed",
     )
+    start_seat: int
+    current: int  # the seat diving
+    phase: str  # "dive", "revealed", "retreat", "automaton_pick" or "over"
+    depth: int  # 1..5, where the diver is
+    at_start: bool  # the diver has not yet acted this turn
+    flipped: str | None  # the food or rock awaiting keep/deeper
+    end_triggered: bool
+    last_dive: bool
+    face_down: list[list[str]]  # per depth, the pile in flipping order
+    removed: list[list[str]]  # per depth, out of the game unseen
+    trapped: list[list[int]]  # per seat, depths of trapped penguins in trapping order
+    retreat_depths: list[int]  # depths a retreating diver may take from
+    rocks: list[int]  # per seat
+    face_up: list[list[dict[str, Any]]]  # per depth: {"tile", "penguin_seat"}
+    columns: list[dict[str, list[int]]]  # per seat: colour -> points kept
+    automaton: dict[str, Any] | None  # solo only: the automaton's dive
+    outcome: dict[str, Any] | None  # set once the game is over
+    composition: list[Counter[str]]  # per depth, the tiles in play
+    revealed: list[Counter[str]]  # per depth, the tiles seen face up
     CODECS = {"composition": _counts_codec(), "revealed": _counts_codec()}
 
     # --- setup ---------------------------------------------------------------------------
@@ -131,6 +151,7 @@ class DeepDiveState(GameState):
         if seat not in self.to_act():
             return []
         if self.phase == "automaton_pick":
+            assert self.automaton is not None  # solo
             return [{"type": "automaton_pick", "tile": tile} for tile in self.automaton["pick_options"]]
         if self.phase == "retreat":
             return self._retreat_actions()
@@ -205,6 +226,7 @@ class DeepDiveState(GameState):
 
     def _do_keep(self, seat: int, action: dict, events: list[dict]) -> None:
         tile, self.flipped, self.phase = self.flipped, None, "dive"
+        assert tile is not None  # set for the whole "revealed" phase
         self._remove_face_up(self.depth, tile)
         self._acquire(seat, self.depth, tile, events)
 
@@ -228,8 +250,10 @@ class DeepDiveState(GameState):
         self._acquire(seat, action["depth"], action["tile"], events, retreat=True)
 
     def _do_automaton_pick(self, seat: int, action: dict, events: list[dict]) -> None:
-        depth = self.automaton["pick_depth"]
-        self.automaton["pick_depth"], self.automaton["pick_options"] = None, []
+        bot = self.automaton
+        assert bot is not None  # solo
+        depth = bot["pick_depth"]
+        bot["pick_depth"], bot["pick_options"] = None, []
         self.phase = "dive"
         self._remove_face_up(depth, action["tile"])
         self._automaton_takes(depth, action["tile"], events)
@@ -258,7 +282,9 @@ class DeepDiveState(GameState):
         if tile == ROCK:
             self.rocks[seat] += 1
         else:
-            colour, points = tiles.parse_food(tile)
+            food = tiles.parse_food(tile)
+            assert food is not None  # what is kept is a rock or a food
+            colour, points = food
             self.columns[seat][colour].append(points)
         events.append({"type": "retreat_take" if retreat else "take", "seat": seat, "depth": depth, "tile": tile})
         self._end_turn(events)
@@ -316,6 +342,7 @@ class DeepDiveState(GameState):
     # --- solo automaton ------------------------------------------------------------------
     def _automaton_turn(self, events: list[dict]) -> None:
         bot = self.automaton
+        assert bot is not None  # solo
         for _ in range(tiles.depth_count()):
             if self.face_down[bot["depth"] - 1]:
                 break
@@ -350,12 +377,15 @@ class DeepDiveState(GameState):
 
     def _automaton_takes(self, depth: int, tile: str, events: list[dict]) -> None:
         bot = self.automaton
+        assert bot is not None  # solo
         if tile == ROCK:
             bot["rocks"] += 1
         elif tile == WATER:
             bot["water"] += 1
         else:
-            colour, points = tiles.parse_food(tile)
+            food = tiles.parse_food(tile)
+            assert food is not None  # neither rock nor water: a food
+            colour, points = food
             bot["columns"][colour].append(points)
         events.append({"type": "automaton_take", "depth": depth, "tile": tile})
 
@@ -371,10 +401,11 @@ class DeepDiveState(GameState):
         self.phase = "over"
         scores = [scoring.row_score(columns) for columns in self.columns]
         rows = [scoring.complete_rows(columns) for columns in self.columns]
-        outcome = {"scores": scores, "complete_rows": rows}
+        outcome: dict[str, Any] = {"scores": scores, "complete_rows": rows}
         ranking = [(scores[seat], rows[seat]) for seat in range(self.players)]
         if self.solo:
             bot = self.automaton
+            assert bot is not None
             rule = tiles.setup_data()["automaton_scoring"][self.options["difficulty"]]
             bot_score = scoring.automaton_score(bot["columns"], bot["rocks"], bot["water"], rule)
             bot_rows = scoring.complete_rows(bot["columns"])

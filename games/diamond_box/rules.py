@@ -236,7 +236,8 @@ class DiamondBoxState(GameState):
     def penalty_of(self, action: dict) -> int:
         """Penalty cards a legal placement of the seat to act would draw (the UI ranks placements by it)."""
         action = self._same_move(action)
-        penalty = self._penalties().get(_placement_key(action))
+        key = _placement_key(action)
+        penalty = None if key is None else self._penalties().get(key)
         if penalty is None:
             raise _error("not_a_placement")
         return penalty
