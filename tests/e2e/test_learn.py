@@ -29,7 +29,7 @@ async def test_a_guided_first_game_with_coach_hint_and_leaving(harness: Harness)
     assert table.status == "running" and table.options["practice"] is True
     assert [s.user_id for s in table.seats] == [h.alice.id, None] and table.seats[1].is_ai
     assert coach("start") in board.embed["description"]
-    assert t("learn.practice_mark", "ja") in board.embed["description"]
+    assert t("learn.practice_mark", "ja") not in board.embed["description"]  # the coach line marks it: one line
 
     hinted = await h.fake.press(h.alice, board, custom_id=button(board, "u.hint")["custom_id"])
     await hinted.wait_settled()
@@ -51,6 +51,9 @@ async def test_a_guided_first_game_with_coach_hint_and_leaving(harness: Harness)
     assert left.ephemeral
     assert table.seats[0].is_ai  # the AI plays on for her: a practice table needs nobody
     await h.fake.wait_for(lambda: table.status == "finished", timeout=120, what="the practice game to end")
+    await h.fake.wait_for(
+        lambda: t("learn.practice_mark", "ja") in (board.embed.get("description") or ""), timeout=20, what="the mark"
+    )
     assert await h.service.storage.stats(h.guild.id) == []  # practice never counts
 
 
@@ -72,4 +75,4 @@ async def test_the_learn_button_on_a_rules_page_opens_a_practice_table(harness: 
         True,
     )
     assert [s.user_id for s in table.seats] == [h.alice.id, None]
-    assert t("learn.practice_mark", "ja") in board.embed["description"]
+    assert t("learn.coach", "ja", line=t("learn.bossa.start", "ja")) in board.embed["description"]
