@@ -1,5 +1,6 @@
-"""Why a hinted move is good, from the seat's view: the number the colour chart prints beside a card's shade (exact
-for a revealed card) against the rules of the slot it would fill (games/blue_border/border.py)."""
+"""Why a hinted move is good, from the seat's view: a card's shade read against the colour chart (its number when
+revealed), judged by the rules of the slot it would fill (games/blue_border/border.py). The words name the slot and
+the rule, never a number: a face-down card's number is hidden even from the seat that sees its shade."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def reason(view: dict, action: dict, legal: list) -> tuple[str, dict]:
         number = _number(slots[index])
         previous = _number(slots[index - 1]) if index else None
         broken = broken_rules(index, number, previous, **limits)
-        params = {"slot": view["slots"][index], "number": number, **limits}
+        params = {"slot": view["slots"][index], **limits}
         if broken:
             return "learn.reason.blue_border.breaks", {**params, "rule_key": f"blue_border.rule.{broken[0]}"}
         return "learn.reason.blue_border.keeps", params
@@ -54,4 +55,4 @@ def reason(view: dict, action: dict, legal: list) -> tuple[str, dict]:
         return "learn.reason.blue_border.wait", {**params, "pile": action.get("pile", 0) + 1}
     number = _number(card)
     fits = not broken_rules(slot, number, previous, **limits)
-    return f"learn.reason.blue_border.{'fits' if fits else 'least_bad'}", {**params, "number": number}
+    return f"learn.reason.blue_border.{'fits' if fits else 'least_bad'}", params

@@ -76,13 +76,18 @@ def test_diamond_box_names_the_penalty_the_placement_costs_and_the_cards_worst()
     assert coach.reason_text(hints.Hint(action, key, params), "en").startswith("it costs 2 penalty cards")
 
 
-def test_blue_border_names_the_number_the_chart_reads_and_the_rule_it_breaks():
+def test_blue_border_names_the_slot_and_the_rule_the_shade_breaks_but_never_a_hidden_number():
     state, seat, action, key, params = _at_lesson_move("blue_border", 22)
     called = next(event for event in state.apply(seat, action) if event["type"] == "call_succeeded")
-    assert key == "learn.reason.blue_border.breaks" and called["rules"] == ["difference"]
-    assert (params["slot"], params["number"]) == (called["slot"], called["revealed"][-1]["number"])
+    assert called["rules"] == ["difference"]
+    assert (key, params["slot"], params["rule_key"]) == (
+        "learn.reason.blue_border.breaks",
+        called["slot"],
+        "blue_border.rule.difference",
+    )
     text = coach.reason_text(hints.Hint(action, key, params), "en")
-    assert "29 in C" in text and "neighbours differ by at most 9" in text
+    assert text == "by its shade the card in C breaks the rule: neighbours differ by at most 9."
+    assert not any(str(number) in text for number in called["discarded"])  # 17 and 29 were face down until the call
 
 
 def test_bossa_names_the_number_the_column_makes_and_the_tiles_it_plays():
