@@ -18,13 +18,14 @@ def safe_percent(view: dict, depth: int) -> int | None:
 
 
 def reason(view: dict, action: dict, legal: list) -> tuple[str, dict]:
-    kind, depth = action["type"], view["turn"]["depth"]
+    turn = view.get("turn") or {}
+    kind, depth = action["type"], turn.get("depth") or 0
     target = {"flip": depth, "deeper": depth + 1, "skip": depth + 1, "swallow": action.get("depth")}.get(kind)
     if target is not None:
         safe = safe_percent(view, target)
         if safe is not None:
             return f"learn.reason.deep_dive.{kind}", {"depth": target, "safe": safe}
-    tile = view["turn"]["flipped"] if kind == "keep" else action.get("tile")
+    tile = turn.get("flipped") if kind == "keep" else action.get("tile")
     food = parse_food(tile) if isinstance(tile, str) else None
     if kind in ("keep", "take", "retreat_take") and food is not None:
         colour, points = food

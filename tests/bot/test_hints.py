@@ -132,3 +132,22 @@ def test_every_reason_of_a_played_game_has_its_words_in_both_languages():
                 text = coach.reason_text(hints.Hint(action, key, params), locale)
                 assert "{" not in text and key not in text, (game, key, locale, text)
             state.apply(seat, action)
+
+
+@pytest.mark.parametrize("game", games.built_in())
+def test_every_legal_move_of_a_random_game_gets_a_reason_in_words(game):
+    spec, rng = games.get(game), random.Random(3)
+    state = spec.new(spec.max_players, None, 3)
+    while not state.finished:
+        acting = [seat for seat in state.to_act() if seat >= 0]
+        if not acting:
+            state.apply(-1, {"type": "timeout"})
+            continue
+        seat = rng.choice(acting)
+        legal, view = state.legal_actions(seat), state.view(seat)
+        for action in legal[:12]:
+            key, params = spec.hint_reason(view, action, legal)
+            for locale in ("en", "ja"):
+                text = coach.reason_text(hints.Hint(action, key, params), locale)
+                assert "{" not in text and not text.startswith("learn."), (action, text)
+        state.apply(seat, rng.choice(legal))
