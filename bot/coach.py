@@ -41,4 +41,14 @@ def hint_text(table: Table, state: GameState, seat: int, locale: str) -> str:
     """The hint for `seat` in words, from `state` (the table's, or a copy when it runs off the event loop)."""
     found = hints.hint(table.game, state, seat, f"{table.seed}/{table.version}", table.options, table.version)
     move = action_label(table.game, found.action, state.view(seat), locale)
-    return t("learn.hint", locale, move=move, reason=t(found.reason, locale, **found.params))
+    return t("learn.hint", locale, move=move, reason=reason_text(found, locale))
+
+
+def reason_text(found: hints.Hint, locale: str) -> str:
+    """A hint's reason in words: a param `<field>_key` names a message, worded into `{<field>}` (games/contract.py,
+    `HintReason`)."""
+    params = {
+        name.removesuffix("_key"): t(value, locale, **found.params) if name.endswith("_key") else value
+        for name, value in found.params.items()
+    }
+    return t(found.reason, locale, **params)

@@ -1,6 +1,7 @@
 """Hints: the move the strongest AI level would make for a seat, decided from that seat's view alone, and a reason
-in words. The agent receives `state.view(seat)` and the seat's own legal actions, never the state, so a hint cannot
-read what the seat may not know (tests/bot/test_hints.py permutes the hidden parts and checks the hint stays)."""
+in words (the game's `GameSpec.hint_reason`, from the same view and the move chosen). The agent receives
+`state.view(seat)` and the seat's own legal actions, never the state, so a hint cannot read what the seat may not
+know (tests/bot/test_hints.py permutes the hidden parts and checks the hint and its reason stay)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,11 @@ def hint(game: str, state: GameState, seat: int, seed: str, options: dict | None
         if scripted is not None and offers(legal, scripted):
             return Hint(scripted, "learn.reason.scripted")
     spec = games.get(game)
-    action = spec.agent(state.view(seat), legal, random.Random(f"{seed}/hint"), strongest_level(spec.ai_levels))
+    view = state.view(seat)
+    action = spec.agent(view, legal, random.Random(f"{seed}/hint"), strongest_level(spec.ai_levels))
     if not offers(legal, action):
         action = legal[0]
-    return Hint(action, "learn.reason.generic")
+    if spec.hint_reason is None:
+        return Hint(action, "learn.reason.generic")
+    key, params = spec.hint_reason(view, action, legal)
+    return Hint(action, key, params)

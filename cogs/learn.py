@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import unicodedata
 
 import discord
 from discord import app_commands
@@ -32,14 +33,46 @@ LEARN_TEMPLATE = r"lr:(?P<game>[a-z_]{1,24})"
 
 
 def decorate(board: Board, table: Table, locale: str) -> None:
-    """The coach lines under the board's text, and Hint beside the table's bottom row while hints are allowed."""
-    lines = [*filter(None, [coach.coach_line(table, locale)]), *coach.marks(table, locale)]
+    """Under the board's text the coach line, else the table's marks (one line: a phone screen has no room for both);
+    and Hint while hints are allowed, on the row with the most room."""
+    line = coach.coach_line(table, locale)
+    lines = [line] if line else coach.marks(table, locale)  # a coach line (🎓) marks the practice table itself
     if lines:
         board.embed.description = "\n".join([*filter(None, [board.embed.description]), *lines])
     if practice.hints_allowed(table.options) and table.status == "running":
-        board.items.append(
-            TableButton(ui_id(table.id, table.version, "hint"), label=t("learn.hint_button", locale), emoji="💡", row=2)
-        )
+        label = t("learn.hint_button", locale)
+        hint = TableButton(ui_id(table.id, table.version, "hint"), label=label, emoji="💡")
+        hint.item.row = roomiest_row(board.items, label)
+        board.items.append(hint)
+
+
+ROW_UNITS = 35  # a phone's row of buttons, 280 CSS px, in the rough widths of `roomiest_row`
+
+
+def roomiest_row(items: list[discord.ui.Item], label: str, rows: int = 3) -> int:
+    """The row of the first `rows` where one more button labelled `label` (with an emoji) fits a phone's width: the
+    narrowest row with buttons that has room (a new row would make the message taller), else an empty row, else the
+    narrowest. Rough widths: a character 1, a wide one 1.75, padding 3.5, an emoji 3.5, at least 7, a gap 1 (the
+    figures of tests/phone/budget.py over 8 px); a select fills its row."""
+    load: dict[int, float] = dict.fromkeys(range(rows), 0.0)
+    for wrapped in items:
+        inner = getattr(wrapped, "item", wrapped)
+        row = inner.row or 0
+        if row not in load:
+            continue
+        if isinstance(inner, discord.ui.Select):
+            load[row] = float("inf")
+            continue
+        load[row] += _units(inner.label or "", bool(inner.emoji)) + (1 if load[row] else 0)
+    extra = _units(label, True) + 1
+    fitting = [row for row, used in load.items() if 0 < used and used + extra <= ROW_UNITS]
+    empty = [row for row, used in load.items() if used == 0]
+    return min(fitting, key=load.get) if fitting else (empty or [min(load, key=load.get)])[-1]
+
+
+def _units(label: str, emoji: bool) -> float:
+    text = sum(1.75 if unicodedata.east_asian_width(c) in "WF" else 1 for c in label)
+    return max(7.0, 3.5 + text + (3.5 if emoji else 0))
 
 
 async def press_hint(cog, interaction: discord.Interaction, table: Table) -> None:

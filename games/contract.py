@@ -298,6 +298,13 @@ Agent = Callable[[dict, list, random.Random, str], dict]
 It sees only its seat's view, so it cannot read hidden information."""
 
 
+HintReason = Callable[[dict, dict, list], tuple[str, dict]]
+"""`reason(view, action, legal)`: why `action` (the hint, one of the seat's `legal` actions) is good, from the seat's
+`view` alone, as (catalogue key, params). A param named `<field>_key` holds a catalogue key: the host words it
+(formatted with the same params) into `{<field>}`. Pure like the engines: figures come from the view, never the
+state (games/<id>/hint.py)."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     id: str
@@ -315,6 +322,7 @@ class GameSpec:
     checks: GameChecks = field(default_factory=GameChecks)  # what the test suite needs to know (games/checks.py)
     rules_version: int = 1  # the rules a new game plays; raised when a rule changes (docs/engines.md)
     oldest_rules: int = 1  # the oldest version this code still plays: saved states and records from before are refused
+    hint_reason: HintReason | None = None  # why a hinted move is good, in the game's words (see `HintReason`)
 
     def new(
         self, players: int, options: dict | None = None, seed: int | str = 0, rules: int | None = None

@@ -52,6 +52,8 @@ def missing_pieces(spec: GameSpec) -> list[str]:
     if not isinstance(spec.checks, GameChecks):
         missing.append("spec: checks (games/checks.py)")
     data, rules = home(spec)
+    if (data / "lesson.json").is_file() and not callable(spec.hint_reason):
+        missing.append(f"spec: hint_reason, a lesson's hints in the game's words (games/{game}/hint.py)")
     if not spec.rules_file or not (rules / spec.rules_file).is_file():
         missing.append(f"rules: {rules / (spec.rules_file or f'{game}.md')} (spec.rules_file)")
     glossary = data / "glossary.json"
@@ -166,3 +168,8 @@ def test_a_face_that_cannot_draw_a_fresh_game_is_told(monkeypatch):
         "face: palette colours Pillow can read (not ['#12345'])",
         "face: a terminal board that draws a fresh game (KeyError('a view field it expected'))",
     ]
+
+
+def test_a_game_with_a_lesson_but_no_hint_reason_is_told():
+    without = dataclasses.replace(games.get("bossa"), hint_reason=None)
+    assert missing_pieces(without) == ["spec: hint_reason, a lesson's hints in the game's words (games/bossa/hint.py)"]

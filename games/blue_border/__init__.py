@@ -2,6 +2,7 @@
 
 from games.blue_border.ai import choose
 from games.blue_border.checks import CHECKS
+from games.blue_border.hint import reason as hint_reason
 from games.blue_border.rules import BlueBorderState
 from games.blue_border.strong import choose as strong_choose
 from games.contract import GameSpec
@@ -39,5 +40,6 @@ SPEC = GameSpec(
     rules_file="blue_border.md",
     race_actions=frozenset({"call"}),
     checks=CHECKS,
+    hint_reason=hint_reason,
 )
 BlueBorderState.spec = SPEC

@@ -2,6 +2,7 @@
 
 from games.bossa.ai import choose
 from games.bossa.checks import CHECKS
+from games.bossa.hint import reason as hint_reason
 from games.bossa.rules import BossaState
 from games.bossa.strong import choose as strong_choose
 from games.contract import GameSpec
@@ -20,5 +21,6 @@ SPEC = GameSpec(
     ai_levels=("normal", "strong"),
     rules_file="bossa.md",
     checks=CHECKS,
+    hint_reason=hint_reason,
 )
 BossaState.spec = SPEC

@@ -3,6 +3,7 @@
 
 from games.colorse.ai import choose
 from games.colorse.checks import CHECKS
+from games.colorse.hint import reason as hint_reason
 from games.colorse.rules import ColorseState
 from games.colorse.strong import choose as strong_choose
 from games.contract import GameSpec
@@ -21,5 +22,6 @@ SPEC = GameSpec(
     ai_levels=("easy", "normal", "strong"),
     rules_file="colorse.md",
     checks=CHECKS,
+    hint_reason=hint_reason,
 )
 ColorseState.spec = SPEC

@@ -23,3 +23,13 @@ def outcome(parent_sign: str, child_sign: str) -> tuple[str, list[tuple[str, int
     if _BEATS[parent_sign] == child_sign:
         return _WIN_RESULTS[parent_sign], [("parent", _WIN_TAKES[parent_sign])]
     return _WIN_RESULTS[child_sign], [("child", _WIN_TAKES[child_sign])]
+
+
+def beats(sign: str) -> str:
+    """The sign `sign` wins against."""
+    return _BEATS[sign]
+
+
+def win_takes(sign: str) -> int:
+    """The common cards a winning `sign` takes."""
+    return _WIN_TAKES[sign]

@@ -4,6 +4,7 @@ from games.contract import GameSpec
 from games.deep_dive.ai import choose
 from games.deep_dive.checks import CHECKS
 from games.deep_dive.expectimax import choose as strong_choose
+from games.deep_dive.hint import reason as hint_reason
 from games.deep_dive.rules import DeepDiveState
 from games.deep_dive.tiles import difficulties
 from games.search import with_strong
@@ -21,4 +22,5 @@ SPEC = GameSpec(
     ai_levels=("easy", "normal", "strong"),
     rules_file="deep_dive.md",
     checks=CHECKS,
+    hint_reason=hint_reason,
 )

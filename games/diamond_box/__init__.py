@@ -3,6 +3,7 @@
 from games.contract import GameSpec
 from games.diamond_box.ai import choose, penalty_of
 from games.diamond_box.checks import CHECKS
+from games.diamond_box.hint import reason as hint_reason
 from games.diamond_box.rules import DiamondBoxState
 from games.diamond_box.strong import choose as strong_choose
 from games.search import with_strong
@@ -20,6 +21,7 @@ SPEC = GameSpec(
     ai_levels=("easy", "normal", "strong"),
     rules_file="diamond_box.md",
     checks=CHECKS,
+    hint_reason=hint_reason,
 )
 DiamondBoxState.spec = SPEC
 

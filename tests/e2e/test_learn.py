@@ -29,7 +29,7 @@ async def test_a_guided_first_game_with_coach_hint_and_leaving(harness: Harness)
     assert table.status == "running" and table.options["practice"] is True
     assert [s.user_id for s in table.seats] == [h.alice.id, None] and table.seats[1].is_ai
     assert coach("start") in board.embed["description"]
-    assert t("learn.practice_mark", "ja") in board.embed["description"]
+    assert t("learn.practice_mark", "ja") not in board.embed["description"]  # the coach line marks it: one line
 
     hinted = await h.fake.press(h.alice, board, custom_id=button(board, "u.hint")["custom_id"])
     await hinted.wait_settled()
@@ -51,4 +51,28 @@ async def test_a_guided_first_game_with_coach_hint_and_leaving(harness: Harness)
     assert left.ephemeral
     assert table.seats[0].is_ai  # the AI plays on for her: a practice table needs nobody
     await h.fake.wait_for(lambda: table.status == "finished", timeout=120, what="the practice game to end")
+    await h.fake.wait_for(
+        lambda: t("learn.practice_mark", "ja") in (board.embed.get("description") or ""), timeout=20, what="the mark"
+    )
     assert await h.service.storage.stats(h.guild.id) == []  # practice never counts
+
+
+async def test_the_learn_button_on_a_rules_page_opens_a_practice_table(harness: Harness):
+    h = harness
+    pager = (await h.fake.slash(h.alice, h.channel, "rules", {"game": "bossa"})).message
+    learn = next(b for b in pager.buttons() if b["custom_id"] == "lr:bossa")
+    assert learn["label"] == t("learn.button", "en")
+    opened = await h.fake.press(h.alice, pager, custom_id=learn["custom_id"])
+    await opened.wait_settled()
+    thread = h.fake.threads(h.channel)[-1]
+    assert opened.ephemeral and thread.mention in opened.text()
+    board = h.fake.channel_messages(thread)[0]
+    table = await h.service.get(int(button(board, "u.hint")["custom_id"].split(":")[1]))
+    assert (table.game, table.status, table.options["practice"], table.options["lesson"]) == (
+        "bossa",
+        "running",
+        True,
+        True,
+    )
+    assert [s.user_id for s in table.seats] == [h.alice.id, None]
+    assert t("learn.coach", "ja", line=t("learn.bossa.start", "ja")) in board.embed["description"]
