@@ -1,8 +1,9 @@
 """The one font pictures draw their words with: a subset of Noto Sans CJK JP (SIL Open Font License 1.1, beside it in
 data/fonts/OFL.txt), Latin and Japanese in one face, so a picture reads the same in both locales and the bot needs no
-system font. The subset holds printable ASCII, `EXTRA` and every character of every catalogue message a picture
-draws (the `picture.*` keys of data/i18n/<locale>/picture.json), nothing else: a new picture word with a new
-character needs the subset made again (tests/bot/test_fonts.py fails until it is):
+system font. The subset holds printable ASCII, `EXTRA`, what players' names are written in (`name_characters`:
+Latin-1, kana, Japanese punctuation, full-width forms and the first-level kanji) and every character of every
+catalogue message a picture draws (the `picture.*` keys of data/i18n/<locale>/picture.json), nothing else: a new
+picture word with a new character needs the subset made again (tests/bot/test_fonts.py fails until it is):
 
     .venv/bin/python -m bot.fonts            # fetches Debian's fonts-noto-cjk (apt-get download), writes data/fonts/
     .venv/bin/python -m bot.fonts --source /path/to/NotoSansCJK-Regular.ttc
@@ -31,6 +32,21 @@ EXTRA = "°"  # drawn by code, not from a catalogue: the chooser's rotations (90
 PRINTABLE_ASCII = "".join(chr(code) for code in range(0x20, 0x7F))
 
 
+def name_characters() -> str:
+    """What players' names are drawn with (a replay's name band): Latin-1's letters, the Japanese punctuation, kana
+    and full-width forms, and the kanji of JIS X 0208's first level (the 2,965 in everyday names), read from the
+    EUC-JP codec's rows 16-47."""
+    ranges = [(0xA0, 0x100), (0x3000, 0x3040), (0x3040, 0x30A0), (0x30A0, 0x3100), (0xFF01, 0xFF61)]
+    characters = {chr(code) for start, end in ranges for code in range(start, end)}
+    for row in range(0xB0, 0xD0):
+        for cell in range(0xA1, 0xFF):
+            try:
+                characters.add(bytes((row, cell)).decode("euc_jp"))
+            except UnicodeDecodeError:
+                pass  # the row's unassigned cells
+    return "".join(sorted(character for character in characters if character.isprintable()))
+
+
 def is_picture_key(key: str) -> bool:
     """A message a picture draws: `picture.*` or `<game>.picture.*`."""
     return key.startswith("picture.") or ".picture." in key
@@ -47,8 +63,9 @@ def picture_messages(locale: str) -> dict[str, str]:
 
 
 def needed_characters() -> str:
-    """Printable ASCII, EXTRA and every character of the picture messages of every locale, sorted."""
-    characters = set(PRINTABLE_ASCII) | set(EXTRA)
+    """Printable ASCII, EXTRA, the characters of players' names and every character of the picture messages of
+    every locale, sorted."""
+    characters = set(PRINTABLE_ASCII) | set(EXTRA) | set(name_characters())
     for locale in LOCALES:
         for text in picture_messages(locale).values():
             characters |= set(re.sub(r"\{\w+\}", "", text))

@@ -104,7 +104,8 @@ def test_the_gif_shows_every_move_with_names_then_holds_the_result():
 
 
 def test_names_are_drawn_with_the_letters_the_font_has():
-    assert replay.legible("Zoë", 0) == "Zoe"
+    assert replay.legible("Zoë", 0) == "Zoë" and replay.legible("たろう", 0) == "たろう"  # the font holds names
+    assert replay.legible("Ŵyn", 0) == "Wyn"  # a letter it lacks: its base letter
     assert replay.legible("\U0001f600\U0001f600", 2) == "#3"  # nothing drawable left: the seat's number
     long = replay.legible("A very long name for a player indeed", 0)
     assert long.endswith("...") and len(long) < 20 and all(replay.drawable(c) for c in long)
