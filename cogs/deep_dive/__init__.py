@@ -183,7 +183,7 @@ class DeepDivePresenter(Presenter):
                 items.extend(button(action, style, 0) for action in by_type.get(kind, []))
         elif phase == "retreat":
             takes = [a for a in by_type.get("retreat_take", []) if a.get("depth") is not None]
-            if len(takes) <= MAX_TILE_BUTTONS:
+            if len(takes) == 1:  # two labels naming a tile and its depth already overflow a phone's row
                 items.extend(button(action, discord.ButtonStyle.success, 0) for action in takes)
             else:
                 select(takes, t(f"{GAME}.placeholder.retreat", locale), 0)
