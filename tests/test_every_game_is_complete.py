@@ -52,6 +52,12 @@ def missing_pieces(spec: GameSpec) -> list[str]:
     if not isinstance(spec.checks, GameChecks):
         missing.append("spec: checks (games/checks.py)")
     data, rules = home(spec)
+    if spec.state_class.__module__.startswith("games."):  # a shipped game teaches itself (docs/learn.md)
+        missing += [
+            f"learning: {data / name} ({what})"
+            for name, what in (("rules_pages.json", "/rules' pages"), ("lesson.json", "/learn's lesson"))
+            if not (data / name).is_file()
+        ]
     if (data / "lesson.json").is_file() and not callable(spec.hint_reason):
         missing.append(f"spec: hint_reason, a lesson's hints in the game's words (games/{game}/hint.py)")
     if not spec.rules_file or not (rules / spec.rules_file).is_file():
@@ -173,3 +179,10 @@ def test_a_face_that_cannot_draw_a_fresh_game_is_told(monkeypatch):
 def test_a_game_with_a_lesson_but_no_hint_reason_is_told():
     without = dataclasses.replace(games.get("bossa"), hint_reason=None)
     assert missing_pieces(without) == ["spec: hint_reason, a lesson's hints in the game's words (games/bossa/hint.py)"]
+
+
+def test_a_shipped_game_without_its_rules_pages_and_lesson_is_told():
+    unteaching = dataclasses.replace(games.get("bossa"), id="unteaching")  # a games/ game with no data/unteaching/
+    missing = missing_pieces(unteaching)
+    assert f"learning: {ROOT / 'data' / 'unteaching' / 'rules_pages.json'} (/rules' pages)" in missing
+    assert f"learning: {ROOT / 'data' / 'unteaching' / 'lesson.json'} (/learn's lesson)" in missing
