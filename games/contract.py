@@ -273,6 +273,11 @@ class GameState(ABC):
         """Decided here for every game: one of `legal_actions(seat)`, compared strictly (see `same_json`)."""
         return offers(self.legal_actions(seat), self.listed_form(action))
 
+    def _refusal(self, seat: int, action: dict) -> str | None:
+        """Why the seat to act may not make this illegal move now, as a code with a message `<game>.error.<code>`;
+        None leaves the plain "illegal_action". Asked only once the move is refused."""
+        return None
+
     def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
         """Apply `action` for `seat`, or raise IllegalAction leaving the state exactly as it was. `saved`: this
         state's `to_json()` when the caller holds it already (the table service keeps what it last committed), so
@@ -284,6 +289,9 @@ class GameState(ABC):
         if seat != SYSTEM and seat not in self.to_act():
             raise IllegalAction("not_your_turn")
         if not self.is_legal(seat, action):
+            code = self._refusal(seat, action) if seat in self.to_act() else None
+            if code:  # the rule a player's refused move breaks, in the game's own words
+                raise IllegalAction(code, f"{self.spec.id}.error.{code}")
             raise IllegalAction("illegal_action")
         before = saved or self.to_json()  # what a restart would load: the cheapest exact copy (no field by field)
         try:

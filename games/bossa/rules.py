@@ -106,16 +106,6 @@ class BossaState(GameState):
     def to_act(self) -> list[int]:
         return [] if self.phase == "over" else [self.active]
 
-    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
-        """As GameState.apply, but names the rule a refused move of the seat to act breaks (bossa.error.<code>)."""
-        try:
-            return super().apply(seat, action, saved=saved)
-        except IllegalAction as error:
-            code = self._refusal(seat, action) if error.code == "illegal_action" and seat in self.to_act() else None
-            if code:
-                raise IllegalAction(code, f"bossa.error.{code}") from None
-            raise
-
     def _refusal(self, seat: int, action: dict) -> str | None:
         kind = action.get("type")
         if kind not in ("place", "stack", "redraw", "exchange"):

@@ -16,7 +16,9 @@ def _landing(view: dict, entry: dict) -> tuple[str, dict]:
         return "learn.reason.colorse.vanishes", {"count": len(vanished)}
     if cards.is_full(box):
         return "learn.reason.colorse.completes", {}
-    safe = sum(not cards.vanishing_slots(box, cards.next_slot(box), {"card": colour}) for colour in cards.COLOURS)
+    slot = cards.next_slot(box)
+    assert slot is not None  # the box is not full
+    safe = sum(not cards.vanishing_slots(box, slot, {"card": colour}) for colour in cards.COLOURS)
     return "learn.reason.colorse.fills", {"count": cards.card_count(box), "safe": safe}
 
 

@@ -149,16 +149,6 @@ class ColorseState(GameState):
             return [self.placers[0]]
         return []
 
-    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
-        """As GameState.apply, but names the rule a refused move of a seat to act breaks (colorse.error.<code>)."""
-        try:
-            return super().apply(seat, action, saved=saved)
-        except IllegalAction as error:
-            code = self._refusal(seat, action) if error.code == "illegal_action" and seat in self.to_act() else None
-            if code:
-                raise IllegalAction(code, f"colorse.error.{code}") from None
-            raise
-
     def _refusal(self, seat: int, action: dict) -> str | None:
         kind = action.get("type")
         wanted = {"setup": ("bonus", "special"), "sign": ("sign",), "take": ("take",), "place": ("place",)}

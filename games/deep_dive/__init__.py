@@ -24,3 +24,4 @@ SPEC = GameSpec(
     checks=CHECKS,
     hint_reason=hint_reason,
 )
+DeepDiveState.spec = SPEC

@@ -165,17 +165,6 @@ class DeepDiveState(GameState):
             actions.append({"type": "skip"})
         return actions
 
-    def apply(self, seat: int, action: dict, *, saved: str | None = None) -> list[dict]:
-        """As GameState.apply, but names why a known kind of action is refused now (found only once refused: the
-        state is then as it was)."""
-        try:
-            return super().apply(seat, action, saved=saved)
-        except IllegalAction as error:
-            code = self._refusal(action) if error.code == "illegal_action" and seat in self.to_act() else None
-            if code:
-                raise IllegalAction(code, f"deep_dive.error.{code}") from None
-            raise
-
     def _apply(self, seat: int, action: dict) -> list[dict]:
         events: list[dict] = []
         kind = action["type"]
@@ -459,7 +448,7 @@ class DeepDiveState(GameState):
         ]
         return actions + [{"type": "retreat_take", "depth": None}]
 
-    def _refusal(self, action: dict) -> str | None:
+    def _refusal(self, seat: int, action: dict) -> str | None:
         kind = action.get("type")
         if self.phase not in ("dive", "revealed"):
             return None
