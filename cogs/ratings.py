@@ -13,7 +13,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot.i18n import has, t
+from bot.i18n import has, normalise, t
 from bot.rating_chart import draw_history
 from bot.rating_service import FIRST_SEASON, RatingService
 from bot.ratings import OVERALL, PROVISIONAL_SIGMA, ai_level_of, ordinal, person
@@ -59,10 +59,12 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
         for command in (self.leaderboard, self.stats):
             command._params["game"].choices = game_choices()
         self.bot.service.listen(self.ratings)
+        self.bot.add_dynamic_items(SeasonConfirm)
         self.ratings.start_catch_up()  # the backfill: games finished before ratings existed, or while down
 
     async def cog_unload(self) -> None:
         self.bot.service.listeners.remove(self.ratings)
+        self.bot.remove_dynamic_items(SeasonConfirm)
         self.ratings.stop()
 
     async def _scope(self, interaction: discord.Interaction, scope: str) -> tuple[int, int]:
@@ -220,15 +222,61 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def season_reset(self, interaction: discord.Interaction) -> None:
+        """Asks first (a button, private): a new season empties this server's leaderboard."""
         locale = user_locale(interaction)
         permissions = interaction.permissions
         if not (permissions and permissions.manage_guild):
             return await self._refuse(interaction, "ratings.season_forbidden")
-        season = await self.storage.start_season(interaction.guild_id, time.time())
-        await interaction.response.send_message(
-            t("ratings.season_started", locale, season=season, previous=season - 1),
-            allowed_mentions=discord.AllowedMentions.none(),
+        current = await self._current_season(interaction.guild_id)
+        confirm = SeasonConfirm(
+            f"sr:{interaction.guild_id}:{current}", label=t("ratings.season_confirm_button", locale, season=current + 1)
         )
+        await interaction.response.send_message(
+            t("ratings.season_confirm", locale, season=current + 1, previous=current),
+            view=discord.ui.View(timeout=None).add_item(confirm),
+            ephemeral=True,
+        )
+
+    async def _current_season(self, guild_id: int | None) -> int:
+        seasons = await self.storage.seasons(guild_id)
+        return seasons[-1][0] if seasons else FIRST_SEASON
+
+    async def confirm_season(self, interaction: discord.Interaction, guild_id: int, shown: int) -> None:
+        """The confirmation's press: the next season starts once, from the season the question named (a second press,
+        or one after another admin started it, changes nothing)."""
+        permissions = interaction.permissions
+        if interaction.guild_id != guild_id or not (permissions and permissions.manage_guild):
+            return await self._refuse(interaction, "ratings.season_forbidden")
+        locale = user_locale(interaction)
+        if await self._current_season(guild_id) != shown:
+            return await interaction.response.edit_message(
+                content=t("ratings.season_already", locale, season=shown + 1), view=None
+            )
+        season = await self.storage.start_season(guild_id, time.time())
+        await interaction.response.edit_message(content=t("ratings.season_done", locale, season=season), view=None)
+        announced = interaction.guild.preferred_locale if interaction.guild else locale
+        if isinstance(interaction.channel, discord.abc.Messageable):  # the channel is told (the question was private)
+            await interaction.channel.send(
+                t("ratings.season_started", normalise(announced), season=season, previous=season - 1),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+
+class SeasonConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"sr:(?P<guild>\d+):(?P<season>\d+)"):
+    """/season_reset's confirmation: the server and the season it would end, so a press after a restart still works
+    and a second press starts nothing."""
+
+    def __init__(self, custom_id: str, *, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label, style=discord.ButtonStyle.danger))
+        match = self.template.fullmatch(custom_id)
+        self.guild_id, self.season = int(match["guild"]), int(match["season"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("RatingsCog").confirm_season(interaction, self.guild_id, self.season)
 
 
 def _gain(entry: dict) -> float:

@@ -1,6 +1,7 @@
 """Ratings through the fake Discord, on SQLite and PostgreSQL: games played to their end are rated; /leaderboard and
 /stats (with its chart) fit one phone screen; refusals are private; a season reset by a server admin."""
 
+import asyncio
 import io
 
 from PIL import Image
@@ -73,8 +74,18 @@ async def test_a_season_reset_needs_manage_server_and_keeps_the_overall_ratings(
     refused = await forge_slash(h, h.alice, "season_reset", [])
     assert refused.ephemeral and "Manage Server" in refused.message.text()
     assert await h.bot.storage.seasons(h.guild.id) == []
-    reset = await h.fake.slash(h.mod, h.channel, "season_reset")
-    assert not reset.ephemeral and "Season 2" in reset.message.text()
+    asked = await h.fake.slash(h.mod, h.channel, "season_reset")  # asks first, privately: nothing changed yet
+    asked_again = await h.fake.slash(h.mod, h.channel, "season_reset")  # a second question open at once
+    assert asked.ephemeral and "Start season 2?" in asked.message.text()
+    assert await h.bot.storage.seasons(h.guild.id) == []
+    told = asyncio.ensure_future(h.fake.wait_for_message(h.channel, lambda m: "シーズン2" in m.text()))
+    done = await h.fake.press(h.mod, asked.message, label="Start season 2")
+    assert "Season 2 has started" in done.message.text()
+    assert [season for season, _ in await h.bot.storage.seasons(h.guild.id)] == [2]
+    assert not (await told).ephemeral  # the channel is told, in the server's language (ja)
+    again = await h.fake.press(h.mod, asked_again.message, label="Start season 2")  # its press starts nothing more
+    assert "already started" in again.message.text()
+    assert [season for season, _ in await h.bot.storage.seasons(h.guild.id)] == [2]
     server = await h.fake.slash(h.alice, h.channel, "leaderboard", {"game": "tiny"})
     assert "No rated games" in server.message.text() and "season 2" in server.message.embed["footer"]["text"]
     overall = await h.fake.slash(h.alice, h.channel, "leaderboard", {"game": "tiny", "scope": "overall"})
