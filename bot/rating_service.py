@@ -5,8 +5,9 @@ first: the same call is the backfill at start (records finished before ratings e
 and the end-of-game hook (a `TableListener`'s `on_finished`). `recompute` forgets every rating and
 catches up from the first record: the same numbers, since both fold the same games in the same order.
 
-One catch-up runs at a time in a process; a second process rating the same table meets its primary key and commits
-nothing (the next catch-up reads the ratings again).
+One catch-up runs at a time in a process. Across processes (a cluster on one database) the writes are optimistic: a
+second process rating the same table meets its primary key and commits nothing; one rating another table whose
+players' ratings changed since it read them is refused (Conflict, nothing written) and reads them again.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ import logging
 from typing import Any
 
 from bot.ratings import OVERALL, Entrant, Rating, SeatFacts, ai_player, entrants, person, rate
+from bot.storage.base import Conflict
 from bot.storage.ratings import FinishedTable, RatingChange
 from bot.tables.listeners import TableListener
 
 log = logging.getLogger(__name__)
 
 FIRST_SEASON = 1
+RATE_ATTEMPTS = 5  # reads of a table's ratings before a catch-up gives up on it (another process keeps changing them)
 
 
 def season_at(seasons: list[tuple[int, float]], moment: float) -> int:
@@ -60,6 +63,7 @@ def _change(scope: tuple[int, int], entrant: Entrant, old: Rating, new: Rating) 
         new.sigma,
         new.games,
         new.wins,
+        old.games,
     )
 
 
@@ -82,6 +86,27 @@ class RatingService(TableListener):
         return counted
 
     async def _rate(self, table: FinishedTable) -> int:
+        """Rate one table: read its entrants' ratings, compute, save; read again while another process changed one of
+        them in between (bounded: past that, the next catch-up tries again)."""
+        attempt = 1
+        while True:
+            changes = await self._changes(table)
+            try:
+                await self.storage.save_rated(table, changes)
+            except Conflict:
+                if attempt == RATE_ATTEMPTS:
+                    raise
+                attempt += 1
+                log.info("ratings: table %s met a rating changed by another process; reading again", table.id)
+                continue
+            except Exception as error:
+                if type(error).__name__ in ("IntegrityError", "UniqueViolationError"):
+                    return 0  # another process rated it first
+                raise
+            return int(bool(changes))
+
+    async def _changes(self, table: FinishedTable) -> list[RatingChange]:
+        """The table's rating changes from the ratings stored now (the computation in a worker thread)."""
         scopes = [OVERALL]
         if table.guild_id:
             seasons = await self.storage.seasons(table.guild_id)
@@ -92,14 +117,7 @@ class RatingService(TableListener):
         for scope in scopes:
             stored = await self.storage.current_ratings(table.game, *scope, sorted(players))
             current[scope] = {player: Rating(*values) for player, values in stored.items()}
-        changes = await asyncio.to_thread(changes_for, table, scopes, current)
-        try:
-            await self.storage.save_rated(table, changes)
-        except Exception as error:
-            if type(error).__name__ in ("IntegrityError", "UniqueViolationError"):
-                return 0  # another process rated it first
-            raise
-        return int(bool(changes))
+        return await asyncio.to_thread(changes_for, table, scopes, current)
 
     async def recompute(self) -> int:
         """Every rating again from the stored results (seasons kept); returns how many games counted."""

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from bot.practice import is_practice
 from bot.storage.faults import StorageHealth, is_fault
 from bot.storage.ratings import RATING_RELATIONS, RATINGS_MIGRATION, RatingQueries
+from bot.storage.steps import MustChange as MustChange
 from games.contract import snapshot_json
 
 T = TypeVar("T")

@@ -22,6 +22,7 @@ from bot.storage.base import (
     NEW_ID,
     ActionWrite,
     Conflict,
+    MustChange,
     Storage,
     migration_script,
     seat_values,
@@ -183,7 +184,12 @@ class PostgresStorage(Storage):
         async with self._pool.acquire() as conn, conn.transaction():
             new_id = None
             for number, (sql, params, many) in enumerate(steps):
-                if many:
+                if isinstance(sql, MustChange):
+                    for row in params if many else [params]:
+                        status = await conn.execute(numbered(sql), *row)  # "UPDATE 1", "INSERT 0 1"
+                        if status.rsplit(" ", 1)[-1] != "1":
+                            raise Conflict(f"no row changed by {sql[:60]}")
+                elif many:
                     if params:
                         await conn.executemany(
                             numbered(sql), [[new_id if p is NEW_ID else p for p in row] for row in params]

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.storage.steps import MustChange
+
 RATINGS_MIGRATION = """
     CREATE TABLE rated_tables (
         table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
@@ -101,6 +103,8 @@ class FinishedTable:
 
 @dataclass
 class RatingChange:
+    """An entrant's new rating in one scope, and the rating it was computed from (`games_before` 0: none yet)."""
+
     guild_id: int
     season: int
     player: str
@@ -112,6 +116,19 @@ class RatingChange:
     sigma: float
     games: int
     wins: int
+    games_before: int
+
+
+# Optimistic writes: a rating row changes only if it is still the one read (each rated game adds one to `games`, so
+# the count is the row's version), and a first rating is inserted only if none appeared meanwhile.
+RATING_UPDATE = MustChange(
+    "UPDATE ratings SET name = ?, mu = ?, sigma = ?, games = ?, wins = ?"
+    " WHERE game = ? AND guild_id = ? AND season = ? AND player = ? AND games = ?"
+)
+RATING_INSERT = MustChange(
+    "INSERT INTO ratings (game, guild_id, season, player, name, mu, sigma, games, wins)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, guild_id, season, player) DO NOTHING"
+)
 
 
 class RatingQueries:
@@ -165,24 +182,26 @@ class RatingQueries:
         return {row[0]: (row[1], row[2], row[3], row[4]) for row in rows}
 
     async def save_rated(self, table: FinishedTable, changes: list[RatingChange]) -> None:
-        """A table seen by the ratings, with its entrants' new ratings in every scope, in one transaction (a second
-        process rating the same table meets the primary key and commits nothing)."""
+        """A table seen by the ratings, with its entrants' new ratings in every scope, in one transaction. A second
+        process rating the same table meets the primary key (IntegrityError) and commits nothing; a rating another
+        process changed since it was read rolls it all back with Conflict (read again and recompute)."""
         steps: list[tuple[str, Any, bool]] = [
             ("INSERT INTO rated_tables (table_id, counted) VALUES (?, ?)", (table.id, int(bool(changes))), False)
         ]
         if changes:
+            updates = [
+                (c.name, c.mu, c.sigma, c.games, c.wins, table.game, c.guild_id, c.season, c.player, c.games_before)
+                for c in changes
+                if c.games_before
+            ]
+            inserts = [
+                (table.game, c.guild_id, c.season, c.player, c.name, c.mu, c.sigma, c.games, c.wins)
+                for c in changes
+                if not c.games_before
+            ]
             steps += [
-                (
-                    "INSERT INTO ratings (game, guild_id, season, player, name, mu, sigma, games, wins)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, guild_id, season, player) DO UPDATE SET"
-                    " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
-                    " wins = excluded.wins",
-                    [
-                        (table.game, c.guild_id, c.season, c.player, c.name, c.mu, c.sigma, c.games, c.wins)
-                        for c in changes
-                    ],
-                    True,
-                ),
+                (RATING_UPDATE, updates, True),
+                (RATING_INSERT, inserts, True),
                 (
                     "INSERT INTO rating_changes (table_id, guild_id, season, player, game, won, mu_before,"
                     " sigma_before, mu, sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -21,6 +21,7 @@ from bot.storage.base import (
     SEAT_INSERT,
     ActionWrite,
     Conflict,
+    MustChange,
     Storage,
     migration_script,
     seat_values,
@@ -113,6 +114,11 @@ class SQLiteStorage(Storage):
         def work(conn: sqlite3.Connection) -> Any:
             new_id = None
             for number, (sql, params, many) in enumerate(steps):
+                if isinstance(sql, MustChange):
+                    for row in params if many else [params]:
+                        if conn.execute(sql, row).rowcount != 1:
+                            raise Conflict(f"no row changed by {sql[:60]}")
+                    continue
                 if many:
                     conn.executemany(sql, [[new_id if p is NEW_ID else p for p in row] for row in params])
                     continue

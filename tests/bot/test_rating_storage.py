@@ -7,9 +7,12 @@ import asyncio
 import itertools
 import time
 
-from bot.rating_service import RatingService
+import pytest
+
+from bot.rating_service import RATE_ATTEMPTS, RatingService
 from bot.ratings import OVERALL, ordinal
 from bot.storage import MIGRATIONS, SeatRow, Storage
+from bot.storage.base import Conflict
 from tests.support.backends import both_backends
 
 pytestmark = both_backends
@@ -163,3 +166,74 @@ async def test_the_computation_runs_off_the_event_loop(storage, monkeypatch):
     await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [0])
     assert await RatingService(storage).catch_up() == 1
     assert len(threads) == 1 and threads[0] != threading.get_ident()
+
+
+@pytest.mark.parametrize("ann_rated_before", [False, True], ids=["first-rating", "rated-before"])
+async def test_two_processes_rating_at_once_lose_no_update(storage, database_target, monkeypatch, ann_rated_before):
+    """Two processes on one database rate two tables ann sat at: the second read ann's rating before the first
+    committed its own, and writes after it. Its write is refused whole, it reads again, and both games count."""
+    if ann_rated_before:
+        await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [1])
+        await RatingService(storage).catch_up()
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [0])
+    await finished(storage, [person(0, 1, "ann"), person(1, 3, "cho")], [1])
+    earlier, later = await storage.unrated_tables()
+    other = await Storage(database_target).open()
+    try:
+        first, second = RatingService(storage), RatingService(other)
+        save = other.save_rated
+        saved_games = []
+
+        async def save_once_the_first_committed(table, changes):
+            if not saved_games:
+                assert await first._rate(earlier) == 1  # between the second's read and its write
+            saved_games.append({(c.guild_id, c.player): c.games for c in changes})
+            await save(table, changes)
+
+        monkeypatch.setattr(other, "save_rated", save_once_the_first_committed)
+        assert await second._rate(later) == 1
+    finally:
+        await other.close()
+    before = int(ann_rated_before)
+    ann = {(guild_id, "u:1"): before + 1 for guild_id in (OVERALL[0], GUILD)}
+    assert [{key: games for key, games in saved.items() if key[1] == "u:1"} for saved in saved_games] == [
+        ann,  # computed from the rating read before the first committed: refused
+        {key: games + 1 for key, games in ann.items()},  # read again
+    ]
+    for scope in (OVERALL, (GUILD, 1)):
+        board = {row["player"]: row["games"] for row in await storage.leaderboard("tiny", *scope)}
+        assert board == {"u:1": before + 2, "u:2": before + 1, "u:3": 1}
+    both_rated = await everything(storage)
+    assert await RatingService(storage).recompute() == 2 + before
+    assert await everything(storage) == both_rated
+
+
+async def test_a_rating_changed_underneath_every_time_gives_up_and_writes_nothing(storage, monkeypatch):
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [0])
+    service = RatingService(storage)
+    attempts = []
+
+    async def always_changed(table, changes):
+        attempts.append(table.id)
+        raise Conflict("a rating changed underneath")
+
+    monkeypatch.setattr(storage, "save_rated", always_changed)
+    with pytest.raises(Conflict):
+        await service.catch_up()
+    assert len(attempts) == RATE_ATTEMPTS
+    monkeypatch.undo()
+    assert await storage.dump("ratings") == [] and await storage.dump("rated_tables") == []
+    assert await service.catch_up() == 1  # the next catch-up rates it
+
+
+async def test_a_stale_rating_write_is_refused_whole(storage):
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [0])
+    await finished(storage, [person(0, 1, "ann"), person(1, 2, "ben")], [1])
+    earlier, later = await storage.unrated_tables()
+    service = RatingService(storage)
+    stale = await service._changes(later)  # read before the earlier table's rating
+    assert await service._rate(earlier) == 1
+    before = await everything(storage)
+    with pytest.raises(Conflict):
+        await storage.save_rated(later, stale)
+    assert await everything(storage) == before
