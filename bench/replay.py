@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
-import random
 import sys
 import time
 from pathlib import Path
@@ -25,27 +24,13 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
+from bot.records import played_by_ai  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
 from cogs import replay  # noqa: E402
-from games.contract import SYSTEM  # noqa: E402
 
 
 def played(game: str, players: int, seed: int) -> dict:
-    """A game played to its end by the game's agent, as a record."""
-    spec = games.get(game)
-    state, rng, actions = spec.new(players, {}, seed), random.Random(seed), []
-    while not state.finished:
-        acting = [s for s in state.to_act() if s >= 0]
-        if acting:
-            seat = rng.choice(acting)
-            action = spec.agent(state.view(seat), state.legal_actions(seat), rng, spec.ai_levels[0])
-        else:
-            seat, action = SYSTEM, {"type": "timeout"}
-        state.apply(seat, action)
-        actions.append({"seq": len(actions) + 1, "seat": seat, "action": action, "source": "ai"})
-    seats = [{"seat": n, "name": f"Player {n + 1}", "ai": False, "ai_level": None} for n in range(players)]
-    return {"format": "bodoge-record/1", "table": 1, "game": game, "options": {}, "seed": seed, "status": "finished",
-            "seats": seats, "actions": actions, "result": state.result()}  # fmt: skip
+    return played_by_ai(game, players, seed)
 
 
 def long_record(game: str, moves: int, seeds: int) -> dict:

@@ -103,3 +103,36 @@ def reaches(state, expected: dict | None) -> bool:
         and got["winners"] == expected["winners"]
         and list(got.get("scores", [])) == list(expected.get("scores", []))
     )
+
+
+def played_by_ai(game: str, players: int, seed: int, names: list[str] | None = None, table: int = 1) -> dict:
+    """A whole game played by the game's own agent (its first level; SYSTEM's timeout when nobody else may act), as a
+    finished table's record: for benchmarks, tests and the gallery of replays."""
+    import random
+
+    from games.contract import SYSTEM
+
+    spec = games.get(game)
+    state, rng = spec.new(players, {}, seed), random.Random(seed)
+    actions: list[dict] = []
+    while not state.finished:
+        acting = [s for s in state.to_act() if s >= 0]
+        if acting:
+            seat = rng.choice(acting)
+            action = spec.agent(state.view(seat), state.legal_actions(seat), rng, spec.ai_levels[0])
+        else:
+            seat, action = SYSTEM, {"type": "timeout"}
+        state.apply(seat, action)
+        actions.append({"seq": len(actions) + 1, "seat": seat, "action": action, "source": "ai"})
+    names = names or [f"Player {n + 1}" for n in range(players)]
+    return {
+        "format": FORMAT,
+        "table": table,
+        "game": game,
+        "options": {},
+        "seed": seed,
+        "status": "finished",
+        "seats": [{"seat": n, "name": name, "ai": False, "ai_level": None} for n, name in enumerate(names)],
+        "actions": actions,
+        "result": state.result(),
+    }

@@ -5,17 +5,16 @@ and written by `python -m bot replay --gif`; the leak scanner's replay checks ca
 import asyncio
 import io
 import json
-import random
 from types import SimpleNamespace
 
 import pytest
 from PIL import Image
 
 import games
+from bot.records import played_by_ai
 from bot.render import INKS, PHONE_WIDTH
 from bot.render_pool import RenderPool
 from cogs import replay
-from games.contract import SYSTEM
 from tests.fakediscord.models import UploadedFile
 from tests.support import leakscan
 
@@ -24,29 +23,7 @@ SEED = 424242  # long enough that the scanner's seed check cannot match a small 
 
 def ai_record(game: str, players: int, seed: int = SEED, names=None) -> dict:
     """A finished game played by the game's own agent, as `/table log` exports it."""
-    spec = games.get(game)
-    state, rng, actions = spec.new(players, {}, seed), random.Random(seed), []
-    while not state.finished:
-        acting = [s for s in state.to_act() if s >= 0]
-        if acting:
-            seat = rng.choice(acting)
-            action = spec.agent(state.view(seat), state.legal_actions(seat), rng, spec.ai_levels[0])
-        else:
-            seat, action = SYSTEM, {"type": "timeout"}
-        state.apply(seat, action)
-        actions.append({"seq": len(actions) + 1, "seat": seat, "action": action, "source": "ai"})
-    names = names or [f"Player {n + 1}" for n in range(players)]
-    return {
-        "format": "bodoge-record/1",
-        "table": 7,
-        "game": game,
-        "options": {},
-        "seed": seed,
-        "status": "finished",
-        "seats": [{"seat": n, "name": name, "ai": False, "ai_level": None} for n, name in enumerate(names)],
-        "actions": actions,
-        "result": state.result(),
-    }
+    return played_by_ai(game, players, seed, names, table=7)
 
 
 def frames(gif: bytes) -> list[tuple[Image.Image, int]]:
