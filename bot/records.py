@@ -4,12 +4,13 @@ rules it was played under, action log). A record replays under its own version o
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import games
 from bot.practice import engine_options
 from bot.storage import Storage
-from games.contract import UnsupportedRules
+from games.contract import SYSTEM, UnsupportedRules
 
 FORMAT = "bodoge-record/1"
 
@@ -107,11 +108,7 @@ def reaches(state, expected: dict | None) -> bool:
 
 def played_by_ai(game: str, players: int, seed: int, names: list[str] | None = None, table: int = 1) -> dict:
     """A whole game played by the game's own agent (its first level; SYSTEM's timeout when nobody else may act), as a
-    finished table's record: for benchmarks, tests and the gallery of replays."""
-    import random
-
-    from games.contract import SYSTEM
-
+    finished table's record, for benchmarks and tests."""
     spec = games.get(game)
     state, rng = spec.new(players, {}, seed), random.Random(seed)
     actions: list[dict] = []
