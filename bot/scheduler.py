@@ -64,9 +64,7 @@ class Scheduler(TableListener):
         self._tasks[key] = asyncio.get_running_loop().create_task(self._fire(timer))
 
     async def _fire(self, timer: TimerRow) -> None:
-        delay = timer.due_at - self.service.clock()
-        if delay > 0:
-            await asyncio.sleep(delay)
+        await self.service.clock.sleep_until(timer.due_at)
         key = (timer.table_id, timer.kind)
         for attempt in itertools.count():
             if self._tasks.get(key) is asyncio.current_task():

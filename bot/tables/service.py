@@ -8,11 +8,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import secrets
-import time
 from collections.abc import Callable
 from typing import Any
 
 import games
+from bot.clock import Clock
 from bot.races import FirstPressRaces
 from bot.storage import Conflict, Storage
 from bot.storage.faults import is_fault
@@ -48,19 +48,30 @@ def saving(method):
     return guarded
 
 
+class _Reading(Clock):
+    """A clock from a function that tells the time; waiting is real."""
+
+    def __init__(self, read: Callable[[], float]) -> None:
+        self.read = read
+
+    def __call__(self) -> float:
+        return self.read()
+
+
 class TableService:
     def __init__(
         self,
         storage: Storage,
         *,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
         race_grace: float = 0.35,
         ai_delay: float = 1.0,
         afk_limit: int = 3,
         lobby_idle_minutes: float = 30,
     ) -> None:
         self.storage = storage
-        self.clock = clock
+        # what time it is, and waiting for a moment (bot/clock.py); a bare callable is read as the time alone
+        self.clock: Clock = clock if isinstance(clock, Clock) else Clock() if clock is None else _Reading(clock)
         self.races = FirstPressRaces(race_grace)
         self.ai_delay = ai_delay  # seconds before an AI seat moves
         self.afk_limit = afk_limit  # consecutive expiries after which an AI keeps an absent person's seat
