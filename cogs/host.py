@@ -10,6 +10,7 @@ from discord.ext import commands
 
 import games
 from bot.i18n import LOCALES, has, t
+from cogs import pacing
 from cogs.common import user_locale
 
 TIMERS = [30, 60, 90, 120, 180]
@@ -29,7 +30,10 @@ NOTIFY_MODES = ("channel", "dm", "off")
 
 
 def option_value(game: str, name: str, value, locale: str) -> str:
-    """A table setting's value in words: its own catalogue entry, on/off, or the number."""
+    """A table setting's value in words: its own catalogue entry, the pace's words, on/off, or the number."""
+    paced = pacing.value_label(name, value, locale)
+    if paced is not None:
+        return paced
     key = f"{game}.option.{name}.{value}"
     if has(key, locale):
         return t(key, locale)

@@ -6,18 +6,20 @@ Presenters only read: they turn a table (and its engine's views) into Boards. Ru
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Callable, Container
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot import codec
+from bot import codec, pace
 from bot.i18n import has, normalise, t
 from bot.render_pool import Picture
 from bot.tables import Table
 from bot.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
 from bot.ui import Board, TableButton, action_id, ui_id
+from cogs import pacing
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -27,6 +29,13 @@ COLOUR = 0x2B6CB0
 
 LINE_COLUMNS = 44  # what one line of an embed holds on a phone, counting a CJK character or an emoji as two
 CLOCK_COLUMNS = 20  # " · ⏱️ in 30 seconds" as Discord shows the timestamp
+
+
+def clock_columns(clock: str) -> int:
+    """Columns the clock takes on the status line: a Discord timestamp shows as about 14 ("in 30 seconds")."""
+    if clock.startswith("⏱️"):
+        return CLOCK_COLUMNS
+    return columns(re.sub(r"<t:\d+:R>", "x" * 14, clock)) + 3
 
 
 def columns(text: str) -> int:
@@ -83,7 +92,7 @@ class Presenter:
         embed.colour = colour
         lines = [line for line in lines if line]
         clock = self.clock(table, locale)
-        if clock and lines and columns(lines[0]) + CLOCK_COLUMNS <= LINE_COLUMNS:
+        if clock and lines and columns(lines[0]) + clock_columns(clock) <= LINE_COLUMNS:
             lines[0] = f"{lines[0]} · {clock}"  # it still fits the status line's one phone line
         elif clock:
             lines.insert(1, clock)
@@ -91,10 +100,13 @@ class Presenter:
         return embed
 
     def clock(self, table: Table, locale: str) -> str | None:
+        """The deadline while one runs; a turn-based table's pace and due time (cogs/pacing.py)."""
+        if table.status != "running":
+            return None
+        if pace.is_turn_based(table.options):
+            return pacing.clock_line(table, self.cog.service.clock(), locale)
         deadline = self.cog.deadlines.get(table.id)
-        if deadline and table.status == "running":
-            return t("table.deadline", locale, when=f"<t:{int(deadline)}:R>")
-        return None
+        return t("table.deadline", locale, when=f"<t:{int(deadline)}:R>") if deadline else None
 
     def status_lines(self, table: Table, locale: str) -> list[str]:
         """The result once finished (one line), or the cancellation."""

@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot import codec, practice
+from bot import codec, pace, practice
 from bot.delivery import send_dm
 from bot.i18n import has, normalise, t
 from bot.races import snowflake_time_ms
@@ -25,7 +25,7 @@ from bot.storage import TimerRow
 from bot.storage.faults import is_fault
 from bot.tables import StorageDown, Table, TableError, TableListener
 from bot.ui import Board, TableButton, TableSelect, ui_id
-from cogs import learn, records
+from cogs import learn, pacing, records
 from cogs.common import game_choices, user_locale
 from cogs.host import option_value
 from cogs.presenter import Presenter, recent_lines, seat_name
@@ -130,6 +130,15 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             ]
         if table.status != "running":
             return []
+        late = pacing.overdue_seats(table)
+        if late:  # a turn-based move overdue: anyone seated may let the AI make it
+            names = ", ".join(seat_name(table, s, locale) for s in late)
+            return [
+                log_button,
+                TableButton(
+                    ui_id(table.id, v, "skip"), label=t("pace.skip", locale, name=names)[:40], emoji="⏭️", row=2
+                ),
+            ]
         if any(s.is_ai and s.user_id is not None for s in table.seats):
             return [
                 log_button,
@@ -141,7 +150,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                     row=2,
                 ),
             ]
-        if table.id in self.deadlines:
+        if table.id in self.deadlines and not pace.is_paused(table.options):
             return [
                 log_button,
                 TableButton(ui_id(table.id, v, "more"), label=t("table.more_time", locale), emoji="⏱️", row=2),
@@ -215,15 +224,17 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         away, under Settings)."""
         spec = table.spec
         changed = [
-            f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**"
+            (name, value)
             for name, value in table.options.items()
             if name in spec.options and name != "stacked" and value != spec.options[name]
-        ] + [
-            f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, True, locale)}**"
-            for name in practice.LOBBY_CHOICES
-            if table.options.get(name) is True
         ]
-        return "\n".join(changed)[:1024] or t("lobby.defaults", locale)
+        changed += [(name, True) for name in practice.LOBBY_CHOICES if table.options.get(name) is True]
+        changed += [(name, table.options[name]) for name in ("pace", "hours") if table.options.get(name)]
+        lines = [
+            f"{self.option_label(table.game, name, locale)}: **{self.value_label(table.game, name, value, locale)}**"
+            for name, value in changed
+        ]
+        return "\n".join(lines)[:1024] or t("lobby.defaults", locale)
 
     def settings_text(self, table: Table, locale: str) -> str:
         spec = table.spec
@@ -522,6 +533,9 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             return
         if name == "back":
             await self.service.reclaim(table.id, user.id)
+            return await self.show(interaction, table)
+        if name == "skip":
+            await self.service.let_ai_move(table.id, user.id, version)
             return await self.show(interaction, table)
         if name == "rematch":
             return await self.rematch(interaction, table)

@@ -69,6 +69,7 @@ class Deadline:
     kind: str  # e.g. "turn", "call_window", "sign"
     seconds: float
     seats: tuple[int, ...] = ()  # who is being waited for
+    window: bool = False  # only answers are awaited (a call window, secret signs): turn-based play closes it on time
 
 
 class Rng:

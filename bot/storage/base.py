@@ -577,6 +577,18 @@ class Storage(RatingQueries):
             [("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), table_id), False)]
         )
 
+    async def save_options(self, table_id: int, options: dict) -> None:
+        """A running table's host options changed (its pace paused or resumed)."""
+        await self._transaction(
+            [
+                (
+                    "UPDATE tables SET options = ?, updated_at = ? WHERE id = ?",
+                    (json.dumps(options), time.time(), table_id),
+                    False,
+                )
+            ]
+        )
+
     async def start_game(
         self, table_id: int, seats: list[SeatRow], options: dict, state: str, marks: list, result: dict | None = None
     ) -> None:

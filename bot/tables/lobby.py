@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot import practice
+from bot import pace, practice
 from bot.storage import TimerRow
 from bot.tables.model import OPEN, Seat, Table, TableError, hold
 from games.contract import IllegalAction, offers
@@ -33,6 +33,7 @@ class Lobby:
         spec = games.get(game)
         if await service.storage.open_table_in(channel_id) is not None:
             raise TableError("channel_busy")
+        options = await self.paced(guild_id, locale, dict(options or {}))
         table = Table(
             id=0,
             game=spec.id,
@@ -41,7 +42,7 @@ class Lobby:
             message_id=None,
             host_id=host_id,
             status="lobby",
-            options=dict(options or {}),
+            options=options,
             seed=service.new_seed(),
             version=0,
             locale=locale,
@@ -64,6 +65,21 @@ class Lobby:
             table.timers["lobby"] = TimerRow(table.id, idle.kind, idle.version, idle.due_at, idle.detail)
             service.listeners.timer(table.timers["lobby"], table.id, "lobby")
         return table
+
+    async def paced(self, guild_id: int | None, locale: str, options: dict) -> dict:
+        """The lobby's pace from the server's defaults (/settings) where the opener named none (bot/pace.py)."""
+        settings = await self.service.storage.guild_settings(guild_id) if guild_id is not None else {}
+        for name in ("pace", "hours"):
+            if name not in options and settings.get(name):
+                options[name] = settings[name]
+        return options
+
+    async def zone(self, table: Table) -> None:
+        """A turn-based table keeps its server's time zone from its start (its playing hours are in it)."""
+        if not pace.is_turn_based(table.options) or "zone" in table.options:
+            return
+        settings = await self.service.storage.guild_settings(table.guild_id) if table.guild_id is not None else {}
+        table.options["zone"] = settings.get("zone") or pace.default_zone(table.locale)
 
     async def set_message(self, table: Table, channel_id: int, message_id: int) -> None:
         table.channel_id, table.message_id = channel_id, message_id
@@ -241,6 +257,7 @@ class Lobby:
             self._require_host(table, user_id)
             if not table.can_start():
                 raise TableError("bad_player_count")
+            await self.zone(table)
             try:
                 state = table.spec.new(len(table.seats), practice.engine_options(table.options), table.seed)
             except IllegalAction as error:

@@ -246,6 +246,14 @@ class TableService:
         return await self.timers.more_time(table_id, user_id)
 
     @saving
+    async def let_ai_move(self, table_id: int, user_id: int, version: int) -> Outcome:
+        return await self.timers.let_ai_move(table_id, user_id, version)
+
+    @saving
+    async def pause(self, table_id: int, user_id: int, paused: bool, moderator: bool = False) -> Table:
+        return await self.timers.pause(table_id, user_id, paused, moderator)
+
+    @saving
     async def reclaim(self, table_id: int, user_id: int) -> Table:
         return await self.timers.reclaim(table_id, user_id)
 

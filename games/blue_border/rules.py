@@ -135,7 +135,7 @@ class BlueBorderState(GameState):
         if self.phase == "turn":
             return Deadline("turn", self.options["turn_timeout"], (self.active,))
         if self.phase == "call_window":
-            return Deadline("call_window", self.options["call_window"], tuple(self.may_call))
+            return Deadline("call_window", self.options["call_window"], tuple(self.may_call), window=True)
         if self.phase == "reward":
             assert self.caller is not None
             return Deadline("reward", self.options["turn_timeout"], (self.caller,))

@@ -362,7 +362,7 @@ class ColorseState(GameState):
         if self.phase == "setup":
             return Deadline("setup", self.options["turn_timeout"], tuple(self._pending_starts()))
         if self.phase == "sign":
-            return Deadline("sign", self.options["sign_timeout"], tuple(self.to_act()))
+            return Deadline("sign", self.options["sign_timeout"], tuple(self.to_act()), window=True)
         if self.phase in ("take", "place"):
             return Deadline("turn", self.options["turn_timeout"], tuple(self.to_act()))
         return None
