@@ -9,6 +9,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
+from bot import pace
 from bot.i18n import LOCALES, has, t
 from cogs import pacing
 from cogs.common import user_locale
@@ -92,6 +93,9 @@ class HostCog(commands.Cog, name="HostCog"):
         turn_timer=_("turn_timer", key="cmd.settings.turn_timer"),
         idle_lobby=_("idle_lobby_minutes", key="cmd.settings.idle_lobby"),
         notify_delay=_("notify_delay", key="cmd.settings.notify_delay"),
+        pace_=_("pace", key="cmd.settings.pace"),
+        hours=_("playing_hours", key="cmd.settings.hours"),
+        timezone=_("timezone", key="cmd.settings.timezone"),
     )
     @app_commands.choices(
         language=[app_commands.Choice(name=_("server default", key="settings.language.auto"), value="auto")]
@@ -99,6 +103,15 @@ class HostCog(commands.Cog, name="HostCog"):
         turn_timer=[app_commands.Choice(name=str(s), value=s) for s in TIMERS],
         idle_lobby=[_idle_choice(m) for m in IDLE_LOBBY],
         notify_delay=[app_commands.Choice(name=str(s), value=s) for s in NOTIFY_DELAYS],
+        pace_=[
+            app_commands.Choice(name=_(pacing.pace_label(s, "en"), key=f"pace.choice.{s}"), value=s) for s in pace.PACES
+        ],
+        hours=[
+            app_commands.Choice(
+                name=_(pacing.hours_label(h, None, "en"), key=f"pace.choice.{h or 'all'}"), value=h or "all"
+            )
+            for h in pace.HOURS
+        ],
     )
     async def settings(
         self,
@@ -108,6 +121,9 @@ class HostCog(commands.Cog, name="HostCog"):
         turn_timer: int | None = None,
         idle_lobby: int | None = None,
         notify_delay: int | None = None,
+        pace_: int | None = None,
+        hours: str | None = None,
+        timezone: str | None = None,
     ) -> None:
         locale = user_locale(interaction)
         permissions = interaction.permissions
@@ -118,10 +134,22 @@ class HostCog(commands.Cog, name="HostCog"):
             or (turn_timer is not None and turn_timer not in TIMERS)
             or (idle_lobby is not None and idle_lobby not in IDLE_LOBBY)
             or (notify_delay is not None and notify_delay not in NOTIFY_DELAYS)
+            or (pace_ is not None and pace_ not in pace.PACES)
+            or (hours is not None and (hours if hours != "all" else "") not in pace.HOURS)
         ):
             # only a tampered client sends a value the command does not offer
             return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
+        if timezone is not None and not pace.valid_zone(timezone):
+            return await interaction.response.send_message(
+                t("settings.bad_zone", locale, zone=timezone[:64]), ephemeral=True
+            )
         current = await self.storage.guild_settings(interaction.guild_id)
+        if pace_ is not None:
+            current["pace"] = pace_
+        if hours is not None:
+            current["hours"] = "" if hours == "all" else hours
+        if timezone is not None:
+            current["zone"] = timezone
         if language is not None:
             current.pop("locale", None) if language == "auto" else current.update(locale=language)
         if threads is not None:
@@ -136,7 +164,9 @@ class HostCog(commands.Cog, name="HostCog"):
         if notify_delay is not None:
             current["notify_delay"] = notify_delay
             self.bot.service.nudge_delays[interaction.guild_id] = notify_delay
-        if any(v is not None for v in (language, threads, turn_timer, idle_lobby, notify_delay)):
+        if any(
+            v is not None for v in (language, threads, turn_timer, idle_lobby, notify_delay, pace_, hours, timezone)
+        ):
             await self.storage.set_guild_settings(interaction.guild_id, current)
         idle = current.get("lobby_idle_minutes", self.bot.service.lobby_idle_minutes)
         embed = discord.Embed(
@@ -150,7 +180,18 @@ class HostCog(commands.Cog, name="HostCog"):
                 notify=current.get("notify_delay", int(self.bot.service.nudge_delay)) or t("lobby.off", locale),
             )
             + "\n"
-            + t("settings.idle_line", locale, minutes=f"{idle:g}" if idle > 0 else t("settings.idle.never", locale)),
+            + t("settings.idle_line", locale, minutes=f"{idle:g}" if idle > 0 else t("settings.idle.never", locale))
+            + "\n"
+            + t(
+                "settings.pace_line",
+                locale,
+                pace=pacing.pace_label(current.get("pace", 0), locale),
+                hours=pacing.hours_label(
+                    current.get("hours", ""),
+                    current.get("zone") or pace.default_zone(str(interaction.guild_locale or locale)),
+                    locale,
+                ),
+            ),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -849,8 +849,14 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             else self.lobby_board(table, user_locale(interaction))
         )
         board.items = []
-        link = self.jump_url(table)
-        board.content = link
+        locale = user_locale(interaction)
+        paced = t(
+            "status.pace",
+            locale,
+            pace=pacing.pace_label(pace.move_seconds(table.options), locale),
+            hours=pacing.hours_label(table.options.get("hours", ""), table.options.get("zone"), locale),
+        )
+        board.content = "\n".join(line for line in (self.jump_url(table), paced) if line)
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
 
     @table_group.command(
@@ -953,6 +959,27 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         await interaction.response.send_message(
             t("table.cancelled_by", table.locale, user=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @table_group.command(
+        name=_("pause", key="cmd.table.pause"),
+        description=_("Stop this table's clock (host) — no deadline runs until you resume", key="cmd.table.pause.desc"),
+    )
+    async def table_pause(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, True)
+
+    @table_group.command(
+        name=_("resume", key="cmd.table.resume"),
+        description=_("Start this table's clock again (host)", key="cmd.table.resume.desc"),
+    )
+    async def table_resume(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, False)
+
+    async def _pause(self, interaction: discord.Interaction, paused: bool) -> None:
+        table = await self._here(interaction)
+        await self.service.pause(table.id, interaction.user.id, paused, is_moderator(interaction, table))
+        await interaction.response.send_message(
+            t("table.paused_done" if paused else "table.resumed_done", user_locale(interaction)), ephemeral=True
         )
 
     @table_group.command(

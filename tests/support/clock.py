@@ -11,8 +11,9 @@ from bot.clock import Clock
 
 
 class ManualClock(Clock):
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
+    def __init__(self, start: float = 1_800_000_000.0, settle: float = 0.05) -> None:
         self.now = start
+        self.settle = settle  # real seconds given to what a wake-up starts (storage threads, loopback HTTP)
         self._sleepers: list[tuple[float, int, asyncio.Future]] = []
         self._order = itertools.count()
 
@@ -39,8 +40,12 @@ class ManualClock(Clock):
             self.now = max(self.now, moment)
             if not future.done():
                 future.set_result(None)
-            for _ in range(20):  # let the woken task and what it awaits in turn run
-                await asyncio.sleep(0)
+            await self._settle()
         self.now = target
+        await self._settle()
+
+    async def _settle(self) -> None:
+        """Let woken tasks run, and what they wait on (a storage thread, a loopback request) answer."""
         for _ in range(20):
             await asyncio.sleep(0)
+        await asyncio.sleep(self.settle)
