@@ -136,6 +136,7 @@ def test_a_score_tie_goes_to_more_complete_rows():
     result = state.result()
     assert result["scores"] == [6, 6] and result["complete_rows"] == [1, 0]
     assert result["winners"] == [0]
+    assert state.ranks() == [0, 1]  # the final order breaks the tie as the win does
 
 
 def test_a_tie_in_score_and_complete_rows_is_shared():
@@ -148,4 +149,17 @@ def test_a_tie_in_score_and_complete_rows_is_shared():
     result = state.result()
     assert result["scores"] == [2, 2] and result["complete_rows"] == [0, 0]
     assert result["winners"] == [0, 1]
+    assert state.ranks() == [0, 0]
     assert state.to_act() == [] and state.legal_actions(0) == []
+
+
+def test_the_final_order_ranks_every_diver_by_points():
+    # Each diver keeps one pink: 6, 4 and 2 points in an incomplete row score 3, 2 and 1; the third flip empties
+    # depth 1 and triggers the end, and every last dive meets a predator.
+    state = stacked(3, {1: [P6, P4, P2], 2: PREDATORS})
+    for seat in (0, 1, 2):
+        act(state, seat, FLIP, KEEP)
+    for seat in (0, 1, 2):
+        dive_into_predator(state, seat)
+    assert state.finished and state.result()["scores"] == [3, 2, 1] and state.result()["winners"] == [0]
+    assert state.ranks() == [0, 1, 2]
