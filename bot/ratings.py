@@ -8,8 +8,9 @@ id) give the same numbers, so a recompute from the stored results equals what wa
   rating of its own, so people see where it stands (a level at several seats of one game counts once: it won if any
   of them won). A seat an AI took over from an absent person (or a kicked one)
   counts for nobody, neither the person nor the AI standing in. Fewer than two entrants left: nothing is rated.
-- Ranks: the winners share first place, everybody else shares second (shared wins are ties; a game nobody won is a
-  tie of all).
+- Ranks: the game's own final order (`GameState.ranks`: places with ties, the winners first), among the entrants
+  left; without one (a final state this code cannot read), the winners share first place and everybody else second
+  (a game nobody won is a tie of all). A level at several seats takes its best place.
 - The figure people are ranked by is conservative: `ordinal` = mu - 3 sigma. A rating is provisional while its sigma
   is above `PROVISIONAL_SIGMA` (a player's first eight two-player games).
 """
@@ -50,6 +51,11 @@ class Entrant:
     player: str  # "u:<user id>" for a person, "ai:<level>" for an AI level
     name: str
     won: bool
+    rank: int | None = None  # the entrant's place, 0 the best; None: 0 for a winner, 1 for the rest
+
+    @property
+    def place(self) -> int:
+        return self.rank if self.rank is not None else int(not self.won)
 
 
 @dataclass(frozen=True)
@@ -82,8 +88,11 @@ def user_of(player: str) -> int | None:
     return int(player[2:]) if player.startswith("u:") else None
 
 
-def entrants(seats: list[SeatFacts], winners: Iterable[int], options: Mapping) -> list[Entrant]:
-    """The seats a finished game rates (see the module's docstring); [] when the game does not count."""
+def entrants(
+    seats: list[SeatFacts], winners: Iterable[int], options: Mapping, ranks: list[int] | None = None
+) -> list[Entrant]:
+    """The seats a finished game rates (see the module's docstring); [] when the game does not count. `ranks`: each
+    seat's place in the game's final order (None: winners against the rest)."""
     if options.get("practice") or sum(seat.user_id is not None for seat in seats) < MIN_PEOPLE:
         return []
     won = set(winners)
@@ -98,7 +107,10 @@ def entrants(seats: list[SeatFacts], winners: Iterable[int], options: Mapping) -
         else:
             continue
         already = counted.get(player)
-        counted[player] = Entrant(player, name, number in won or (already is not None and already.won))
+        rank = None if ranks is None else ranks[number]
+        if already is not None and rank is not None:
+            rank = min(rank, already.place)
+        counted[player] = Entrant(player, name, number in won or (already is not None and already.won), rank)
     return list(counted.values()) if len(counted) >= 2 else []
 
 
@@ -107,7 +119,7 @@ def rate(current: Mapping[str, Rating], counted: list[Entrant]) -> list[Rating]:
     missing starts fresh)."""
     before = [current.get(entrant.player, Rating()) for entrant in counted]
     teams = [[MODEL.create_rating([rating.mu, rating.sigma])] for rating in before]
-    ranks: list[float] = [0 if entrant.won else 1 for entrant in counted]
+    ranks: list[float] = [entrant.place for entrant in counted]
     after = MODEL.rate(teams, ranks=ranks)
     return [
         Rating(team[0].mu, team[0].sigma, old.games + 1, old.wins + int(entrant.won))

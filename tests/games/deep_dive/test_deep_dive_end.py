@@ -23,6 +23,7 @@ from .helpers import (
     act,
     stacked,
     take,
+    three_divers_by_points,
     types,
 )
 
@@ -154,12 +155,6 @@ def test_a_tie_in_score_and_complete_rows_is_shared():
 
 
 def test_the_final_order_ranks_every_diver_by_points():
-    # Each diver keeps one pink: 6, 4 and 2 points in an incomplete row score 3, 2 and 1; the third flip empties
-    # depth 1 and triggers the end, and every last dive meets a predator.
-    state = stacked(3, {1: [P6, P4, P2], 2: PREDATORS})
-    for seat in (0, 1, 2):
-        act(state, seat, FLIP, KEEP)
-    for seat in (0, 1, 2):
-        dive_into_predator(state, seat)
+    state = three_divers_by_points()
     assert state.finished and state.result()["scores"] == [3, 2, 1] and state.result()["winners"] == [0]
     assert state.ranks() == [0, 1, 2]
