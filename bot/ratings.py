@@ -11,8 +11,9 @@ id) give the same numbers, so a recompute from the stored results equals what wa
 - Ranks: the game's own final order (`GameState.ranks`: places with ties, the winners first), among the entrants
   left; without one (a final state this code cannot read), the winners share first place and everybody else second
   (a game nobody won is a tie of all). A level at several seats takes its best place.
-- The figure people are ranked by is conservative: `ordinal` = mu - 3 sigma. A rating is provisional while its sigma
-  is above `PROVISIONAL_SIGMA` (a player's first eight two-player games).
+- People are ranked by a conservative figure, `ordinal` = mu - 3 sigma, and read it as `figure`: 1000 + 40 x the
+  ordinal, rounded (a new rating reads 1000). A rating is provisional while its sigma is above `PROVISIONAL_SIGMA`
+  (a player's first eight two-player games).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ START_SIGMA = MODEL.sigma
 PROVISIONAL_SIGMA = 6.5
 MIN_PEOPLE = 2
 OVERALL = (0, 0)  # the (guild_id, season) of the ratings across every server
+FIGURE_START = 1000  # the figure a new rating reads
+FIGURE_STEP = 40  # the figure's points per point of the ordinal
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,13 @@ class SeatFacts:
 
 def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
+
+
+def figure(mu: float, sigma: float) -> int:
+    """The figure people read, the one place it is made: the ordinal on a scale read at a glance, the same order.
+    A new rating reads 1000 (its ordinal is 0), a first loss a little under; the figure would fall below zero only
+    past an ordinal of -25, which takes a skill estimate far below any new player's."""
+    return round(FIGURE_START + FIGURE_STEP * ordinal(mu, sigma))
 
 
 def person(user_id: int) -> str:

@@ -305,7 +305,7 @@ class RatingQueries:
         ]
 
     async def recent_changes(self, game: str, guild_id: int, season: int, players: list[str], last: int) -> dict:
-        """Each player's ordinal before their `last`-th latest game in this scope (the start of their trend)."""
+        """Each player's (mu, sigma) before their `last`-th latest game in this scope (the start of their trend)."""
         if not players:
             return {}
         rows = await self._rows(
@@ -314,10 +314,10 @@ class RatingQueries:
             f" AND player IN ({', '.join('?' * len(players))}) ORDER BY player, at DESC, table_id DESC",
             (game, guild_id, season, *players),
         )
-        start: dict[str, float] = {}
+        start: dict[str, tuple[float, float]] = {}
         counts: dict[str, int] = {}
         for player, mu_before, sigma_before in rows:
             counts[player] = counts.get(player, 0) + 1
             if counts[player] <= last:
-                start[player] = mu_before - 3 * sigma_before
+                start[player] = (mu_before, sigma_before)
         return start

@@ -13,6 +13,8 @@ from bot.ratings import (
     Rating,
     SeatFacts,
     entrants,
+    figure,
+    ordinal,
     rate,
 )
 from bot.storage.ratings import FinishedTable
@@ -130,3 +132,22 @@ def test_a_state_that_cannot_be_read_is_rated_by_its_winners():
         assert final_ranks(table) is None
         after = {change.player: change.mu for change in changes_for(table, [OVERALL], {})}
         assert after["u:1"] > after["u:2"] == pytest.approx(after["u:3"])
+
+
+def test_a_new_rating_reads_1000_and_a_first_loss_a_little_under_never_below_zero():
+    assert figure(Rating().mu, Rating().sigma) == 1000
+    winner, loser = rate({}, [Entrant("u:1", "", True), Entrant("u:2", "", False)])
+    assert 900 < figure(loser.mu, loser.sigma) < 1000 < figure(winner.mu, winner.sigma) < 1200
+    ratings = {}
+    for _ in range(60):  # a player who loses every game of a long run
+        after = rate(ratings, [Entrant("u:1", "", False), Entrant("u:2", "", True)])
+        ratings = {"u:1": after[0], "u:2": after[1]}
+    assert 0 < figure(ratings["u:1"].mu, ratings["u:1"].sigma) < 1000 < figure(ratings["u:2"].mu, ratings["u:2"].sigma)
+
+
+def test_the_figure_shown_keeps_the_order_of_the_ordinal():
+    ratings = [Rating(mu, sigma) for mu in (5.0, 17.5, 25.0, 31.0, 44.0) for sigma in (1.0, 4.0, 25 / 3)]
+    by_ordinal = sorted(ratings, key=lambda r: ordinal(r.mu, r.sigma))
+    figures = [figure(r.mu, r.sigma) for r in by_ordinal]
+    assert figures == sorted(figures)
+    assert figure(26.0, 25 / 3) - figure(25.0, 25 / 3) == 40  # one point of the ordinal is 40 on the figure
