@@ -5,6 +5,9 @@ first: the same call is the backfill at start (records finished before ratings e
 and the end-of-game hook (a `TableListener`'s `on_finished`). `recompute` forgets every rating and
 catches up from the first record: the same numbers, since both fold the same games in the same order.
 
+A game is rated by its own final order, read from its stored final state (`GameState.ranks`); a state this code
+cannot read (a rules version it no longer plays) is rated by its stored winners against the rest.
+
 One catch-up runs at a time in a process. Across processes (a cluster on one database) the writes are optimistic: a
 second process rating the same table meets its primary key and commits nothing; one rating another table whose
 players' ratings changed since it read them is refused (Conflict, nothing written) and reads them again.
@@ -17,6 +20,7 @@ import bisect
 import logging
 from typing import Any
 
+import games
 from bot.ratings import OVERALL, Entrant, Rating, SeatFacts, ai_player, entrants, person, rate
 from bot.storage.base import Conflict
 from bot.storage.ratings import FinishedTable, RatingChange
@@ -37,7 +41,7 @@ def season_at(seasons: list[tuple[int, float]], moment: float) -> int:
 
 def changes_for(table: FinishedTable, scopes: list[tuple[int, int]], current: dict) -> list[RatingChange]:
     """Every entrant's new rating in every scope (pure; run in a thread). current: scope -> player -> Rating."""
-    counted = entrants([SeatFacts(*seat) for seat in table.seats], table.winners, table.options)
+    counted = entrants([SeatFacts(*seat) for seat in table.seats], table.winners, table.options, final_ranks(table))
     changes: list[RatingChange] = []
     if not counted:
         return changes
@@ -48,6 +52,20 @@ def changes_for(table: FinishedTable, scopes: list[tuple[int, int]], current: di
             old = before.get(entrant.player, Rating())
             changes.append(_change(scope, entrant, old, new))
     return changes
+
+
+def final_ranks(table: FinishedTable) -> list[int] | None:
+    """Each seat's place in the game's final order, from its stored final state (pure; in the worker thread); None
+    when there is no finished state this code reads: the ratings then rate its winners against the rest."""
+    if table.state is None:
+        return None
+    try:
+        state = games.get(table.game).load(table.state)
+        ranks = state.ranks() if state.finished else None
+    except Exception as error:  # noqa: BLE001 - any state this code cannot read is rated by its stored winners
+        log.info("ratings: table %s rated by its winners, its final state unread (%r)", table.id, error)
+        return None
+    return ranks if ranks is not None and len(ranks) == len(table.seats) else None
 
 
 def _change(scope: tuple[int, int], entrant: Entrant, old: Rating, new: Rating) -> RatingChange:

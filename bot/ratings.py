@@ -8,10 +8,12 @@ id) give the same numbers, so a recompute from the stored results equals what wa
   rating of its own, so people see where it stands (a level at several seats of one game counts once: it won if any
   of them won). A seat an AI took over from an absent person (or a kicked one)
   counts for nobody, neither the person nor the AI standing in. Fewer than two entrants left: nothing is rated.
-- Ranks: the winners share first place, everybody else shares second (shared wins are ties; a game nobody won is a
-  tie of all).
-- The figure people are ranked by is conservative: `ordinal` = mu - 3 sigma. A rating is provisional while its sigma
-  is above `PROVISIONAL_SIGMA` (a player's first eight two-player games).
+- Ranks: the game's own final order (`GameState.ranks`: places with ties, the winners first), among the entrants
+  left; without one (a final state this code cannot read), the winners share first place and everybody else second
+  (a game nobody won is a tie of all). A level at several seats takes its best place.
+- People are ranked by a conservative figure, `ordinal` = mu - 3 sigma, and read it as `figure`: 1000 + 40 x the
+  ordinal, rounded (a new rating reads 1000). A rating is provisional while its sigma is above `PROVISIONAL_SIGMA`
+  (a player's first eight two-player games).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ START_SIGMA = MODEL.sigma
 PROVISIONAL_SIGMA = 6.5
 MIN_PEOPLE = 2
 OVERALL = (0, 0)  # the (guild_id, season) of the ratings across every server
+FIGURE_START = 1000  # the figure a new rating reads
+FIGURE_STEP = 40  # the figure's points per point of the ordinal
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,11 @@ class Entrant:
     player: str  # "u:<user id>" for a person, "ai:<level>" for an AI level
     name: str
     won: bool
+    rank: int | None = None  # the entrant's place, 0 the best; None: 0 for a winner, 1 for the rest
+
+    @property
+    def place(self) -> int:
+        return self.rank if self.rank is not None else int(not self.won)
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,13 @@ class SeatFacts:
 
 def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
+
+
+def figure(mu: float, sigma: float) -> int:
+    """The figure people read, the one place it is made: the ordinal on a scale read at a glance, the same order.
+    A new rating reads 1000 (its ordinal is 0), a first loss a little under; the figure would fall below zero only
+    past an ordinal of -25, which takes a skill estimate far below any new player's."""
+    return round(FIGURE_START + FIGURE_STEP * ordinal(mu, sigma))
 
 
 def person(user_id: int) -> str:
@@ -82,8 +98,11 @@ def user_of(player: str) -> int | None:
     return int(player[2:]) if player.startswith("u:") else None
 
 
-def entrants(seats: list[SeatFacts], winners: Iterable[int], options: Mapping) -> list[Entrant]:
-    """The seats a finished game rates (see the module's docstring); [] when the game does not count."""
+def entrants(
+    seats: list[SeatFacts], winners: Iterable[int], options: Mapping, ranks: list[int] | None = None
+) -> list[Entrant]:
+    """The seats a finished game rates (see the module's docstring); [] when the game does not count. `ranks`: each
+    seat's place in the game's final order (None: winners against the rest)."""
     if options.get("practice") or sum(seat.user_id is not None for seat in seats) < MIN_PEOPLE:
         return []
     won = set(winners)
@@ -98,7 +117,10 @@ def entrants(seats: list[SeatFacts], winners: Iterable[int], options: Mapping) -
         else:
             continue
         already = counted.get(player)
-        counted[player] = Entrant(player, name, number in won or (already is not None and already.won))
+        rank = None if ranks is None else ranks[number]
+        if already is not None and rank is not None:
+            rank = min(rank, already.place)
+        counted[player] = Entrant(player, name, number in won or (already is not None and already.won), rank)
     return list(counted.values()) if len(counted) >= 2 else []
 
 
@@ -107,7 +129,7 @@ def rate(current: Mapping[str, Rating], counted: list[Entrant]) -> list[Rating]:
     missing starts fresh)."""
     before = [current.get(entrant.player, Rating()) for entrant in counted]
     teams = [[MODEL.create_rating([rating.mu, rating.sigma])] for rating in before]
-    ranks: list[float] = [0 if entrant.won else 1 for entrant in counted]
+    ranks: list[float] = [entrant.place for entrant in counted]
     after = MODEL.rate(teams, ranks=ranks)
     return [
         Rating(team[0].mu, team[0].sigma, old.games + 1, old.wins + int(entrant.won))

@@ -16,7 +16,7 @@ import games
 from bot.i18n import has, normalise, t
 from bot.rating_chart import draw_history
 from bot.rating_service import FIRST_SEASON, RatingService
-from bot.ratings import OVERALL, PROVISIONAL_SIGMA, ai_level_of, ordinal, person
+from bot.ratings import OVERALL, PROVISIONAL_SIGMA, START_MU, START_SIGMA, ai_level_of, figure, person
 from bot.render_pool import Picture, shared
 from cogs.common import game_choices, user_locale
 
@@ -38,14 +38,10 @@ def player_name(row: dict, locale: str) -> str:
     return t("ratings.ai_name", locale, level=words)
 
 
-def figure(mu: float, sigma: float) -> str:
-    return f"{ordinal(mu, sigma):.1f}"
-
-
-def trend(now: float, start: float | None) -> str:
-    if start is None or abs(now - start) < 0.05:
+def trend(now: int, start: int | None) -> str:
+    if start is None or now == start:
         return "→"
-    return f"▲{now - start:.1f}" if now > start else f"▼{start - now:.1f}"
+    return f"▲{now - start}" if now > start else f"▼{start - now}"
 
 
 class RatingsCog(commands.Cog, name="RatingsCog"):
@@ -102,17 +98,18 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
         starts = await self.storage.recent_changes(game, *where, [row["player"] for row in rows], TREND_GAMES)
         lines = []
         for rank, row in enumerate(rows, 1):
-            now = ordinal(row["mu"], row["sigma"])
+            now = figure(row["mu"], row["sigma"])
+            start = starts.get(row["player"])
             lines.append(
                 t(
                     "ratings.leader_line",
                     locale,
                     rank=rank,
                     name=discord.utils.escape_markdown(player_name(row, locale)),
-                    figure=f"{now:.1f}",
+                    figure=now,
                     provisional="?" if row["sigma"] > PROVISIONAL_SIGMA else "",
                     games=row["games"],
-                    trend=trend(now, starts.get(row["player"])),
+                    trend=trend(now, None if start is None else figure(*start)),
                 )
             )
         embed = discord.Embed(
@@ -187,8 +184,12 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
             value="\n".join(self._game_line(entry, locale) for entry in reversed(history[-RECENT:])) or "-",
             inline=False,
         )
-        points = [ordinal(history[0]["mu_before"], history[0]["sigma_before"])] if history else [0.0]
-        points += [ordinal(entry["mu"], entry["sigma"]) for entry in history]
+        points = (
+            [figure(history[0]["mu_before"], history[0]["sigma_before"])]
+            if history
+            else [figure(START_MU, START_SIGMA)]
+        )
+        points += [figure(entry["mu"], entry["sigma"]) for entry in history]
         chart = await shared().draw(Picture(draw_history, (points, [entry["won"] for entry in history])))
         embed.set_image(url=f"attachment://{CHART_FILE}")
         await interaction.response.send_message(
@@ -210,7 +211,7 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
             "ratings.game_line",
             locale,
             outcome=t("ratings.won" if entry["won"] else "ratings.lost", locale),
-            change=f"{gain:+.1f}",
+            change=f"{gain:+d}",
             when=f"<t:{int(entry['at'])}:R>",
         )
 
@@ -279,8 +280,8 @@ class SeasonConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"sr:(?P
         await interaction.client.get_cog("RatingsCog").confirm_season(interaction, self.guild_id, self.season)
 
 
-def _gain(entry: dict) -> float:
-    return ordinal(entry["mu"], entry["sigma"]) - ordinal(entry["mu_before"], entry["sigma_before"])
+def _gain(entry: dict) -> int:
+    return figure(entry["mu"], entry["sigma"]) - figure(entry["mu_before"], entry["sigma_before"])
 
 
 async def setup(bot: commands.Bot) -> None:

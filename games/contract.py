@@ -146,6 +146,13 @@ def _copy_by_hand(value: Any) -> Any:
     return value
 
 
+def places(keys: list) -> list[int]:
+    """Each seat's place (`GameState.ranks`) from its sort key, the smallest key first: equal keys share a place,
+    and places count the distinct keys before them (keys 5, 2, 2, 7 give 1, 0, 0, 2)."""
+    distinct = sorted(set(keys))
+    return [distinct.index(key) for key in keys]
+
+
 def same_json(a: Any, b: Any) -> bool:
     """Equal as JSON values of the same kinds, all the way down. Python's == counts True == 1 == 1.0; an action
     must not: `{"pile": True}` is not `{"pile": 1}`, nor `{"depth": 1.0}` `{"depth": 1}`."""
@@ -212,6 +219,13 @@ class GameState(ABC):
     @abstractmethod
     def result(self) -> dict:
         """{"winners": [seats], "scores": [one number per seat]} once finished."""
+
+    def ranks(self) -> list[int]:
+        """Each seat's place once finished, 0 the best; seats of equal place are tied, and the winners are exactly
+        the seats at 0 (nobody won: all at 0). The ratings rate by it. Override where the rules order every seat;
+        the default, for rules that name winners alone: the winners share first place, everybody else second."""
+        winners = set(self.result()["winners"])
+        return places([seat not in winners for seat in range(self.players)])
 
     def _restored(self) -> None:  # noqa: B027 - an optional hook
         """Rebuild what is derived from the saved fields (indexes, caches) after a load; default: nothing."""

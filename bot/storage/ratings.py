@@ -99,6 +99,7 @@ class FinishedTable:
     winners: list[int]
     finished_at: float
     seats: list[tuple]  # (user_id, name, ai_level, taken_over), by seat number
+    state: str | None = None  # the game's final state as saved (its final order: GameState.ranks)
 
 
 @dataclass
@@ -149,7 +150,7 @@ class RatingQueries:
     async def unrated_tables(self, limit: int = 200) -> list[FinishedTable]:
         """Finished tables the ratings have not seen yet, in finish order (finish time, then id)."""
         rows = await self._rows(
-            "SELECT t.id, t.game, t.guild_id, t.options, r.winners, r.finished_at"
+            "SELECT t.id, t.game, t.guild_id, t.options, r.winners, r.finished_at, t.state"
             " FROM tables t JOIN results r ON r.table_id = t.id"
             " LEFT JOIN rated_tables d ON d.table_id = t.id"
             " WHERE t.status = 'finished' AND d.table_id IS NULL"
@@ -167,7 +168,8 @@ class RatingQueries:
         ):
             seats[table_id].append((user_id, name, ai_level, bool(taken_over)))
         return [
-            FinishedTable(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), float(r[5]), seats[r[0]]) for r in rows
+            FinishedTable(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), float(r[5]), seats[r[0]], r[6])
+            for r in rows
         ]
 
     async def current_ratings(self, game: str, guild_id: int, season: int, players: list[str]) -> dict[str, tuple]:
@@ -303,7 +305,7 @@ class RatingQueries:
         ]
 
     async def recent_changes(self, game: str, guild_id: int, season: int, players: list[str], last: int) -> dict:
-        """Each player's ordinal before their `last`-th latest game in this scope (the start of their trend)."""
+        """Each player's (mu, sigma) before their `last`-th latest game in this scope (the start of their trend)."""
         if not players:
             return {}
         rows = await self._rows(
@@ -312,10 +314,10 @@ class RatingQueries:
             f" AND player IN ({', '.join('?' * len(players))}) ORDER BY player, at DESC, table_id DESC",
             (game, guild_id, season, *players),
         )
-        start: dict[str, float] = {}
+        start: dict[str, tuple[float, float]] = {}
         counts: dict[str, int] = {}
         for player, mu_before, sigma_before in rows:
             counts[player] = counts.get(player, 0) + 1
             if counts[player] <= last:
-                start[player] = mu_before - 3 * sigma_before
+                start[player] = (mu_before, sigma_before)
         return start

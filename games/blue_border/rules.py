@@ -25,6 +25,8 @@ Decisions the rules file leaves open:
   halves up; a table under which no legal full board exists (some slot could never hold a legal card) is refused
   with "unplayable"; "shuffle" rounds scale their bottoms the same way and draw playable combinations only.
 - A difference of exactly `border` between neighbours is legal (the rules text over the seed's example).
+- The final order (`ranks`): rounds won, most first, equal counts tied (the winners are those with the most). A
+  round names its winner alone, so in a one-round game everybody else shares second place.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any
 
 from games.blue_border import border, settings
 from games.blue_border.cards import LAST, PILES, SLOTS
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, places
 
 
 def _pile_fields(action: dict) -> dict:
@@ -222,6 +224,9 @@ class BlueBorderState(GameState):
 
     def result(self) -> dict:
         return {"winners": list(self.winner_seats or []), "scores": list(self.round_scores)}
+
+    def ranks(self) -> list[int]:
+        return places([-won for won in self.round_scores])
 
     # --- the turn ------------------------------------------------------------------------
     def _start_turn(self, seat: int, events: list[dict]) -> None:

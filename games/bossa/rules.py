@@ -7,6 +7,7 @@ Each turn starts with the automatic draw, so the active player always holds the 
 Rule decisions (docs/rules/bossa.md, "End"):
 - A turn that starts with an empty deck ends the game at once, before any stuck check: the larger hand loses,
   equal hands draw. A player is judged stuck only after drawing.
+- The final order (`ranks`) is the contract's: the winner first, the loser second; a draw ties both.
 """
 
 from __future__ import annotations

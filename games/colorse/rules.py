@@ -6,6 +6,9 @@ per action, parent first), a refill of the common cards, then phase "place" (one
 order). The child becomes the next parent. A full box wins the round at once; a duel that starts with no common
 card ends the round by card count. Two round wins win the game.
 
+The final order (`ranks`): the winner first, then the others by rounds won, most first, equal counts tied (a round
+names its winner alone: the boxes left when the game ends rank nobody).
+
 Common cards: slots 0 and 1 face up, slot 2 face down; a slot is None while the deck cannot refill it.
 """
 
@@ -16,7 +19,7 @@ from typing import Any
 
 from games.colorse import cards
 from games.colorse.signs import SIGNS, outcome
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, places
 
 ROUNDS_TO_WIN = 2
 COMMON_SLOTS = 3
@@ -434,6 +437,9 @@ class ColorseState(GameState):
 
     def result(self) -> dict:
         return {"winners": [] if self.winner is None else [self.winner], "scores": list(self.round_wins)}
+
+    def ranks(self) -> list[int]:
+        return places([(seat != self.winner, -won) for seat, won in enumerate(self.round_wins)])
 
 
 def _entry_view(entry: dict | None, own: bool) -> dict | None:

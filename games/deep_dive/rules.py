@@ -5,6 +5,9 @@ and a row of face-up tiles; a face-up predator may carry one trapped penguin (it
 Phases: "dive" (the diver is at `depth`, may take/flip/skip, and swallow at the start of the turn),
 "revealed" (food or a rock just flipped: keep or go deeper), "retreat" (third penguin trapped: take one tile),
 "automaton_pick" (solo: the human breaks the automaton's tie), "over".
+
+The final order (`ranks`) is the rules' own for every seat: points, then complete rows, equal on both a tie. A solo
+game ranks its one seat alone (the automaton is no seat).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from games.contract import SYSTEM, Codec, Deadline, GameState, IllegalAction, Rng
+from games.contract import SYSTEM, Codec, Deadline, GameState, IllegalAction, Rng, places
 from games.deep_dive import scoring, tiles
 from games.deep_dive.ai import choose
 from games.deep_dive.automaton import food_candidates
@@ -182,6 +185,10 @@ class DeepDiveState(GameState):
 
     def result(self) -> dict:
         return self.outcome or {}
+
+    def ranks(self) -> list[int]:
+        outcome = self.result()
+        return places([(-score, -rows) for score, rows in zip(outcome["scores"], outcome["complete_rows"])])
 
     # --- actions -------------------------------------------------------------------------
     def _do_swallow(self, seat: int, action: dict, events: list[dict]) -> None:

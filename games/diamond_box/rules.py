@@ -7,6 +7,8 @@ Rule decisions beyond the rules file:
 - A deal that leaves the deck empty (only possible with a stacked deck) ends the game at once, as the deck running
   out later does (「山札が無くなったら…」): every hand holds 5 cards, so all players share the win; the view's
   `setup.deck_exhausted` says so. A stacked deck too short for the centre and the hands is refused (bad_stacked).
+- The final order (`ranks`): the winners first, then the others by cards left in hand, fewer first (the measure the
+  rules judge a run-out deck by), equal counts tied.
 
 Actions: {"type": "place", "card", "rotation", "x", "y"} by the seat to act; {"type": "timeout"} by SYSTEM,
 which plays the absent player's least-penalty placement (first in `legal_actions` order among equals).
@@ -16,7 +18,7 @@ pair is one move, listed once under the smaller rotation (apply also accepts the
 
 from __future__ import annotations
 
-from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, offers
+from games.contract import SYSTEM, Deadline, GameState, IllegalAction, Rng, offers, places
 from games.diamond_box import cards
 from games.diamond_box.geometry import CARD_CELLS, ROTATIONS, Board, card_cells, same_move_rotation
 
@@ -378,6 +380,10 @@ class DiamondBoxState(GameState):
     def result(self) -> dict:
         """Winners, and each seat's cards left in hand as its score (fewer is better)."""
         return {"winners": list(self.winner_seats), "scores": [len(hand) for hand in self.hands]}
+
+    def ranks(self) -> list[int]:
+        winners = set(self.winner_seats)
+        return places([(0, 0) if seat in winners else (1, len(hand)) for seat, hand in enumerate(self.hands)])
 
     # --- what a seat sees -----------------------------------------------------------------
     def view(self, seat: int | None) -> dict:

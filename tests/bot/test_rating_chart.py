@@ -8,7 +8,7 @@ from bot.rating_chart import WIDTH, axis_figure, draw_history
 
 
 def test_the_chart_is_drawn_at_phone_width_with_nothing_but_pixels():
-    points, wins = [0.0, 2.5, 1.0, 4.2], [True, False, True]
+    points, wins = [1000, 1100, 1040, 1168], [True, False, True]
     chart = draw_history(points, wins)
     image = Image.open(io.BytesIO(chart))
     assert image.size == (WIDTH, 240) == (504, 240)
@@ -18,10 +18,10 @@ def test_the_chart_is_drawn_at_phone_width_with_nothing_but_pixels():
 
 
 def test_a_flat_or_single_game_history_draws():
-    assert Image.open(io.BytesIO(draw_history([0.0], []))).size[0] == WIDTH
-    assert Image.open(io.BytesIO(draw_history([3.0, 3.0, 3.0], [False, False]))).size[0] == WIDTH
-    assert Image.open(io.BytesIO(draw_history([float(n % 7) for n in range(200)], [True] * 199))).size[0] == WIDTH
+    assert Image.open(io.BytesIO(draw_history([1000], []))).size[0] == WIDTH
+    assert Image.open(io.BytesIO(draw_history([1120, 1120, 1120], [False, False]))).size[0] == WIDTH
+    assert Image.open(io.BytesIO(draw_history([960 + 10 * (n % 7) for n in range(200)], [True] * 199))).size[0] == WIDTH
 
 
-def test_axis_figures_are_short_and_never_minus_zero():
-    assert axis_figure(-0.04, 3) == "0" and axis_figure(-0.5, 3) == "-0.5" and axis_figure(12.4, 20) == "12"
+def test_axis_figures_are_whole_and_never_minus_zero():
+    assert axis_figure(1000.0) == "1000" and axis_figure(963.6) == "964" and axis_figure(-0.4) == "0"

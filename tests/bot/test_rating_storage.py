@@ -13,6 +13,7 @@ from bot.rating_service import RATE_ATTEMPTS, RatingService
 from bot.ratings import OVERALL, ordinal
 from bot.storage import MIGRATIONS, SeatRow, Storage
 from bot.storage.base import Conflict
+from tests.games.deep_dive.helpers import three_divers_by_points
 from tests.support.backends import both_backends
 
 pytestmark = both_backends
@@ -29,14 +30,15 @@ def ai(number: int, level: str) -> SeatRow:
     return SeatRow(None, f"AI {number}", level)
 
 
-async def finished(storage, seats, winners, guild_id=GUILD, options=None):
-    """A table whose game ended at once (start_game with its result), as a finished game is stored."""
+async def finished(storage, seats, winners, guild_id=GUILD, options=None, game="tiny", state='{"s": 0}'):
+    """A table whose game ended at once (start_game with its result), as a finished game is stored. The default
+    state is no game's: the table is rated by its winners against the rest."""
     options = options or {"target": 10}
     table_id = await storage.create_table(
-        "tiny", guild_id, next(channels), seats[0].user_id or 1, options, 1, "en", seats
+        game, guild_id, next(channels), seats[0].user_id or 1, options, 1, "en", seats
     )
     await storage.start_game(
-        table_id, seats, options, '{"s": 0}', [0] * len(seats), result={"winners": winners, "scores": []}
+        table_id, seats, options, state, [0] * len(seats), result={"winners": winners, "scores": []}
     )
     return table_id
 
@@ -96,6 +98,20 @@ async def test_a_recompute_from_the_records_gives_the_same_numbers(storage):
     assert len(step_by_step["rating_changes"]) > 40
     assert await RatingService(storage).recompute() == 12
     assert await everything(storage) == step_by_step
+
+
+async def test_a_game_is_rated_by_the_final_order_of_its_stored_state_and_recomputed_alike(storage):
+    service = RatingService(storage)
+    divers = [person(0, 1, "ann"), person(1, 2, "ben"), person(2, 3, "cho")]
+    state = three_divers_by_points()  # points 3, 2 and 1
+    await finished(storage, divers, state.result()["winners"], game="deep_dive", state=state.to_json())
+    assert await service.catch_up() == 1
+    board = await storage.leaderboard("deep_dive", *OVERALL)
+    assert [row["player"] for row in board] == ["u:1", "u:2", "u:3"]
+    assert board[0]["mu"] > board[1]["mu"] > board[2]["mu"]
+    rated = await everything(storage)
+    assert await RatingService(storage).recompute() == 1
+    assert await everything(storage) == rated
 
 
 async def test_a_season_reset_starts_the_servers_ratings_again_and_keeps_the_last_season(storage):

@@ -3,6 +3,7 @@
 
 import asyncio
 import io
+import re
 
 from PIL import Image
 
@@ -41,6 +42,8 @@ async def test_leaderboard_and_stats_after_two_games(harness: Harness):
     assert "alice" in text and "bob" in text and "2 games" in text and "?" in text  # provisional after two games
     lines = board.message.embed["description"].split("\n")
     assert len(lines) == 2 and lines[0].startswith("1.")
+    figures = [int(re.search(r"\?\s(\d+)\s", line)[1]) for line in lines]  # "**name**? 1137 ▲137 · 2 games"
+    assert 1300 > figures[0] >= figures[1] > 700  # read beside a new rating's 1000
     assert "season 1" in board.message.embed["footer"]["text"]
     assert phone_height(board.message) <= budget.SCREEN
 

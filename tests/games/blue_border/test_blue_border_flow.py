@@ -113,6 +113,7 @@ def test_when_every_card_is_on_a_board_the_round_ends_with_no_winner():
         events += close_window(state)
     assert of_type(events, "round_drawn") and of_type(events, "game_drawn")
     assert state.finished and state.result() == {"winners": [], "scores": [0, 0]}
+    assert state.ranks() == [0, 0]  # nobody won: a tie of all
 
 
 def test_filling_g_wins_when_the_window_closes_without_a_call():
@@ -204,6 +205,17 @@ def test_a_majority_of_rounds_ends_the_game_early():
     assert not state.finished and state.round_scores == [2, 2]
     take_until_round_ends(state)
     assert state.finished and state.result() == {"winners": [0], "scores": [3, 2]}
+    assert state.ranks() == [0, 1]
+
+
+def test_the_final_order_is_rounds_won():
+    """A finished five-round game's saved state given four divers: rounds won rank them, equal counts tied."""
+    state = rounds_game(rounds=5)
+    for _ in range(5):
+        take_until_round_ends(state)
+    data = state.to_dict()
+    data["players"], data["round_scores"], data["winner_seats"] = 4, [3, 0, 1, 1], [0]
+    assert SPEC.state_class.from_dict(data).ranks() == [0, 2, 1, 1]
 
 
 def test_rounds_past_the_stacked_decks_use_a_fresh_shuffle_of_all_cards():

@@ -138,6 +138,7 @@ def test_an_empty_deck_at_the_start_of_a_turn_ends_the_game_and_the_larger_hand_
     assert types(events) == ["placed", "deck_out"]
     assert events[-1] == {"type": "deck_out", "winner_seat": 1, "loser_seat": 0, "winner_count": 3, "loser_count": 4}
     assert state.result() == {"winners": [1], "scores": [0, 1]} and state.end_reason == "deck_empty"
+    assert state.ranks() == [1, 0]  # the final order: the winner first, the loser second
 
 
 def test_an_empty_deck_with_equal_hands_is_a_draw():
@@ -145,4 +146,5 @@ def test_an_empty_deck_with_equal_hands_is_a_draw():
     events = state.apply(1, place("black", "down", "w0b1"))
     assert events[-1] == {"type": "deck_out_draw", "count": 4}
     assert state.finished and state.result() == {"winners": [], "scores": [0, 0]}
+    assert state.ranks() == [0, 0]  # a draw ties both
     assert state.deadline() is None and state.to_act() == []

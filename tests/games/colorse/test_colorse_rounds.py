@@ -1,5 +1,6 @@
 """Rounds: setup, immediate round wins, the face-down bonus, two rounds to win, the deck-exhausted decision."""
 
+from games.colorse import SPEC
 from tests.games.colorse.helpers import PAD, arrange, box, new, of_type, place, signs, take, types
 
 DECK = ["R", "R", "R", "R", "G", "G", "G"] + PAD
@@ -138,6 +139,7 @@ def test_two_round_wins_win_the_game():
     assert of_type(events, "round_won") == [{"type": "round_won", "seat": 0, "round": 2, "wins": 2}]
     assert of_type(events, "game_won") == [{"type": "game_won", "seat": 0, "wins": 2}]
     assert state.finished and state.result() == {"winners": [0], "scores": [2, 0, 0]}
+    assert state.ranks() == [0, 1, 1]  # nobody else won a round: they share second place
     assert state.to_act() == [] and state.legal_actions(0) == [] and state.deadline() is None
     assert state.view(None)["winner_seat"] == 0
 
@@ -190,3 +192,16 @@ def test_a_drawn_round_still_moves_the_first_parent_on():
     events = place(state, "BY")  # seat 0 (R, B): BY beside B vanishes
     assert of_type(events, "round_won_by_count")[0]["seat"] == 3
     assert (state.parent, state.child) == (0, 1)
+
+
+def test_the_final_order_is_the_winner_then_rounds_won():
+    """A finished game's saved state with seat 2 holding a round won: second, ahead of seat 1."""
+    state = seat_0_wins_round_one(["B", "R", "R", "Y", "Y", "Y"] + PAD)
+    state.apply(0, {"type": "bonus", "face_down": True})
+    arrange(state, 0, ["~B", "R", "G", "Y", "B", None])
+    signs(state, "zorf", "zorf")
+    take(state, 0)
+    place(state, "Y")
+    data = state.to_dict()
+    data["round_wins"] = [2, 0, 1]
+    assert SPEC.state_class.from_dict(data).ranks() == [0, 2, 1]

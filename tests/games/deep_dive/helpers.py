@@ -35,3 +35,14 @@ def take(tile: str) -> dict:
 
 def types(events: list[dict]) -> list[str]:
     return [event["type"] for event in events]
+
+
+def three_divers_by_points():
+    """A finished three-diver game: each keeps one pink (6, 4 and 2 points, alone in a row: 3, 2 and 1 points); the
+    third flip empties depth 1 and triggers the end, and every last dive meets a predator."""
+    state = stacked(3, {1: [P6, P4, P2], 2: [X] * 12})
+    for seat in (0, 1, 2):
+        act(state, seat, FLIP, KEEP)
+    for seat in (0, 1, 2):
+        act(state, seat, FLIP)
+    return state

@@ -23,6 +23,7 @@ from .helpers import (
     act,
     stacked,
     take,
+    three_divers_by_points,
     types,
 )
 
@@ -136,6 +137,7 @@ def test_a_score_tie_goes_to_more_complete_rows():
     result = state.result()
     assert result["scores"] == [6, 6] and result["complete_rows"] == [1, 0]
     assert result["winners"] == [0]
+    assert state.ranks() == [0, 1]  # the final order breaks the tie as the win does
 
 
 def test_a_tie_in_score_and_complete_rows_is_shared():
@@ -148,4 +150,11 @@ def test_a_tie_in_score_and_complete_rows_is_shared():
     result = state.result()
     assert result["scores"] == [2, 2] and result["complete_rows"] == [0, 0]
     assert result["winners"] == [0, 1]
+    assert state.ranks() == [0, 0]
     assert state.to_act() == [] and state.legal_actions(0) == []
+
+
+def test_the_final_order_ranks_every_diver_by_points():
+    state = three_divers_by_points()
+    assert state.finished and state.result()["scores"] == [3, 2, 1] and state.result()["winners"] == [0]
+    assert state.ranks() == [0, 1, 2]

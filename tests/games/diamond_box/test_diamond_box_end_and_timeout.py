@@ -91,3 +91,21 @@ def test_a_timeout_plays_the_absent_players_least_penalty_move_first_in_listed_o
     # The next timeout, for seat 1, again takes the cheapest of seat 1's placements.
     least = min(state.penalty_of(a) for a in state.legal_actions(1))
     assert state.apply(SYSTEM, {"type": "timeout"})[1]["penalty"] == least
+
+
+def test_the_final_order_is_the_winner_then_fewest_cards_left():
+    hand = [GREEN, *fillers(4)]
+    rest = [fillers(5, hand), fillers(10, hand)[5:]]
+    state = stacked_state([hand, *rest])
+    state = with_hand(with_hand(with_hand(state, 0, [GREEN]), 1, rest[0]), 2, rest[1][:2])
+    state.apply(0, place(GREEN, 0, 1, 0))
+    assert state.result() == {"winners": [0], "scores": [0, 5, 2]}
+    assert state.ranks() == [0, 2, 1]
+
+
+def test_the_final_order_ties_shared_winners_and_equal_hands():
+    state = game(extra=1)
+    state.apply(0, place(GREEN, 0, 2, 0))
+    assert state.result()["winners"] == [0, 1] and state.ranks() == [0, 0]
+    dealt_out = game(extra=0)
+    assert dealt_out.finished and dealt_out.ranks() == [0, 0]
