@@ -25,7 +25,7 @@ from bot.storage import TimerRow
 from bot.storage.faults import is_fault
 from bot.tables import StorageDown, Table, TableError, TableListener
 from bot.ui import Board, TableButton, TableSelect, ui_id
-from cogs import learn, records
+from cogs import learn, places, records
 from cogs.answers import PrivateAnswers
 from cogs.common import game_choices, user_locale
 from cogs.host import option_value
@@ -36,6 +36,7 @@ from cogs.reposter import Reposter
 log = logging.getLogger(__name__)
 LOBBY_ACTIONS = {"join", "leave", "ai_add", "ai_remove", "settings", "start", "cancel"}
 AI_REMOVE = "-"  # the AI chooser's "remove an AI" (never an AI level)
+LOCALES_KEPT = 10000  # members whose language is remembered from their presses
 LOG_LINES = 40  # the log's moves: what the table keeps in memory of its recent actions
 
 
@@ -71,6 +72,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         self._background: set[asyncio.Task] = set()
         self.nudges: dict[int, dict[int, int]] = {}  # table -> seat -> the your-turn ping's message id
         self.reply_seconds = bot.config.reply_seconds  # how long a short private answer stays
+        self.locales: dict[int, str] = {}  # member -> the language of their last press (for DMs they did not ask for)
         self.answers = PrivateAnswers(self)  # every private answer: one of a kind per member, gone in time
         self.replay_posts: dict[int, str] = {}  # table -> the link of its replay posted in its channel
 
@@ -277,12 +279,18 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             elif mode == "channel":
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 try:
-                    message = await channel.send(
-                        t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game),
-                        allowed_mentions=discord.AllowedMentions(
-                            users=[discord.Object(user_id)], everyone=False, roles=False, replied_user=False
+                    message = await places.write(
+                        self,
+                        table,
+                        lambda: channel.send(
+                            t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game),
+                            allowed_mentions=discord.AllowedMentions(
+                                users=[discord.Object(user_id)], everyone=False, roles=False, replied_user=False
+                            ),
                         ),
                     )
+                except places.PlaceGone:
+                    return
                 except discord.HTTPException:
                     log.warning("table %s: the your-turn message failed", table.id, exc_info=True)
                     continue
@@ -300,7 +308,9 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             pings.pop(seat, None)
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             try:
-                await channel.get_partial_message(message_id).delete()
+                await places.write(self, table, channel.get_partial_message(message_id).delete)
+            except places.PlaceGone:
+                return
             except discord.HTTPException:
                 log.info("table %s: a your-turn message was already gone", table.id)
         if not pings:
@@ -432,6 +442,10 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
     async def on_press(
         self, interaction: discord.Interaction, table_id: int, version: int, what: str, values: list[str] | None
     ) -> None:
+        self.locales.pop(interaction.user.id, None)
+        self.locales[interaction.user.id] = user_locale(interaction)  # the newest last: the oldest forgotten first
+        while len(self.locales) > LOCALES_KEPT:
+            self.locales.pop(next(iter(self.locales)))
         try:
             await self.dispatch_press(interaction, table_id, version, what, values)
             self.answers.after_press(interaction, what)  # a private answer it gave goes in time, or is replaced
@@ -744,7 +758,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                     "lobby.thread_name", public_locale, game=games.get(game).name(public_locale), user=user.display_name
                 )[:100],
                 type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,
+                auto_archive_duration=places.THREAD_ARCHIVE_MINUTES,
             )
         except discord.HTTPException as error:
             log.info("/play: Discord refused a thread in channel %s (%s)", channel.id, error.code)

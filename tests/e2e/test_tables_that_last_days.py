@@ -107,3 +107,64 @@ async def test_answers_go_by_themselves_and_a_dead_token_is_no_error(harness: Ha
     assert not second.message.deleted and not first.message.deleted  # Discord kept it: only bob can dismiss it
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.records
     assert h.fake.internal_errors == []
+
+
+async def started_tiny(h: Harness):
+    _, thread, lobby = await open_tiny_table(h, ai=False)
+    await h.fake.press(h.alice, lobby, custom_id=lobby.find_button("開始")["custom_id"])
+    table = await h.service.get(int(lobby.buttons()[0]["custom_id"].split(":")[1]))
+    return table, thread, lobby
+
+
+async def edited_by_the_bot(h: Harness, table) -> None:
+    """The table changes without a press (as an AI move or a timeout changes it): the bot edits its message."""
+    table.revision += 1
+    h.bot.get_cog("TableCog").refresher.request(table, 0)
+    await h.bot.get_cog("TableCog").refresher.flush()
+
+
+async def test_a_table_thread_that_archived_itself_is_brought_back_before_the_bot_writes(harness: Harness):
+    h = harness
+    clock = ManualClock(h.fake.clock())
+    h.fake.clock = clock
+    table, thread, lobby = await started_tiny(h)
+    assert thread.auto_archive_duration == 10080  # a week: the longest Discord offers
+    clock.now += 6 * 86400
+    assert h.fake.archive_idle_threads() == []
+    clock.now += 86400
+    assert h.fake.archive_idle_threads() == [thread] and thread.archived
+    edits = lobby.edits
+    await edited_by_the_bot(h, table)
+    assert not thread.archived and lobby.edits == edits + 1
+    refused = [c for c in h.fake.calls_to("PATCH /channels/{channel_id}/messages/{message_id}") if c.status == 400]
+    assert [c.response["code"] for c in refused] == [50083]  # refused once, then written after the unarchive
+    assert h.fake.last_call("PATCH /channels/{channel_id}").json["archived"] is False
+    assert table.status == "running"
+
+
+async def test_a_deleted_thread_ends_its_table_and_its_players_are_told(harness: Harness):
+    h = harness
+    table, thread, lobby = await started_tiny(h)
+    assert table.timers
+    h.fake.delete_thread(thread)
+    await edited_by_the_bot(h, table)
+    await h.fake.wait_for(lambda: table.status == "cancelled" and not table.timers, what="the table to end")
+    assert (await h.bot.storage.load_table(table.id)).status == "cancelled"
+    told_alice = await h.fake.wait_for(lambda: [m for m in h.fake.dms(h.alice) if "has ended" in m.text()])
+    told_bob = await h.fake.wait_for(lambda: [m for m in h.fake.dms(h.bob) if "終了しました" in m.text()])
+    assert f"#{table.id}" in told_alice[0].text() and f"#{table.id}" in told_bob[0].text()
+    calls = len(h.fake.calls)
+    await edited_by_the_bot(h, table)  # nothing is written in a place that is gone
+    assert not [c for c in h.fake.calls[calls:] if c.route.startswith("/channels/{channel_id}/messages")]
+    assert len(told_alice) == 1
+
+
+async def test_a_thread_a_moderator_closed_ends_its_table(harness: Harness):
+    h = harness
+    table, thread, lobby = await started_tiny(h)
+    h.fake.lock_thread(thread)  # locked and archived: the bot, with Manage Threads, could reopen it, and must not
+    await edited_by_the_bot(h, table)
+    await h.fake.wait_for(lambda: table.status == "cancelled", what="the table to end")
+    assert thread.archived and thread.locked
+    assert not [c for c in h.fake.calls_to("PATCH /channels/{channel_id}") if c.json.get("archived") is False]
+    await h.fake.wait_for(lambda: [m for m in h.fake.dms(h.bob) if "終了しました" in m.text()])
