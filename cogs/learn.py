@@ -26,6 +26,7 @@ from bot.render_pool import ready
 from bot.tables import Table, TableError
 from bot.ui import Board, TableButton, ui_id
 from cogs.common import game_choices, user_locale
+from cogs.places import THREAD_ARCHIVE_MINUTES
 
 log = logging.getLogger(__name__)
 COLOUR = 0x38A169
@@ -167,7 +168,7 @@ class LearnCog(commands.Cog, name="LearnCog"):
                         )
                     )[:100],
                     type=discord.ChannelType.public_thread,
-                    auto_archive_duration=60,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
             except discord.HTTPException as error:
                 log.info("/learn: Discord refused a thread in channel %s (%s)", channel.id, error.code)

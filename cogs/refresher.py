@@ -22,6 +22,7 @@ from bot import render_pool
 from bot.render_pool import ready
 from bot.tables import Table, TableError
 from bot.ui import Board
+from cogs import places
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -44,6 +45,7 @@ class Refresher:
         self._pending: dict[int, asyncio.Task] = {}  # a refresh that has not yet read the table's revision
         self._tasks: set[asyncio.Task] = set()
         self._failures: dict[int, int] = {}  # table id -> writes failed in a row
+        self.gone: set[int] = set()  # tables whose channel was deleted or locked: never written again
         self.edits = 0
         self.repair_pause = 0.2  # seconds between the edits that bring every table up to date after a restart
         self.patience = 1.5  # seconds a press waits behind another write of its table's message before it defers
@@ -59,7 +61,7 @@ class Refresher:
         """Refresh the table message after `delay` (the coalescing delay by default), unless a refresh that has not
         yet looked at the table is already waiting: that one will see this change (a `delay` of 0 replaces it)."""
         self._track(table)
-        if table.message_id is None:
+        if table.message_id is None or table.id in self.gone:
             return
         if table.id in self._pending:
             if delay != 0:
@@ -120,6 +122,8 @@ class Refresher:
                         await asyncio.gather(timer, return_exceptions=True)
                     timer.cancel()
                 await self._write_locked(table, send)
+        except places.PlaceGone:
+            pass  # the table is being ended
         finally:
             if timer is not None:
                 timer.cancel()
@@ -140,7 +144,7 @@ class Refresher:
         board = self.cog.public_board(table)
         await ready(board)  # drawn in the render pool
         self.shown.pop(table.id, None)  # until the write is answered, the message may show either board
-        await send(board)
+        await places.write(self.cog, table, lambda: send(board))
         self._failures.pop(table.id, None)
         if self._tables.get(table.id) is table:
             self.shown[table.id] = revision
@@ -159,7 +163,7 @@ class Refresher:
             try:
                 await self._write_locked(table, self._edit_sender(table))
                 self.edits += 1
-            except Retired:  # the reloaded copy asks for its own refresh when it changes
+            except (Retired, places.PlaceGone):  # the reloaded copy asks for its own refresh; a gone place, none
                 self._forget(table_id)
                 return
             except discord.NotFound:

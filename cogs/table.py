@@ -25,7 +25,8 @@ from bot.storage import TimerRow
 from bot.storage.faults import is_fault
 from bot.tables import StorageDown, Table, TableError, TableListener
 from bot.ui import Board, TableButton, TableSelect, ui_id
-from cogs import learn, pacing, records
+from cogs import learn, pacing, places, records
+from cogs.answers import PrivateAnswers
 from cogs.common import game_choices, user_locale
 from cogs.host import option_value
 from cogs.presenter import Presenter, recent_lines, seat_name
@@ -35,7 +36,7 @@ from cogs.reposter import Reposter
 log = logging.getLogger(__name__)
 LOBBY_ACTIONS = {"join", "leave", "ai_add", "ai_remove", "settings", "start", "cancel"}
 AI_REMOVE = "-"  # the AI chooser's "remove an AI" (never an AI level)
-PRIVATE_REPLIES_KEPT = 2000  # private replies remembered to be replaced (their tokens last 15 minutes anyway)
+LOCALES_KEPT = 10000  # members whose language is remembered from their presses
 LOG_LINES = 40  # the log's moves: what the table keeps in memory of its recent actions
 
 
@@ -71,7 +72,8 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         self._background: set[asyncio.Task] = set()
         self.nudges: dict[int, dict[int, int]] = {}  # table -> seat -> the your-turn ping's message id
         self.reply_seconds = bot.config.reply_seconds  # how long a short private answer stays
-        self.private_replies: dict[tuple[int, int, str], discord.Interaction] = {}  # (table, user, kind) -> the last
+        self.locales: dict[int, str] = {}  # member -> the language of their last press (for DMs they did not ask for)
+        self.answers = PrivateAnswers(self)  # every private answer: one of a kind per member, gone in time
         self.replay_posts: dict[int, str] = {}  # table -> the link of its replay posted in its channel
 
     async def cog_load(self) -> None:
@@ -82,6 +84,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 self.service.nudge_delays[guild_id] = settings["notify_delay"]
 
     async def cog_unload(self) -> None:
+        self.answers.stop()
         await self.refresher.stop()
 
     def presenter(self, game: str) -> Presenter:
@@ -287,12 +290,18 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             elif mode == "channel":
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 try:
-                    message = await channel.send(
-                        t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game),
-                        allowed_mentions=discord.AllowedMentions(
-                            users=[discord.Object(user_id)], everyone=False, roles=False, replied_user=False
+                    message = await places.write(
+                        self,
+                        table,
+                        lambda: channel.send(
+                            t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game),
+                            allowed_mentions=discord.AllowedMentions(
+                                users=[discord.Object(user_id)], everyone=False, roles=False, replied_user=False
+                            ),
                         ),
                     )
+                except places.PlaceGone:
+                    return
                 except discord.HTTPException:
                     log.warning("table %s: the your-turn message failed", table.id, exc_info=True)
                     continue
@@ -310,7 +319,9 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             pings.pop(seat, None)
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             try:
-                await channel.get_partial_message(message_id).delete()
+                await places.write(self, table, channel.get_partial_message(message_id).delete)
+            except places.PlaceGone:
+                return
             except discord.HTTPException:
                 log.info("table %s: a your-turn message was already gone", table.id)
         if not pings:
@@ -345,7 +356,10 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 self.refresher.request(table)
             if interaction is not None and interaction.user.id == entry.user_id:
                 private = presenter.private(table, seat, user_locale(interaction))
-                await interaction.followup.send(ephemeral=True, **(await ready(private)).message_kwargs(editing=False))
+                message = await interaction.followup.send(
+                    ephemeral=True, wait=True, **(await ready(private)).message_kwargs(editing=False)
+                )
+                self.answers.keep(interaction, "view", message.delete)  # it is their "My view"
 
     async def tell_absent(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
@@ -382,8 +396,9 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
 
     # --- replies -------------------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, error: TableError | str, **params) -> None:
-        """Tell the person alone, in a reply that goes away by itself (`reply_seconds`), or that replaces the private
-        chooser it was pressed on, so refusals never pile up under the table. After a response, the refusal is a
+        """Tell the person alone, in a reply that replaces their previous refusal and goes away by itself
+        (`reply_seconds`), or that replaces the private chooser it was pressed on, so refusals never pile up under
+        the table. After a response, the refusal is a
         followup: that is private only when the response was not a "thinking" defer, or a private one (the first
         followup after a defer keeps the defer's visibility), so a handler decides what it may refuse before it
         defers publicly."""
@@ -392,40 +407,19 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         text = t(key, user_locale(interaction), **params)
         if interaction.response.is_done():
             message = await interaction.followup.send(text, ephemeral=True, wait=True)
-            self._spawn(self._expire(message.delete))
+            self.answers.keep(interaction, "refusal", message.delete)
         elif on_private_message(interaction):
             await interaction.response.edit_message(content=text, embed=None, view=None, attachments=[])
-            self._spawn(self._expire(interaction.delete_original_response))
+            self.answers.keep(interaction, "refusal")
         else:
             await interaction.response.send_message(text, ephemeral=True)
-            self._spawn(self._expire(interaction.delete_original_response))
+            self.answers.keep(interaction, "refusal")
 
-    async def _expire(self, delete) -> None:
-        """Delete a short private answer after `reply_seconds` (its token lasts 15 minutes: long enough)."""
-        await asyncio.sleep(self.reply_seconds)
-        try:
-            await delete()
-        except discord.HTTPException:
-            pass  # dismissed by the member already, or the token expired
-
-    async def private_reply(self, interaction: discord.Interaction, kind: str, board: Board, table: Table) -> None:
+    async def private_reply(self, interaction: discord.Interaction, kind: str, board: Board) -> None:
         """A private answer that replaces the member's previous one of the same kind at this table ("My view",
         the log): one message at a time under the board, however often it is asked for."""
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
-        key = (table.id, interaction.user.id, kind)
-        previous = self.private_replies.pop(key, None)
-        self.private_replies[key] = interaction  # the newest last: the oldest go first when there are too many
-        while len(self.private_replies) > PRIVATE_REPLIES_KEPT:
-            self.private_replies.pop(next(iter(self.private_replies)))
-        if previous is not None:
-            self._spawn(self._forget_reply(previous))
-
-    @staticmethod
-    async def _forget_reply(previous: discord.Interaction) -> None:
-        try:
-            await previous.delete_original_response()
-        except discord.HTTPException:
-            pass
+        self.answers.keep(interaction, kind)
 
     async def show(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer a press that changed the table: edit the table message through the response when it was pressed
@@ -448,7 +442,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 await interaction.response.edit_message(content=done, embed=None, view=None, attachments=[])
             else:  # an older table message (moved to the bottom, or a rematch's): never rewrite it
                 await interaction.response.send_message(done, ephemeral=True)
-            self._spawn(self._expire(interaction.delete_original_response))
+            self.answers.keep(interaction, "done")
         except discord.HTTPException as error:
             # The move is committed; only the answer was lost (e.g. 10062 after a slow press): the bot's own
             # coalesced edit shows it instead.
@@ -459,8 +453,13 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
     async def on_press(
         self, interaction: discord.Interaction, table_id: int, version: int, what: str, values: list[str] | None
     ) -> None:
+        self.locales.pop(interaction.user.id, None)
+        self.locales[interaction.user.id] = user_locale(interaction)  # the newest last: the oldest forgotten first
+        while len(self.locales) > LOCALES_KEPT:
+            self.locales.pop(next(iter(self.locales)))
         try:
             await self.dispatch_press(interaction, table_id, version, what, values)
+            self.answers.after_press(interaction, what)  # a private answer it gave goes in time, or is replaced
         except Retired:  # committed, but this copy was dropped since: the reloaded one is drawn when it changes
             if not interaction.response.is_done():
                 await interaction.response.defer()
@@ -557,9 +556,9 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 if seat is not None
                 else presenter.spectator(table, user_locale(interaction))
             )
-            return await self.private_reply(interaction, "view", board, table)
+            return await self.private_reply(interaction, "view", board)
         if name == "log":
-            return await self.private_reply(interaction, "log", self.log_board(table, user_locale(interaction)), table)
+            return await self.private_reply(interaction, "log", self.log_board(table, user_locale(interaction)))
         if name == "hint":
             return await learn.press_hint(self, interaction, table)
         if await self.presenter(table.game).on_ui(interaction, table, name, values):
@@ -773,7 +772,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                     "lobby.thread_name", public_locale, game=games.get(game).name(public_locale), user=user.display_name
                 )[:100],
                 type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,
+                auto_archive_duration=places.THREAD_ARCHIVE_MINUTES,
             )
         except discord.HTTPException as error:
             log.info("/play: Discord refused a thread in channel %s (%s)", channel.id, error.code)

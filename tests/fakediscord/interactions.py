@@ -20,6 +20,7 @@ PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE
     8,
     9,
 )
+TOKEN_SECONDS = 15 * 60  # an interaction token's life: its webhook (followups, @original) answers 50027 after it
 
 
 class FakeInteraction:
@@ -62,6 +63,7 @@ class FakeInteraction:
         self.modal: dict[str, Any] | None = None
         self.choices: list[dict[str, Any]] | None = None
         self.created_at = fake._loop_time()
+        self.issued_at = fake.clock()  # its token works for TOKEN_SECONDS from here, by the fake's clock
         self.responded_at: float | None = None
         self.first_followup_used = False
         self.rejections: list[Any] = []  # the bot's callback/followup/edit calls the fake refused (4xx), as Calls

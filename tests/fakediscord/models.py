@@ -517,6 +517,7 @@ class FakeChannel:
     locked: bool = False
     invitable: bool = True
     auto_archive_duration: int = 1440
+    last_activity: float = 0.0  # threads: the fake's clock at their last message (or unarchiving); idle ones archive
     rate_limit_per_user: int = 0
     thread_members: set[int] = field(default_factory=set)
     created: _dt.datetime = field(default_factory=utcnow)

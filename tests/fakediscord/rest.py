@@ -30,6 +30,7 @@ from .interactions import (
     MODAL,
     MODAL_SUBMIT,
     PONG,
+    TOKEN_SECONDS,
     UPDATE_MESSAGE,
     FakeInteraction,
 )
@@ -392,7 +393,18 @@ class RestMixin:
         channel = self.channels.get(_int(channel_id))
         if channel is None or channel.deleted:
             raise ApiError(404, 10003, "Unknown Channel")
+        self._archive_if_idle(channel)
         return channel
+
+    def _check_writable(self: FakeDiscord, channel: FakeChannel) -> None:
+        """Writing a message in a thread (posting, editing, deleting): refused while it is archived, and in a locked
+        thread without Manage Threads."""
+        if not channel.is_thread:
+            return
+        if channel.archived:
+            raise ApiError(400, 50083, "Thread is archived")
+        if channel.locked:
+            self._require(channel, P.MANAGE_THREADS)
 
     def _message_or_404(self: FakeDiscord, channel: FakeChannel, message_id: Any) -> FakeMessage:
         msg = self.messages.get(_int(message_id, 10008, "Unknown Message"))
@@ -519,10 +531,14 @@ class RestMixin:
         inter = self.interactions_by_token.get(call.params["webhook_token"])
         if inter is None or str(inter.id) != call.params["webhook_id"]:
             raise ApiError(404, 10062, "Unknown interaction")
-        if inter.expired or (
-            self.interaction_deadline is not None
-            and inter.type is None
-            and self._loop_time() - inter.created_at > self.interaction_deadline
+        if (
+            inter.expired
+            or self.clock() - inter.issued_at > TOKEN_SECONDS
+            or (
+                self.interaction_deadline is not None
+                and inter.type is None
+                and self._loop_time() - inter.created_at > self.interaction_deadline
+            )
         ):
             inter.expired = True
             inter.error = {"message": "Unknown interaction", "code": 10062}
@@ -638,6 +654,8 @@ class RestMixin:
 
     def _webhook_interaction(self: FakeDiscord, call: Call) -> FakeInteraction:
         inter = self.interactions_by_token.get(call.params["webhook_token"])
+        if inter is not None and self.clock() - inter.issued_at > TOKEN_SECONDS:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         if (
             inter is None
             or str(self.application_id) != call.params["webhook_id"]
@@ -656,6 +674,8 @@ class RestMixin:
         channel = inter.channel
         if call.query.get("thread_id"):
             channel = self._channel_or_404(call.query["thread_id"])
+        if not (data.get("flags") or 0) & FLAG_EPHEMERAL:
+            self._check_writable(channel)
         original = inter.original
         if (
             inter.type == DEFERRED_CHANNEL_MESSAGE
@@ -697,6 +717,8 @@ class RestMixin:
             raise ApiError(404, 10008, "Unknown Message")
         if request.method == "GET":
             return msg.payload(self.application_id, copy=False)
+        if not msg.ephemeral:
+            self._check_writable(msg.channel)
         if request.method == "DELETE":
             self._delete(msg)
             return None
@@ -714,11 +736,15 @@ class RestMixin:
         channel = self._channel_or_404(call.params["channel_id"])
         data = call.json or {}
         if channel.is_thread:
-            if channel.owner_id != self.bot_user.id:
+            # the bot may archive and unarchive its own thread, unless a moderator locked it
+            if channel.owner_id != self.bot_user.id or channel.locked or data.get("locked"):
                 self._require(channel, P.MANAGE_THREADS)
+            was_archived = channel.archived
             for key in ("name", "archived", "locked", "invitable", "auto_archive_duration", "rate_limit_per_user"):
                 if key in data and data[key] is not None:
                     setattr(channel, key, data[key])
+            if was_archived and not channel.archived:
+                channel.last_activity = self.clock()  # its idle time starts again
             self._dispatch_guild(channel.guild, "THREAD_UPDATE", channel.payload(), Intents.GUILDS)
         else:
             self._require(channel, P.MANAGE_CHANNELS)
@@ -783,10 +809,7 @@ class RestMixin:
             )
             if call.files:
                 self._require(channel, P.ATTACH_FILES)
-            if channel.is_thread and channel.archived:
-                if channel.locked:
-                    raise ApiError(400, 50083, "Thread is archived")
-                channel.archived = False
+            self._check_writable(channel)
         if self.validate:
             validate.check_message(data, call.files)
         msg = self._create_message(channel, self.bot_user, data, call.files)
@@ -798,6 +821,7 @@ class RestMixin:
         data = call.json or {}
         if msg.author is not self.bot_user and (set(data) - {"flags"} or call.files):
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self._check_writable(channel)
         if self.validate:
             validate.check_message(data, call.files, creating=False)
         self._apply_edit(msg, data, call.files)
@@ -808,6 +832,7 @@ class RestMixin:
         msg = self._message_or_404(channel, call.params["message_id"])
         if msg.author is not self.bot_user:
             self._require(channel, P.MANAGE_MESSAGES)
+        self._check_writable(channel)
         self._delete(msg)
         return None
 
@@ -868,6 +893,7 @@ class RestMixin:
             parent=parent,
             owner_id=self.bot_user.id,
             auto_archive_duration=data.get("auto_archive_duration") or 1440,
+            last_activity=self.clock(),
             invitable=data.get("invitable", True),
             rate_limit_per_user=data.get("rate_limit_per_user") or 0,
         )

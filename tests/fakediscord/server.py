@@ -12,6 +12,7 @@ import logging
 import re
 import secrets
 import socket
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any, TypeVar
@@ -111,8 +112,12 @@ class FakeDiscord(RestMixin):
         heartbeat_interval_ms: int = 41250,
         host: str = "127.0.0.1",
         port: int = 0,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.snowflakes = Snowflakes()
+        # Discord's wall clock, in epoch seconds: interaction tokens age and idle threads archive by it. A test may
+        # replace it (before or after the bot connects) with a manual clock to let days pass in no time.
+        self.clock: Callable[[], float] = clock or time.time
         self.bot_token = bot_token or f"fake.{secrets.token_urlsafe(24)}"
         self.bot_user = FakeUser(id=self.snowflakes.make(), name=bot_name, bot=True)
         self.application_id = self.bot_user.id
@@ -387,6 +392,7 @@ class FakeDiscord(RestMixin):
             guild=channel.guild,
             parent=channel,
             owner_id=owner.id,
+            last_activity=self.clock(),
         )
         thread.thread_members.add(owner.id)
         channel.guild.channels[thread.id] = thread
@@ -412,6 +418,58 @@ class FakeDiscord(RestMixin):
         user.dms_closed = False
 
     # =========================================================================================== permissions
+    # ------------------------------------------------------------------------------------ threads over time
+    def _archive_if_idle(self, channel: FakeChannel) -> None:
+        """Discord archives a thread once nothing was posted in it for its auto_archive_duration (minutes)."""
+        if (
+            channel.is_thread
+            and not channel.archived
+            and not channel.deleted
+            and self.clock() - channel.last_activity >= channel.auto_archive_duration * 60
+        ):
+            self._set_archived(channel, True)
+
+    def archive_idle_threads(self) -> list[FakeChannel]:
+        """Archive every thread idle for its auto_archive_duration by `clock` now (the fake also does it lazily, when
+        a thread is next used). Returns the threads archived."""
+        idle = [c for c in self.channels.values() if c.is_thread and not c.archived and not c.deleted]
+        for thread in idle:
+            self._archive_if_idle(thread)
+        return [thread for thread in idle if thread.archived]
+
+    def _set_archived(self, thread: FakeChannel, archived: bool) -> None:
+        thread.archived = archived
+        if not archived:
+            thread.last_activity = self.clock()
+        self._dispatch_guild(thread.guild, "THREAD_UPDATE", thread.payload(), Intents.GUILDS)
+        self._notify()
+
+    def archive_thread(self, thread: FakeChannel) -> None:
+        """A member (or Discord) archived the thread: the bot must unarchive it before it writes there."""
+        self._set_archived(thread, True)
+
+    def lock_thread(self, thread: FakeChannel, *, archived: bool = True) -> None:
+        """A moderator closed the thread (locked, and archived unless `archived=False`): only members with Manage
+        Threads may unarchive it or write in it."""
+        thread.locked = True
+        self._set_archived(thread, archived)
+
+    def delete_thread(self, thread: FakeChannel) -> None:
+        """A moderator deleted the thread (THREAD_DELETE): every call on it answers 404 10003 Unknown Channel."""
+        thread.deleted = True
+        self._dispatch_guild(
+            thread.guild,
+            "THREAD_DELETE",
+            {
+                "id": str(thread.id),
+                "guild_id": str(thread.guild.id),
+                "parent_id": str(thread.parent.id),
+                "type": thread.type,
+            },
+            Intents.GUILDS,
+        )
+        self._notify()
+
     def _member_permissions(self, guild: FakeGuild | None, user: FakeUser | None) -> int:
         if guild is None:
             return DM_PERMISSIONS
@@ -784,6 +842,8 @@ class FakeDiscord(RestMixin):
             self._ephemerals[interaction.user.id].append(msg.id)
         else:
             channel.message_ids.append(msg.id)
+            if channel.is_thread:
+                channel.last_activity = self.clock()
             self._dispatch_message_event("MESSAGE_CREATE", msg)
         return msg
 
@@ -893,9 +953,14 @@ class FakeDiscord(RestMixin):
         msgs = self.channel_messages(channel)
         return msgs[-1] if msgs else None
 
-    def ephemerals(self, user: FakeUser) -> list[FakeMessage]:
-        """Ephemeral messages only `user` sees (interaction responses/followups with flag 64), oldest first."""
-        return [self.messages[i] for i in self._ephemerals.get(user.id, []) if not self.messages[i].deleted]
+    def ephemerals(self, user: FakeUser, channel: FakeChannel | None = None) -> list[FakeMessage]:
+        """Ephemeral messages only `user` sees (interaction responses/followups with flag 64), oldest first; those
+        under `channel` only, if given."""
+        return [
+            self.messages[i]
+            for i in self._ephemerals.get(user.id, [])
+            if not self.messages[i].deleted and (channel is None or self.messages[i].channel is channel)
+        ]
 
     def dms(self, user: FakeUser) -> list[FakeMessage]:
         channel = self.dm_channel(user)
@@ -1428,6 +1493,11 @@ class FakeDiscord(RestMixin):
         """`user` posts a message (MESSAGE_CREATE; content hidden from bots without the message content intent)."""
         self._check_channel_visible(user, channel)
         if channel.is_thread:
+            self._archive_if_idle(channel)
+            if channel.locked and not self._member_permissions(channel.guild, user) & P.MANAGE_THREADS:
+                raise PermissionError(f"{channel} is locked")
+            if channel.archived:  # a member's message brings the thread back, as their client does
+                self._set_archived(channel, False)
             channel.thread_members.add(user.id)
         uploads = [UploadedFile(f"files[{i}]", name, data) for i, (name, data) in enumerate((files or {}).items())]
         body: dict[str, Any] = {"content": content, "embeds": embeds or []}
