@@ -89,6 +89,9 @@ async def test_the_dm_reminder_carries_the_deadline_and_the_link_and_is_the_defa
     h.service.nudge_delay = FAR
     await h.bot.storage.set_guild_settings(h.guild.id, {"locale": "en"})  # reminders speak the table's language
     table, board = await open_table(h, h.alice, h.channel)
+    unchosen = await h.fake.slash(h.alice, h.channel, "notify")
+    assert "a live table tells you by **a mention in the table's channel**" in unchosen.text()
+    assert "a turn-based table by **a DM**" in unchosen.text()
     table.options["pace"] = 4 * 3600  # turn-based: unchosen, the reminder is a DM
     assert await h.service.nudge(table.id) == [0]  # the reminder's timer runs out
     await h.fake.wait_for(lambda: h.fake.dms(h.alice), what="the your-turn DM")
@@ -109,7 +112,12 @@ async def test_the_dm_reminder_carries_the_deadline_and_the_link_and_is_the_defa
     # a live table, the person unchosen: a mention in the channel; chosen, their choice wins
     del table.options["pace"]
     await h.service.listeners.your_turn(table, [0])
-    await h.fake.wait_for(lambda: pings(h, board), what="the ping in the channel")
+    [first] = await h.fake.wait_for(lambda: pings(h, board), what="the ping in the channel")
+    await h.service.listeners.your_turn(table, [0], half=True)  # its half-time ping replaces it: one under the table
+    await h.fake.wait_for(lambda: first.deleted and pings(h, board), what="the half-time ping instead")
+    [second] = pings(h, board)
+    assert "half your time for this move in DEEP DIVE has passed" in second.text() and stamp(table) not in second.text()
+    assert "<t:1900000000:R>" in second.text() and second.mentions == [h.alice.id]
     await h.fake.slash(h.alice, h.channel, "notify", {"mode": "dm"})
     await h.service.listeners.your_turn(table, [0])
     await h.fake.wait_for(lambda: len(h.fake.dms(h.alice)) == 3, what="the DM she chose")
