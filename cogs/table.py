@@ -279,13 +279,11 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             if mode == "dm":
                 await send_dm(self.bot, user_id, self.your_turn_dm(table, game, deadline, half), None)
             elif mode == "channel":
-                text = (
-                    t("notify.half_time", table.locale, user=f"<@{user_id}>", game=game)
-                    if half
-                    else t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game)
-                )
-                if deadline is not None:
-                    text += "\n" + t("notify.deadline", table.locale, time=deadline)
+                text = t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game)
+                if half:  # the board above shows the clock; the half-time ping is about it
+                    text = t("notify.half_time", table.locale, user=f"<@{user_id}>", game=game)
+                    if deadline is not None:
+                        text += "\n" + t("notify.deadline", table.locale, time=deadline)
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 try:
                     message = await channel.send(

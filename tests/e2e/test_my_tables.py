@@ -113,6 +113,7 @@ async def test_the_dm_reminder_carries_the_deadline_and_the_link_and_is_the_defa
     del table.options["pace"]
     await h.service.listeners.your_turn(table, [0])
     [first] = await h.fake.wait_for(lambda: pings(h, board), what="the ping in the channel")
+    assert "Deadline" not in first.text()  # the board above it shows the clock
     await h.service.listeners.your_turn(table, [0], half=True)  # its half-time ping replaces it: one under the table
     await h.fake.wait_for(lambda: first.deleted and pings(h, board), what="the half-time ping instead")
     [second] = pings(h, board)
