@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from bot.metrics import Metrics
 
 log = logging.getLogger(__name__)
-CORE_COGS = ["cogs.table", "cogs.host", "cogs.rules", "cogs.ratings", "cogs.learn"]
+CORE_COGS = ["cogs.table", "cogs.host", "cogs.my_tables", "cogs.rules", "cogs.ratings", "cogs.learn"]
 
 
 def game_cog(game: str) -> str:

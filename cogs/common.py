@@ -1,4 +1,5 @@
-"""What every cog needs of an interaction: the person's language and the game list a slash command offers."""
+"""What every cog needs of an interaction: the person's language and the game list a slash command offers; and of a
+table out of its channel (a DM, the /tables list): the link to its message, its server's name, its deadline."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 import games
-from bot.i18n import normalise
+from bot.i18n import normalise, t
+from bot.storage import TimerRow
+from bot.tables import shown_deadline
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -16,3 +19,22 @@ def user_locale(interaction: discord.Interaction) -> str:
 
 def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=_(games.get(g).name("en"), key=f"{g}.name"), value=g) for g in games.ids()]
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str | None:
+    """The link that opens a table's message (None before it is posted)."""
+    if message_id is None:
+        return None
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def server_name(client: discord.Client, guild_id: int | None, locale: str) -> str:
+    """A guild's name from the client's cache (never stored: it changes), or words for one the bot cannot see."""
+    guild = client.get_guild(guild_id) if guild_id is not None else None
+    return guild.name if guild is not None else t("mytables.unknown_server", locale)
+
+
+def deadline_stamp(timer: TimerRow | None) -> str | None:
+    """A table's deadline as a Discord timestamp every reader sees in their own time ("in 3 hours")."""
+    due = shown_deadline(timer)
+    return None if due is None else f"<t:{int(due)}:R>"

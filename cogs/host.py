@@ -30,6 +30,16 @@ NOTIFY_DELAYS = [0, 30, 60, 120, 300]  # seconds before a person is told it is t
 NOTIFY_MODES = ("channel", "dm", "off")
 
 
+def notify_mode(settings: dict, table) -> str:
+    """How a person is told it is their turn at this table: as they chose with /notify; unchosen, by DM at a
+    turn-based table (option `pace`: a move every few hours, and nobody watches its channel meanwhile), else by a
+    mention in the table's channel."""
+    chosen = settings.get("notify")
+    if chosen in NOTIFY_MODES:
+        return chosen
+    return "dm" if table.options.get("pace") else "channel"
+
+
 def option_value(game: str, name: str, value, locale: str) -> str:
     """A table setting's value in words: its own catalogue entry, the pace's words, on/off, or the number."""
     paced = pacing.value_label(name, value, locale)
@@ -75,10 +85,18 @@ class HostCog(commands.Cog, name="HostCog"):
         if mode is not None:
             settings["notify"] = mode
             await self.storage.set_user_settings(interaction.user.id, settings)
-        current = settings.get("notify", "channel")
-        await interaction.response.send_message(
-            t("notify.current", locale, mode=t(f"notify.mode.{current}", locale)), ephemeral=True
+        current = settings.get("notify")
+        text = (
+            t("notify.current", locale, mode=t(f"notify.mode.{current}", locale))
+            if current in NOTIFY_MODES
+            else t(
+                "notify.current_default",
+                locale,
+                mode=t("notify.mode.channel", locale),
+                turn_based=t("notify.mode.dm", locale),
+            )
         )
+        await interaction.response.send_message(text, ephemeral=True)
 
     # --- /settings --------------------------------------------------------------------------------
     @app_commands.command(

@@ -27,8 +27,8 @@ from bot.tables import StorageDown, Table, TableError, TableListener
 from bot.ui import Board, TableButton, TableSelect, ui_id
 from cogs import learn, pacing, places, records
 from cogs.answers import PrivateAnswers
-from cogs.common import game_choices, user_locale
-from cogs.host import option_value
+from cogs.common import deadline_stamp, game_choices, message_link, server_name, user_locale
+from cogs.host import notify_mode, option_value
 from cogs.presenter import Presenter, recent_lines, seat_name
 from cogs.refresher import Refresher, Retired
 from cogs.reposter import Reposter
@@ -277,24 +277,34 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 self._spawn(self.deliver(table, seats))
 
     # --- "your turn" ---------------------------------------------------------------------------
-    async def on_your_turn(self, table: Table, seats: list[int]) -> None:
+    async def on_your_turn(self, table: Table, seats: list[int], half: bool = False) -> None:
         """Persons who have not acted within the delay: a ping in the table's channel that mentions only them
-        (deleted once they act), or a DM, as each chose with /notify."""
+        (deleted once they act), or a DM with the deadline and a link to the table, as each chose with /notify (a DM
+        at a turn-based table unless they chose), never for a table they muted (/table mute). `half`: half the time
+        for this move has passed, said in its own words (the channel's ping replaces the first one)."""
+        game = table.spec.name(table.locale)
+        deadline = deadline_stamp(table.timers.get("deadline"))
         for seat in seats:
             user_id = table.seats[seat].user_id
-            mode = (await self.service.storage.user_settings(user_id)).get("notify", "channel")
-            game = table.spec.name(table.locale)
+            settings = await self.service.storage.user_settings(user_id)
+            if table.id in settings.get("muted", ()):
+                continue
+            mode = notify_mode(settings, table)
             if mode == "dm":
-                text = t("notify.your_turn_dm", table.locale, game=game, link=self.jump_url(table) or "")
-                await send_dm(self.bot, user_id, Board(discord.Embed(description=text)), None)
+                await send_dm(self.bot, user_id, self.your_turn_dm(table, game, deadline, half), None)
             elif mode == "channel":
+                text = t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game)
+                if half:  # the board above shows the clock; the half-time ping is about it
+                    text = t("notify.half_time", table.locale, user=f"<@{user_id}>", game=game)
+                    if deadline is not None:
+                        text += "\n" + t("notify.deadline", table.locale, time=deadline)
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 try:
                     message = await places.write(
                         self,
                         table,
                         lambda: channel.send(
-                            t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game),
+                            text,
                             allowed_mentions=discord.AllowedMentions(
                                 users=[discord.Object(user_id)], everyone=False, roles=False, replied_user=False
                             ),
@@ -305,7 +315,30 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 except discord.HTTPException:
                     log.warning("table %s: the your-turn message failed", table.id, exc_info=True)
                     continue
-                self.nudges.setdefault(table.id, {})[seat] = message.id
+                earlier = self.nudges.setdefault(table.id, {}).get(seat)
+                self.nudges[table.id][seat] = message.id
+                if earlier is not None:  # one ping per person under the table: the half-time one replaces the first
+                    self._spawn(self._delete_ping(table, earlier))
+
+    def your_turn_dm(self, table: Table, game: str, deadline: str | None, half: bool) -> Board:
+        """The your-turn DM: the game and its server, the deadline when a clock runs, and the link to the table."""
+        locale = table.locale
+        server = server_name(self.bot, table.guild_id, locale)
+        link = self.jump_url(table) or ""
+        key = "notify.half_time_dm" if half else "notify.your_turn_dm"
+        lines = [t(key, locale, game=game, server=server, link=link)]
+        if deadline is not None:
+            lines.append(t("notify.deadline", locale, time=deadline))
+        return Board(discord.Embed(description="\n".join(lines)))
+
+    async def _delete_ping(self, table: Table, message_id: int) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await places.write(self, table, channel.get_partial_message(message_id).delete)
+        except places.PlaceGone:
+            return
+        except discord.HTTPException:
+            log.info("table %s: a your-turn message was already gone", table.id)
 
     async def clear_nudges(self, table: Table) -> None:
         """Delete the pings of seats whose turn is over (they acted, or the table moved on or ended): a ping stays
@@ -317,13 +350,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             if str(seat) in told:
                 continue
             pings.pop(seat, None)
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            try:
-                await places.write(self, table, channel.get_partial_message(message_id).delete)
-            except places.PlaceGone:
-                return
-            except discord.HTTPException:
-                log.info("table %s: a your-turn message was already gone", table.id)
+            await self._delete_ping(table, message_id)
         if not pings:
             self.nudges.pop(table.id, None)
 
@@ -388,11 +415,9 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         )
         return Board(embed)
 
-    def jump_url(self, table: Table) -> str | None:
-        if table.message_id is None:
-            return None
-        guild = table.guild_id or "@me"
-        return f"https://discord.com/channels/{guild}/{table.channel_id}/{table.message_id}"
+    @staticmethod
+    def jump_url(table: Table) -> str | None:
+        return message_link(table.guild_id, table.channel_id, table.message_id)
 
     # --- replies -------------------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, error: TableError | str, **params) -> None:
@@ -935,6 +960,40 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         table = await self._here(interaction)
         await self.service.leave(table.id, interaction.user.id)
         await interaction.response.send_message(t("table.left", user_locale(interaction)), ephemeral=True)
+
+    @table_group.command(
+        name=_("mute", key="cmd.table.mute"),
+        description=_("No your-turn reminders from this channel's table", key="cmd.table.mute.desc"),
+    )
+    async def table_mute(self, interaction: discord.Interaction) -> None:
+        await self.mute(interaction, True)
+
+    @table_group.command(
+        name=_("unmute", key="cmd.table.unmute"),
+        description=_("Your-turn reminders from this channel's table again", key="cmd.table.unmute.desc"),
+    )
+    async def table_unmute(self, interaction: discord.Interaction) -> None:
+        await self.mute(interaction, False)
+
+    async def mute(self, interaction: discord.Interaction, muted: bool) -> None:
+        """A player's reminders for this table alone, off or on again: kept with their own settings (so a restart
+        keeps them), as the ids of the open tables they muted (a table that ended drops out at the next change)."""
+        table = await self._here(interaction)
+        user_id = interaction.user.id
+        if table.seat_of(user_id) is None:
+            raise TableError("not_player")
+        storage = self.service.storage
+        settings = await storage.user_settings(user_id)
+        still_open = {seated.id for seated in await storage.tables_of(user_id)}
+        kept = [n for n in settings.get("muted", ()) if n in still_open and n != table.id]
+        settings["muted"] = [*kept, table.id] if muted else kept
+        if not settings["muted"]:
+            del settings["muted"]
+        await storage.set_user_settings(user_id, settings)
+        locale = user_locale(interaction)
+        await interaction.response.send_message(
+            t("table.muted" if muted else "table.unmuted", locale, game=table.spec.name(locale)), ephemeral=True
+        )
 
     @table_group.command(
         name=_("kick", key="cmd.table.kick"),

@@ -171,6 +171,10 @@ MIGRATIONS: list[str | ByDialect] = [
     ),
     # 6: skill ratings (bot/storage/ratings.py)
     RATINGS_MIGRATION,
+    # 7: a person's open tables found by their seats (/tables), not by reading every seat ever kept
+    """
+    CREATE INDEX seats_by_user ON seats(user_id, table_id);
+    """,
 ]
 
 # Every kept relation, its columns and primary key, in an order that respects the foreign keys (migrate-db, dumps).
@@ -272,6 +276,19 @@ class TimerRow:
     version: int
     due_at: float
     detail: str
+
+
+@dataclass
+class SeatedTable:
+    """An open table (lobby or running) a person has a seat at: where it is, and its deadline timer if one runs."""
+
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    status: str
+    deadline: TimerRow | None
 
 
 @dataclass
@@ -704,6 +721,28 @@ class Storage(RatingQueries):
         return await self._value(
             "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
         )
+
+    async def tables_of(self, user_id: int) -> list[SeatedTable]:
+        """Every open table (lobby or running) where this person has a seat (an AI standing in for them included),
+        the most recently changed first."""
+        rows = await self._rows(
+            "SELECT id, game, guild_id, channel_id, message_id, status, timers FROM tables"
+            " WHERE status IN ('lobby', 'running') AND id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+            " ORDER BY updated_at DESC, id DESC",
+            (user_id,),
+        )
+        return [
+            SeatedTable(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                next((timer for timer in timer_rows(r[0], r[6]) if timer.kind == "deadline"), None),
+            )
+            for r in rows
+        ]
 
     async def latest_table_in(self, channel_id: int) -> int | None:
         return await self._value("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))

@@ -4,6 +4,7 @@ table is; lobby.py, play.py and timers.py do the work; listeners.py is how the h
 from bot.tables.listeners import TableListener
 from bot.tables.model import ALL_TIMER_KINDS, OPEN, TIMER_KINDS, Outcome, Seat, StorageDown, Table, TableError
 from bot.tables.service import TableService
+from bot.tables.timers import shown_deadline
 
 __all__ = [
     "ALL_TIMER_KINDS",
@@ -16,4 +17,5 @@ __all__ = [
     "TableError",
     "TableListener",
     "TableService",
+    "shown_deadline",
 ]

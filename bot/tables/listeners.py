@@ -32,8 +32,8 @@ class TableListener:
         """A table's timer of `kind` is now `timer` (None: none; kind "all": every timer of the table is gone)."""
 
     async def on_your_turn(self, table: Table, seats: list[int], half: bool = False) -> None:
-        """These seats' persons have not acted within the delay: tell them it is their turn (once per turn); `half`:
-        half of a turn-based move's time has passed."""
+        """These seats' persons have not acted within the delay: tell them it is their turn (once per turn). `half`:
+        half the time for this move has passed (a turn-based table's second reminder of the same turn)."""
 
 
 class Listeners:
@@ -90,6 +90,9 @@ class Listeners:
     async def your_turn(self, table: Table, seats: list[int], half: bool = False) -> None:
         for listener in list(self._all):
             try:
-                await (listener.on_your_turn(table, seats, half=True) if half else listener.on_your_turn(table, seats))
+                if half:
+                    await listener.on_your_turn(table, seats, half=True)
+                else:  # a listener written before the half-time reminder takes (table, seats) alone
+                    await listener.on_your_turn(table, seats)
             except Exception:
                 log.exception("table %s: your-turn listener failed", table.id)

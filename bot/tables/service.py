@@ -114,6 +114,17 @@ class TableService:
                 self._tables[table_id] = table
         return table
 
+    async def peek(self, table_id: int) -> Table | None:
+        """A table to look at, never to change: the copy in memory, else one read from storage that is not kept (the
+        table may be another process's to play, and a kept copy would go stale). None: no such table."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        try:
+            return await self._load(table_id)
+        except TableError:
+            return None
+
     async def _load(self, table_id: int) -> Table:
         row = await self.storage.load_table(table_id)
         if row is None:

@@ -23,6 +23,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def shown_deadline(timer: TimerRow | None) -> float | None:
+    """The deadline players are shown (epoch seconds) for a "deadline" timer: a turn-based table's timer names it in
+    its detail ("due": the move's deadline, while the timer itself may fire at another moment), any other's is its
+    own due time."""
+    if timer is None:
+        return None
+    try:
+        detail = orjson.loads(timer.detail) if timer.detail else {}
+    except ValueError:
+        detail = {}
+    due = detail.get("due") if isinstance(detail, dict) else None
+    return float(timer.due_at if due is None else due)
+
+
 class Timers:
     def __init__(self, service: TableService) -> None:
         self.service = service

@@ -452,3 +452,43 @@ async def test_the_timers_armed_at_start_are_those_of_open_tables(storage):
         await storage.set_timer(TimerRow(table_id, "deadline", 1, 60.0, ""))
     await storage.set_status(cancelled, "cancelled")
     assert [(t.table_id, t.kind) for t in await storage.timers()] == [(lobby, "lobby"), (playing, "deadline")]
+
+
+async def test_a_persons_open_tables_are_found_by_their_seat_with_where_they_are_and_their_deadline(storage):
+    """/tables: lobbies and running games where the person sits (in any guild, an AI standing in for them too), the
+    most recently changed first; never a finished or cancelled table, nor one they do not sit at."""
+    other = BIG - 1
+    lobby = await storage.create_table(
+        "tiny", 1, 40, other, {}, 1, "en", [SeatRow(other, "bob", None), SeatRow(BIG, "alice", None)]
+    )
+    await storage.set_message(lobby, 40, 400)
+    elsewhere = await running(storage, channel_id=41, guild_id=BIG)
+    await storage.set_message(elsewhere, 41, 410)
+    due = TimerRow(elsewhere, "deadline", 1, 1_700_000_000.25, '{"kind": "turn", "seats": [0]}')
+    await storage.record_action(
+        elsewhere,
+        1,
+        0,
+        {"type": "add", "n": 1},
+        "user",
+        "{}",
+        [1, 0],
+        timers=[due, TimerRow(elsewhere, "ai", 1, 5.0, "")],
+    )
+    stood_in = await running(storage, channel_id=42)
+    await storage.save_seats(stood_in, [SeatRow(BIG, "alice", "normal", 3, False, True), SeatRow(None, "", "hard")])
+    finished, cancelled = await running(storage, channel_id=43), await running(storage, channel_id=44)
+    await storage.record_action(finished, 1, 0, {"type": "add"}, "user", "{}", [1, 0], result={"winners": [0]})
+    await storage.set_status(cancelled, "cancelled")
+    not_mine = await storage.create_table("tiny", 1, 45, other, {}, 1, "en", [SeatRow(other, "bob", None)])
+
+    mine = await storage.tables_of(BIG)
+    assert [t.id for t in mine] == [stood_in, elsewhere, lobby]
+    assert {t.id: (t.game, t.guild_id, t.channel_id, t.message_id, t.status) for t in mine} == {
+        lobby: ("tiny", 1, 40, 400, "lobby"),
+        elsewhere: ("tiny", BIG, 41, 410, "running"),
+        stood_in: ("tiny", 1, 42, None, "running"),
+    }
+    assert [t.deadline for t in mine] == [None, due, None]  # the deadline timer alone, its due time to the digit
+    assert [t.id for t in await storage.tables_of(other)] == [not_mine, lobby]
+    assert await storage.tables_of(12345) == []

@@ -1,9 +1,12 @@
 """What the host hears from the table service (bot/tables/listeners.py): every change, the end of a game once, a
 move about to be committed, and nothing lost or undone when a listener fails."""
 
+import types
+
 import pytest
 
 from bot.tables import TableError, TableListener, TableService
+from bot.tables.listeners import Listeners
 
 ALICE, BOB = 1001, 1002
 
@@ -138,3 +141,24 @@ async def test_timers_are_heard_as_they_are_planned_and_dropped(storage):
     assert planned["lobby"] is None and planned["deadline"] is table.timers["deadline"]
     await service.cancel(table.id, ALICE)
     assert "all" in planned and planned["all"] is None and table.timers == {}
+
+
+async def test_a_half_time_reminder_is_told_as_such_and_a_listener_without_the_flag_still_hears_reminders():
+    heard: list[tuple] = []
+
+    class Old(TableListener):
+        async def on_your_turn(self, table, seats):
+            heard.append(("old", seats))
+
+    class New(TableListener):
+        async def on_your_turn(self, table, seats, half=False):
+            heard.append(("new", seats, half))
+
+    listeners = Listeners()
+    listeners.add(Old())
+    listeners.add(New())
+    table = types.SimpleNamespace(id=7)
+    await listeners.your_turn(table, [0])
+    await listeners.your_turn(table, [1], half=True)
+    # the old listener's half-time call fails (it takes no flag): logged, and the next listener is told all the same
+    assert heard == [("old", [0]), ("new", [0], False), ("new", [1], True)]

@@ -3,8 +3,8 @@ a table read back from storage is the table that was left."""
 
 import dataclasses
 
-from bot.storage import SeatRow, TableRecord, TableRow, record_columns
-from bot.tables import Seat, Table, TableService
+from bot.storage import SeatRow, TableRecord, TableRow, TimerRow, record_columns
+from bot.tables import Seat, Table, TableService, shown_deadline
 from tests.support.backends import both_backends
 
 ALICE, BOB = 1001, 1002
@@ -51,3 +51,11 @@ def test_the_seats_handed_to_storage_are_a_copy():
     rows = table.seat_rows()
     table.seats[0].timeouts = 2  # a queued write must still write the seats as they were
     assert rows == [SeatRow(ALICE, "alice")] and type(rows[0]) is SeatRow
+
+
+def test_the_deadline_shown_is_the_timers_own_unless_its_detail_names_the_moves():
+    assert shown_deadline(None) is None
+    assert shown_deadline(TimerRow(1, "deadline", 3, 100.5, '{"kind": "turn", "seats": [0]}')) == 100.5
+    assert shown_deadline(TimerRow(1, "deadline", 3, 100.5, "")) == 100.5
+    # a turn-based table's timer may fire before the move's deadline (half-time): players are shown the deadline
+    assert shown_deadline(TimerRow(1, "deadline", 3, 100.5, '{"kind": "turn", "seats": [0], "due": 7200}')) == 7200
