@@ -10,7 +10,6 @@ deletion Discord refused) is left to the member: the bot never calls Discord wit
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ NEW_MESSAGE = (
 @dataclass(eq=False)
 class Answer:
     delete: Callable[[], Awaitable[object]]
-    born: dt.datetime  # when its interaction (and so its token) was created
+    born: float  # when its interaction (and so its token) was created, by the host's clock (bot/clock.py)
     timer: asyncio.Task | None = field(default=None)
 
 
@@ -66,7 +65,7 @@ class PrivateAnswers:
         followup): their previous one of that kind in this channel goes now, and this one goes in time."""
         interaction.extras["private"] = kind
         key = (interaction.channel_id or 0, interaction.user.id, kind)
-        answer = Answer(delete or interaction.delete_original_response, interaction.created_at)
+        answer = Answer(delete or interaction.delete_original_response, self.clock())
         previous = self.kept.pop(key, None)
         self.kept[key] = answer  # the newest last: the oldest are forgotten first when there are too many
         while len(self.kept) > KEPT:
@@ -85,14 +84,18 @@ class PrivateAnswers:
             return
         self.keep(interaction, kind_of(what))
 
+    @property
+    def clock(self):
+        return self.cog.service.clock
+
     async def _go(self, key: tuple[int, int, str], answer: Answer, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+        await self.clock.sleep_until(answer.born + seconds)
         if self.kept.get(key) is answer:
             del self.kept[key]
         await self._delete(answer)
 
     async def _delete(self, answer: Answer) -> None:
-        if discord.utils.utcnow() - answer.born >= dt.timedelta(seconds=TOKEN_SECONDS):
+        if self.clock() - answer.born >= TOKEN_SECONDS:
             return  # its token is dead: only the member can dismiss it now
         try:
             await answer.delete()

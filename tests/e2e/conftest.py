@@ -38,6 +38,7 @@ class Harness:
         self.bot: BodogeBot | None = None
         self._seeds = itertools.count(1000)  # the same deals on every run: this harness's tables get 1000, 1001, ...
         self._task: asyncio.Task | None = None
+        self.clock = None  # a ManualClock (tests/support/clock.py) the bot and the fake Discord share, once set
         self.guild = fake.add_guild("Bodoge test", locale="ja")
         self.channel = fake.add_channel(self.guild, "games")
         self.alice = fake.add_user("alice", locale="en-US")
@@ -55,6 +56,9 @@ class Harness:
         self.bot = BodogeBot(config, extra_cogs=["tests.support.tiny.cog"])
         self.bot._connection.guild_ready_timeout = 0.05  # discord.py waits this long after the last guild
         self.bot.service.new_seed = self._seeds.__next__
+        if self.clock is not None:
+            self.bot.service.clock = self.clock
+            self.fake.clock = self.clock
         self.scanner = LeakScanner(self.fake, self.bot.service)
         self.scanner.install()
         self._task = asyncio.create_task(self.bot.start(config.token))
