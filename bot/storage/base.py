@@ -347,10 +347,10 @@ def shown_mark(version: int, seats: Sequence[SeatRow], timers: Sequence[TimerRow
     """What a running table's message shows, as far as storage knows it: its version (every move), its seats (an AI
     standing in, "I'm back") and its deadline (the clock, "more time"). Written when an edit of the message lands,
     computed again from storage at a restart: equal marks, nothing to redraw."""
-    deadline = next((t for t in (timers.values() if isinstance(timers, dict) else timers) if t.kind == "deadline"), None)
-    people = ",".join(
-        f"{s.user_id or ''}/{s.ai_level or ''}/{int(s.more_time_used)}{int(s.taken_over)}" for s in seats
+    deadline = next(
+        (t for t in (timers.values() if isinstance(timers, dict) else timers) if t.kind == "deadline"), None
     )
+    people = ",".join(f"{s.user_id or ''}/{s.ai_level or ''}/{int(s.more_time_used)}{int(s.taken_over)}" for s in seats)
     return f"{int(version)}|{people}|{'' if deadline is None else repr(float(deadline.due_at))}"
 
 
@@ -826,7 +826,9 @@ class Storage(RatingQueries):
 
     async def clear_timer(self, table_id: int, kind: str | None = None) -> None:
         if kind is None:
-            await self._transaction([("UPDATE tables SET timers = '{}', wake_at = NULL WHERE id = ?", (table_id,), False)])
+            await self._transaction(
+                [("UPDATE tables SET timers = '{}', wake_at = NULL WHERE id = ?", (table_id,), False)]
+            )
         else:
             await self._transaction(
                 [
@@ -878,9 +880,7 @@ class Storage(RatingQueries):
         ):
             seats.setdefault(r[0], []).append(SeatRow(r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6])))
         behind = [
-            row[0]
-            for row in rows
-            if row[4] != shown_mark(row[2], seats.get(row[0], []), timer_rows(row[0], row[3]))
+            row[0] for row in rows if row[4] != shown_mark(row[2], seats.get(row[0], []), timer_rows(row[0], row[3]))
         ]
         return behind, len(rows)
 
@@ -888,16 +888,14 @@ class Storage(RatingQueries):
         """The marks of what these tables' messages now show (batched by the refresher, off every move's commit)."""
         if marks:
             await self._transaction(
-                [("UPDATE tables SET shown = ? WHERE id = ?", [(mark, table_id) for table_id, mark in marks.items()], True)]
+                [
+                    (
+                        "UPDATE tables SET shown = ? WHERE id = ?",
+                        [(mark, table_id) for table_id, mark in marks.items()],
+                        True,
+                    )
+                ]
             )
-
-    async def running_tables(self, owns: Callable[[int | None], bool] | None = None) -> list[int]:
-        """Running tables with a message, the most recently changed first; with `owns`, of those guilds only."""
-        rows = await self._rows(
-            "SELECT id, guild_id FROM tables WHERE status = 'running' AND message_id IS NOT NULL"
-            " ORDER BY updated_at DESC, id DESC"
-        )
-        return [row[0] for row in rows if owns is None or owns(row[1])]
 
     async def lobbies_without_idle_timer(self) -> list[tuple[int, int | None, float]]:
         """Open lobbies with no idle-lobby timer: (table id, guild id, time of the last change)."""
