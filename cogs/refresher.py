@@ -174,12 +174,13 @@ class Refresher:
             self._marking = asyncio.get_running_loop().create_task(self._store_marks())
 
     async def _store_marks(self) -> None:
-        """One transaction for the marks gathered over `mark_delay`; a failure only means redraws after a restart."""
-        try:
-            await asyncio.sleep(self.mark_delay)
-        finally:
-            self._marking = None
+        """One transaction for the marks gathered over `mark_delay`, then the next for those that came meanwhile; a
+        failure only means redraws after a restart."""
+        await asyncio.sleep(self.mark_delay)
         await self.store_marks()
+        self._marking = None
+        if self._marks:
+            self._marking = asyncio.get_running_loop().create_task(self._store_marks())
 
     async def store_marks(self) -> None:
         marks, self._marks = self._marks, {}
