@@ -197,16 +197,18 @@ async def moves_phase(target: str, tables: int, moves: int) -> dict:
             "in_memory": service.cached(),
             "timer_tasks": scheduler.pending(),
             "rss_mb": rss_mb(),
+            "clock": clock(),
         }
     finally:
         await scheduler.stop()
         await storage.close()
 
 
-async def start_phase(target: str) -> dict:
+async def start_phase(target: str, now: float) -> dict:
+    """The process starts when the moves' simulated hour ended (`now`)."""
     began = time.perf_counter()
     storage = await Storage(target).open()
-    service = TableService(storage)
+    service = TableService(storage, clock=ManualClock(now))
     scheduler = Scheduler(service)
     armed = await scheduler.start()
     opened = time.perf_counter() - began
@@ -228,10 +230,13 @@ async def start_phase(target: str) -> dict:
     return figures
 
 
-def phase(name: str, target: str, tables: int, moves: int) -> dict:
+def phase(name: str, target: str, tables: int, moves: int, now: float = 0.0) -> dict:
     """Run a phase in a fresh process: its memory is its own."""
     run = subprocess.run(
-        [sys.executable, __file__, "--phase", name, "--target", target, "--tables", str(tables), "--moves", str(moves)],
+        [
+            *(sys.executable, __file__, "--phase", name, "--target", target),
+            *("--tables", str(tables), "--moves", str(moves), "--now", repr(now)),
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -267,7 +272,8 @@ def measure(backend: str, arguments, folder: Path, server_url: str | None) -> di
         figures[label] = {"moves": phase("moves", target, count, arguments.moves)}
         say(f"  moves: {figures[label]['moves']}")
         if label == "many":
-            figures[label]["start"] = phase("start", target, count, arguments.moves)
+            now = figures[label]["moves"]["clock"]
+            figures[label]["start"] = phase("start", target, count, arguments.moves, now)
             say(f"  start: {figures[label]['start']}")
     return figures
 
@@ -336,12 +342,13 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--phase", choices=("moves", "start"), help=argparse.SUPPRESS)
     parser.add_argument("--target", help=argparse.SUPPRESS)
+    parser.add_argument("--now", type=float, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.phase == "moves":
         print(json.dumps(asyncio.run(moves_phase(arguments.target, arguments.tables, arguments.moves))))
         return
     if arguments.phase == "start":
-        print(json.dumps(asyncio.run(start_phase(arguments.target))))
+        print(json.dumps(asyncio.run(start_phase(arguments.target, arguments.now))))
         return
     results: dict = {}
     server = None
