@@ -190,20 +190,22 @@ class BodogeBot(commands.AutoShardedBot):
 
     async def repair_boards(self) -> None:
         """A crash may have come between a commit and its board's edit (edits wait `edit_delay` to batch): once
-        connected, every running table's message of this process's guilds is drawn again from storage, newest
-        first, one at a time."""
+        connected, the running tables of this process's guilds whose message is behind storage (their stored mark of
+        what it shows is not their committed one) are drawn again, newest first, one at a time."""
         await self.wait_until_ready()
         refresher = self.board_refresher()
         if refresher is None:
             return
         try:
-            table_ids = await self.storage.running_tables(self.config.owns)
+            behind, running = await self.storage.running_tables_behind(self.config.owns)
         except Exception as error:
             if not is_fault(error):
                 raise
             return  # storage's health has said why; every table is redrawn at its next change
-        repaired = await refresher.repair(table_ids)
-        log.info("brought %d of %d running tables' messages up to storage", repaired, len(table_ids))
+        repaired = await refresher.repair(behind)
+        log.info(
+            "brought %d of %d running tables' messages up to storage (%d were behind)", repaired, running, len(behind)
+        )
 
     def board_refresher(self) -> BoardRefresher | None:
         """The table cog's refresher, None before the cog is loaded."""

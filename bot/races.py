@@ -38,6 +38,10 @@ class FirstPressRaces:
         self._open: dict[Any, list[_Press]] = {}
         self._count = 0
 
+    def open(self, key: Any) -> bool:
+        """Whether the race `key` is still collecting presses."""
+        return key in self._open
+
     async def press(self, key: Any, stamp_ms: int, attempt: Callable[[], Awaitable[Any]]) -> Any:
         """Join the race `key` with a press stamped `stamp_ms`; returns `attempt()`'s result or raises TooSlow."""
         loop = asyncio.get_running_loop()

@@ -6,7 +6,12 @@ Every write of one table's message (an edit here, or the answer to a press on it
 different connections have no order on Discord, and pictures drawn off the loop take their time: were writes of one
 message allowed to overlap, an older board could land after a newer one while the bot believed the newer one shown.
 One at a time, the message shows the revision of the last write that completed, so `shown` is exact and the latest
-state always reaches the message: after every write, a table that moved on is refreshed again."""
+state always reaches the message: after every write, a table that moved on is refreshed again.
+
+What a landed write showed is also stored, as a mark (bot.storage.base.shown_mark: the version, seats and deadline
+it was drawn from), batched `mark_delay` apart off every move's commit: after a restart only the running tables whose
+stored mark is not their committed one are drawn again (`repair`). A mark not yet written when the process dies only
+costs that table a redraw."""
 
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ import discord
 
 from bot import render_pool
 from bot.render_pool import ready
+from bot.storage.base import shown_mark
 from bot.tables import Table, TableError
 from bot.ui import Board
 from cogs import places
@@ -47,7 +53,10 @@ class Refresher:
         self._failures: dict[int, int] = {}  # table id -> writes failed in a row
         self.gone: set[int] = set()  # tables whose channel was deleted or locked: never written again
         self.edits = 0
-        self.repair_pause = 0.2  # seconds between the edits that bring every table up to date after a restart
+        self.repair_pause = 0.2  # seconds between the edits that bring tables behind up to date after a restart
+        self.mark_delay = 1.0  # seconds the marks of landed writes gather before one transaction stores them
+        self._marks: dict[int, str] = {}  # table id -> the mark of what its message now shows, not yet stored
+        self._marking: asyncio.Task | None = None
         self.patience = 1.5  # seconds a press waits behind another write of its table's message before it defers
 
     def _track(self, table: Table) -> None:
@@ -92,9 +101,21 @@ class Refresher:
             log.info("table %s: drawing its board ahead failed", table.id, exc_info=True)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        # kept for the table's life in this process (a few hundred bytes): dropping a lock someone may be about to
-        # wait on would let two writes overlap
+        # kept while the table is in memory (a few hundred bytes), dropped when it leaves (`evicted`) if no write
+        # holds it: dropping a lock someone may be about to wait on would let two writes overlap
         return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def holds(self, table: Table) -> bool:
+        """A write of this table's message is queued, under way or waiting to be retried."""
+        lock = self._locks.get(table.id)
+        return table.id in self._pending or table.id in self._failures or (lock is not None and lock.locked())
+
+    def evicted(self, table_id: int) -> None:
+        """The table left the service's memory: what is kept of it here goes too (its stored mark stays)."""
+        self._forget(table_id)
+        lock = self._locks.get(table_id)
+        if lock is not None and not lock.locked():
+            del self._locks[table_id]
 
     async def write(
         self,
@@ -141,6 +162,7 @@ class Refresher:
         if table.retired:  # its last change never reached storage: this copy is never drawn
             raise Retired(table.id)
         revision = table.revision
+        mark = shown_mark(table.version, table.seats, table.timers)
         board = self.cog.public_board(table)
         await ready(board)  # drawn in the render pool
         self.shown.pop(table.id, None)  # until the write is answered, the message may show either board
@@ -148,6 +170,28 @@ class Refresher:
         self._failures.pop(table.id, None)
         if self._tables.get(table.id) is table:
             self.shown[table.id] = revision
+        self._mark(table.id, mark)
+
+    def _mark(self, table_id: int, mark: str) -> None:
+        self._marks[table_id] = mark
+        if self._marking is None:
+            self._marking = asyncio.get_running_loop().create_task(self._store_marks())
+
+    async def _store_marks(self) -> None:
+        """One transaction for the marks gathered over `mark_delay`, then the next for those that came meanwhile; a
+        failure only means redraws after a restart."""
+        await asyncio.sleep(self.mark_delay)
+        await self.store_marks()
+        self._marking = None
+        if self._marks:
+            self._marking = asyncio.get_running_loop().create_task(self._store_marks())
+
+    async def store_marks(self) -> None:
+        marks, self._marks = self._marks, {}
+        try:
+            await self.cog.service.storage.record_shown(marks)
+        except Exception as error:  # noqa: BLE001 - storage's health reports faults; these tables are redrawn at start
+            log.info("the marks of %d table messages were not stored (%r)", len(marks), error)
 
     def _retry_delay(self, table_id: int) -> float | None:
         failures = self._failures.get(table_id, 0)
@@ -203,7 +247,8 @@ class Refresher:
 
     async def repair(self, table_ids: list[int]) -> int:
         """Draw these tables' messages from storage again, in this order, one at a time and `repair_pause` apart
-        (after a restart: a crash may have come between a commit and its edit). Returns how many were written."""
+        (after a restart: those whose stored mark is behind, as a crash may have come between a commit and its edit).
+        Returns how many were written."""
         written = 0
         for table_id in table_ids:
             try:
@@ -232,3 +277,8 @@ class Refresher:
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
         self._pending.clear()
+        if self._marking is not None:
+            self._marking.cancel()
+            self._marking = None
+        if self._marks:
+            await self.store_marks()

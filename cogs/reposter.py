@@ -46,6 +46,10 @@ class Reposter:
                 self.tables.pop(table.channel_id, None)
                 self.below.pop(table.channel_id, None)
 
+    def evicted(self, table_id: int) -> None:
+        """The table left memory after a while unused: its last repost is long past (which channel holds it stays)."""
+        self.last.pop(table_id, None)
+
     async def on_message(self, message: discord.Message) -> None:
         channel_id = message.channel.id
         table_id = self.tables.get(channel_id)

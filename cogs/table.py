@@ -64,7 +64,9 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         self.bot = bot
         self.service = bot.service
         self.presenters: dict[str, Presenter] = {}
-        self.deadlines: dict[int, float] = {}
+        # What is kept per table here goes when the table ends or leaves the service's memory (`on_evicted`), except
+        # `nudges`, kept until the turn its pings wait for is over (they are deleted then).
+        self.deadlines: dict[int, float] = {}  # table id -> its deadline's due time (the clock on its board)
         self.dm_closed: dict[int, set[int]] = {}  # table id -> users whose DMs are closed
         self.refresher = Refresher(self, bot.config.edit_delay)
         self.reposter = Reposter(self, bot.config.repost_after)
@@ -101,6 +103,11 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         if table.status == "lobby" or table.state is None:
             return self.lobby_board(table, locale)
         self.reposter.watch(table)
+        deadline = table.timers.get("deadline") if table.status == "running" else None
+        if deadline is None:  # the clock comes from the table's stored timers (a table reloaded from storage too)
+            self.deadlines.pop(table.id, None)
+        else:
+            self.deadlines[table.id] = deadline.due_at
         board = self.presenter(table.game).board(table, locale)
         board.items.extend(self.host_items(table, locale))
         learn.decorate(board, table, locale)
@@ -263,6 +270,19 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 self.deadlines.pop(table_id, None)
             else:
                 self.deadlines[table_id] = timer.due_at
+
+    async def on_finished(self, table: Table) -> None:
+        self.dm_closed.pop(table.id, None)
+
+    def holds(self, table: Table) -> bool:
+        return self.refresher.holds(table)
+
+    def on_evicted(self, table_id: int) -> None:
+        self.deadlines.pop(table_id, None)
+        self.dm_closed.pop(table_id, None)
+        self.replay_posts.pop(table_id, None)
+        self.reposter.evicted(table_id)
+        self.refresher.evicted(table_id)
 
     async def on_change(self, table: Table, events: list[dict]) -> None:
         self.refresher.request(table)

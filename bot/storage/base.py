@@ -171,11 +171,34 @@ MIGRATIONS: list[str | ByDialect] = [
     ),
     # 6: skill ratings (bot/storage/ratings.py)
     RATINGS_MIGRATION,
-    # 7: a person's open tables found by their seats (/tables), not by reading every seat ever kept
+    # 7: many long tables. `wake_at`: a moment at or before the table's earliest timer (its due time rounded down to
+    # WAKE_GRID), indexed, so the scheduler reads only the timers due soon; rounded so that an action whose deadline
+    # moves within the same grid step leaves the index untouched. `shown`: the mark (shown_mark) of what the table's
+    # message last showed, so a restart redraws only the messages that are behind.
+    ByDialect(
+        sqlite="""
+    ALTER TABLE tables ADD COLUMN wake_at REAL;
+    ALTER TABLE tables ADD COLUMN shown TEXT;
+    UPDATE tables SET wake_at = (SELECT CAST(MIN(json_extract(value, '$[1]')) / 300 AS INTEGER) * 300.0
+                                 FROM json_each(tables.timers))
+    WHERE timers <> '{}';
+    CREATE INDEX tables_by_wake ON tables(wake_at) WHERE wake_at IS NOT NULL;
+    """,
+        postgresql="""
+    ALTER TABLE tables ADD COLUMN wake_at DOUBLE PRECISION;
+    ALTER TABLE tables ADD COLUMN shown TEXT;
+    UPDATE tables SET wake_at = (SELECT floor(MIN((value->>1)::double precision) / 300) * 300
+                                 FROM json_each(tables.timers::json))
+    WHERE timers <> '{}';
+    CREATE INDEX tables_by_wake ON tables(wake_at) WHERE wake_at IS NOT NULL;
+    """,
+    ),
+    # 8: a person's open tables found by their seats (/tables), not by reading every seat ever kept
     """
     CREATE INDEX seats_by_user ON seats(user_id, table_id);
     """,
 ]
+WAKE_GRID = 300.0  # seconds: `wake_at` is the earliest due time rounded down to this (migration 7 says 300 too)
 
 # Every kept relation, its columns and primary key, in an order that respects the foreign keys (migrate-db, dumps).
 RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -197,6 +220,8 @@ RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "created_at",
             "updated_at",
             "timers",
+            "wake_at",
+            "shown",
         ),
         ("id",),
     ),
@@ -328,6 +353,24 @@ def timers_json(timers: Sequence[TimerRow]) -> str:
     return "{" + ",".join(f"{quoted(kind)}:{timer_json(timer)}" for kind, timer in by_kind.items()) + "}"
 
 
+def wake_at(timers: Sequence[TimerRow]) -> float | None:
+    """The moment a table's row is woken at: its earliest timer's due time rounded down to WAKE_GRID (None: none)."""
+    if not timers:
+        return None
+    return (min(timer.due_at for timer in timers) // WAKE_GRID) * WAKE_GRID
+
+
+def shown_mark(version: int, seats: Sequence[SeatRow], timers: Sequence[TimerRow] | dict) -> str:
+    """What a running table's message shows, as far as storage knows it: its version (every move), its seats (an AI
+    standing in, "I'm back") and its deadline (the clock, "more time"). Written when an edit of the message lands,
+    computed again from storage at a restart: equal marks, nothing to redraw."""
+    deadline = next(
+        (t for t in (timers.values() if isinstance(timers, dict) else timers) if t.kind == "deadline"), None
+    )
+    people = ",".join(f"{s.user_id or ''}/{s.ai_level or ''}/{int(s.more_time_used)}{int(s.taken_over)}" for s in seats)
+    return f"{int(version)}|{people}|{'' if deadline is None else repr(float(deadline.due_at))}"
+
+
 def timer_rows(table_id: int, text: str | None) -> list[TimerRow]:
     """The timers a table's row keeps, in the order of their kinds."""
     kept = json.loads(text) if text else {}
@@ -436,8 +479,9 @@ class Storage(RatingQueries):
 
     dialect = ""
     # A table row's timers edited in place, in the backend's dialect (? placeholders): one kind set (params: the kind,
-    # its timer_json), one kind removed (the kind), whether a kind is there (the kind)
-    TIMERS_PUT = TIMERS_DROP = TIMERS_HAS = ""
+    # its timer_json), one kind removed (the kind), whether a kind is there (the kind); WAKE_AT: `wake_at` computed
+    # from the row's timers (base.wake_at in SQL), set by a statement after the one that edits them
+    TIMERS_PUT = TIMERS_DROP = TIMERS_HAS = WAKE_AT = ""
 
     def __new__(cls, target: Any = None, *args: Any, **kwargs: Any) -> Storage:
         if cls is Storage:
@@ -523,14 +567,26 @@ class Storage(RatingQueries):
     ) -> int:
         """A new lobby, with its idle-lobby timer (whose table_id is filled in here), in one transaction."""
         now = time.time()
-        timers = timers_json([] if idle_timer is None else [idle_timer])
+        kept = [] if idle_timer is None else [idle_timer]
         table_id = await self._transaction(
             [
                 (
                     "INSERT INTO tables (game, guild_id, channel_id, host_id, status, options, seed, locale,"
                     " created_at,"
-                    " updated_at, timers) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (game, guild_id, channel_id, host_id, json.dumps(options), seed, locale, now, now, timers),
+                    " updated_at, timers, wake_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (
+                        game,
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        json.dumps(options),
+                        seed,
+                        locale,
+                        now,
+                        now,
+                        timers_json(kept),
+                        wake_at(kept),
+                    ),
                     False,
                 ),
                 (SEAT_INSERT, seat_values(NEW_ID, seats), True),
@@ -539,6 +595,10 @@ class Storage(RatingQueries):
         if idle_timer is not None:
             idle_timer.table_id = table_id
         return table_id
+
+    def _wake_steps(self, table_id: int) -> list[tuple[str, Any, bool]]:
+        """After a statement that edited a table's timers in SQL: its `wake_at` from them."""
+        return [(f"UPDATE tables SET wake_at = {self.WAKE_AT} WHERE id = ?", (table_id,), False)]
 
     @staticmethod
     def _seat_steps(table_id: int, seats: list[SeatRow]) -> list[tuple[str, Any, bool]]:
@@ -574,6 +634,7 @@ class Storage(RatingQueries):
                     (host_id, json.dumps(options), status, time.time(), *timer_params, table_id),
                     False,
                 ),
+                *(self._wake_steps(table_id) if timers else []),
                 *self._seat_steps(table_id, seats),
             ]
         )
@@ -638,6 +699,7 @@ class Storage(RatingQueries):
                     ),
                     False,
                 ),
+                *self._wake_steps(table_id),
                 *self._seat_steps(table_id, seats),
                 *result_steps,
             ]
@@ -797,19 +859,33 @@ class Storage(RatingQueries):
                     f"UPDATE tables SET timers = {self.TIMERS_PUT} WHERE id = ?",
                     (timer.kind, timer_json(timer), timer.table_id),
                     False,
-                )
+                ),
+                *self._wake_steps(timer.table_id),
             ]
         )
 
     async def replace_timers(self, table_id: int, timers: list[TimerRow]) -> None:
-        await self._transaction([("UPDATE tables SET timers = ? WHERE id = ?", (timers_json(timers), table_id), False)])
+        await self._transaction(
+            [
+                (
+                    "UPDATE tables SET timers = ?, wake_at = ? WHERE id = ?",
+                    (timers_json(timers), wake_at(timers), table_id),
+                    False,
+                )
+            ]
+        )
 
     async def clear_timer(self, table_id: int, kind: str | None = None) -> None:
         if kind is None:
-            await self._transaction([("UPDATE tables SET timers = '{}' WHERE id = ?", (table_id,), False)])
+            await self._transaction(
+                [("UPDATE tables SET timers = '{}', wake_at = NULL WHERE id = ?", (table_id,), False)]
+            )
         else:
             await self._transaction(
-                [(f"UPDATE tables SET timers = {self.TIMERS_DROP} WHERE id = ?", (kind, table_id), False)]
+                [
+                    (f"UPDATE tables SET timers = {self.TIMERS_DROP} WHERE id = ?", (kind, table_id), False),
+                    *self._wake_steps(table_id),
+                ]
             )
 
     async def timers(self, owns: Callable[[int | None], bool] | None = None) -> list[TimerRow]:
@@ -821,13 +897,56 @@ class Storage(RatingQueries):
         )
         return [timer for row in rows if owns is None or owns(row[1]) for timer in timer_rows(row[0], row[2])]
 
-    async def running_tables(self, owns: Callable[[int | None], bool] | None = None) -> list[int]:
-        """Running tables with a message, the most recently changed first; with `owns`, of those guilds only."""
+    async def timers_due_before(
+        self, moment: float, owns: Callable[[int | None], bool] | None = None
+    ) -> list[TimerRow]:
+        """The pending timers of open tables due before `moment` (overdue ones included), read through the index on
+        `wake_at`: a table whose every timer is later is not read at all. `owns` as for `timers`."""
         rows = await self._rows(
-            "SELECT id, guild_id FROM tables WHERE status = 'running' AND message_id IS NOT NULL"
-            " ORDER BY updated_at DESC, id DESC"
+            "SELECT id, guild_id, timers FROM tables WHERE wake_at < ? AND status IN ('lobby', 'running') ORDER BY id",
+            (moment,),
         )
-        return [row[0] for row in rows if owns is None or owns(row[1])]
+        return [
+            timer
+            for row in rows
+            if owns is None or owns(row[1])
+            for timer in timer_rows(row[0], row[2])
+            if timer.due_at < moment
+        ]
+
+    async def running_tables_behind(self, owns: Callable[[int | None], bool] | None = None) -> tuple[list[int], int]:
+        """Running tables with a message whose stored `shown` mark is not the mark of what storage holds (their
+        message may be behind), the most recently changed first; and how many running tables with a message there
+        are. With `owns`, of those guilds only."""
+        rows = await self._rows(
+            "SELECT id, guild_id, version, timers, shown FROM tables WHERE status = 'running'"
+            " AND message_id IS NOT NULL ORDER BY updated_at DESC, id DESC"
+        )
+        rows = [row for row in rows if owns is None or owns(row[1])]
+        seats: dict[int, list[SeatRow]] = {}
+        for r in await self._rows(
+            "SELECT s.table_id, s.user_id, s.name, s.ai_level, s.timeouts, s.more_time_used, s.taken_over"
+            " FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE t.status = 'running' AND t.message_id IS NOT NULL ORDER BY s.table_id, s.seat"
+        ):
+            seats.setdefault(r[0], []).append(SeatRow(r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6])))
+        behind = [
+            row[0] for row in rows if row[4] != shown_mark(row[2], seats.get(row[0], []), timer_rows(row[0], row[3]))
+        ]
+        return behind, len(rows)
+
+    async def record_shown(self, marks: dict[int, str]) -> None:
+        """The marks of what these tables' messages now show (batched by the refresher, off every move's commit)."""
+        if marks:
+            await self._transaction(
+                [
+                    (
+                        "UPDATE tables SET shown = ? WHERE id = ?",
+                        [(mark, table_id) for table_id, mark in marks.items()],
+                        True,
+                    )
+                ]
+            )
 
     async def lobbies_without_idle_timer(self) -> list[tuple[int, int | None, float]]:
         """Open lobbies with no idle-lobby timer: (table id, guild id, time of the last change)."""

@@ -27,22 +27,28 @@ from bot.storage.base import (
     migration_script,
     seat_values,
     timers_json,
+    wake_at,
 )
 
 MIGRATION_LOCK = 0x0B0D06E  # pg_advisory_xact_lock key: one process migrates at a time
 CONFLICTS = (asyncpg.exceptions.UniqueViolationError, asyncpg.exceptions.SerializationError)
-RECORD = "SELECT bodoge_record_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+RECORD = "SELECT bodoge_record_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
 
 # Re-created at every start (CREATE OR REPLACE); seats arrive as a JSON array of rows, timers as the JSON text the
-# table's row keeps (base.timers_json; NULL: unchanged).
+# table's row keeps (base.timers_json; NULL: unchanged) with their `wake_at` (base.wake_at). The function of 12
+# arguments that came before `wake_at` is dropped.
 RECORD_FUNCTION = """
+DROP FUNCTION IF EXISTS bodoge_record_action(
+    BIGINT, BIGINT, BIGINT, TEXT, TEXT, DOUBLE PRECISION, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT);
 CREATE OR REPLACE FUNCTION bodoge_record_action(
     p_table BIGINT, p_seq BIGINT, p_seat BIGINT, p_action TEXT, p_source TEXT, p_at DOUBLE PRECISION,
-    p_state TEXT, p_marks TEXT, p_status TEXT, p_seats TEXT, p_timers TEXT, p_result TEXT) RETURNS VOID
+    p_state TEXT, p_marks TEXT, p_status TEXT, p_seats TEXT, p_timers TEXT, p_result TEXT,
+    p_wake DOUBLE PRECISION) RETURNS VOID
 LANGUAGE plpgsql AS $$
 BEGIN
     UPDATE tables SET version = p_seq, state = p_state, marks = p_marks, status = p_status, updated_at = p_at,
-                      timers = COALESCE(p_timers, timers)
+                      timers = COALESCE(p_timers, timers),
+                      wake_at = CASE WHEN p_timers IS NULL THEN wake_at ELSE p_wake END
         WHERE id = p_table AND version = p_seq - 1;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'table % is not at version %', p_table, p_seq - 1 USING ERRCODE = 'serialization_failure';
@@ -103,6 +109,7 @@ def record_args(write: ActionWrite) -> tuple:
         seats,
         timers,
         result,
+        None if write.timers is None else wake_at(write.timers),
     )
 
 
@@ -128,6 +135,7 @@ class PostgresStorage(Storage):
     TIMERS_PUT = "(timers::jsonb || jsonb_build_object(?::text, ?::jsonb))::text"
     TIMERS_DROP = "(timers::jsonb - ?::text)::text"
     TIMERS_HAS = "(timers::jsonb -> ?::text) IS NOT NULL"
+    WAKE_AT = "(SELECT floor(MIN((value->>1)::double precision) / 300) * 300 FROM json_each(timers::json))"
 
     def __init__(self, url: str, *, pool_size: int = 8) -> None:
         super().__init__(url)

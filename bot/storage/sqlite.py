@@ -26,6 +26,7 @@ from bot.storage.base import (
     migration_script,
     seat_values,
     timers_json,
+    wake_at,
 )
 
 
@@ -34,6 +35,7 @@ class SQLiteStorage(Storage):
     TIMERS_PUT = "json_set(timers, '$.\"' || ? || '\"', json(?))"
     TIMERS_DROP = "json_remove(timers, '$.\"' || ? || '\"')"
     TIMERS_HAS = "json_type(timers, '$.\"' || ? || '\"') IS NOT NULL"
+    WAKE_AT = "(SELECT CAST(MIN(json_extract(value, '$[1]')) / 300 AS INTEGER) * 300.0 FROM json_each(timers))"
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
         super().__init__(path)
@@ -152,7 +154,10 @@ class SQLiteStorage(Storage):
 
 # A running table's status is not set again: SQLite rewrites the entries of every index on a column the UPDATE
 # sets (two indexes hold the status), two more pages for each commit to write. The timers ride in the same row
-# (NULL: unchanged), so an action's commit writes two pages: its table's row and its log row.
+# (NULL: unchanged), so an action's commit writes two pages: its table's row and its log row. Its `wake_at` is set
+# by a statement of its own that finds the row only if the value changes: an UPDATE that sets an indexed column
+# rewrites its index entry even to the same value, and the earliest timer moves to another WAKE_GRID step only now
+# and then (a third page then, the index's).
 TABLE_UPDATE = (
     "UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, timers = COALESCE(?, timers)"
     " WHERE id = ? AND version = ?"
@@ -161,6 +166,7 @@ TABLE_FINISH = (
     "UPDATE tables SET version = ?, state = ?, marks = ?, updated_at = ?, timers = COALESCE(?, timers),"
     " status = ? WHERE id = ? AND version = ?"
 )
+WAKE_UPDATE = "UPDATE tables SET wake_at = ? WHERE id = ? AND wake_at IS NOT ?"
 ACTION_INSERT = "INSERT INTO actions (table_id, seq, seat, action, source, at) VALUES (?, ?, ?, ?, ?, ?)"
 RESULT_INSERT = "INSERT INTO results (table_id, winners, scores, finished_at) VALUES (?, ?, ?, ?)"
 
@@ -184,6 +190,9 @@ def _write_batch(conn: sqlite3.Connection, writes: list[ActionWrite]) -> list[Ba
             if rows:
                 conn.executemany(statement, rows)
     conn.executemany(ACTION_INSERT, [(w.table_id, w.seq, w.seat, w.action, w.source, w.at) for w in accepted])
+    woken = [(wake, w.table_id, wake) for w in accepted if w.timers is not None for wake in (wake_at(w.timers),)]
+    if woken:
+        conn.executemany(WAKE_UPDATE, woken)
     seated = [(w.table_id, w.seats) for w in accepted if w.seats is not None]
     if seated:
         conn.executemany("DELETE FROM seats WHERE table_id = ?", [(table_id,) for table_id, _ in seated])

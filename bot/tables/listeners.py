@@ -35,6 +35,15 @@ class TableListener:
         """These seats' persons have not acted within the delay: tell them it is their turn (once per turn). `half`:
         half the time for this move has passed (a turn-based table's second reminder of the same turn)."""
 
+    def holds(self, table: Table) -> bool:
+        """Whether this listener still has work on the table (an edit of its message under way or queued): an idle
+        table leaves memory only when no listener holds it."""
+        return False
+
+    def on_evicted(self, table_id: int) -> None:
+        """The table left memory (idle): drop what is kept of it. It comes back from storage when next used, as a
+        new object."""
+
 
 class Listeners:
     """The registered listeners, told one after another. A listener's failure never undoes or stops a committed
@@ -86,6 +95,16 @@ class Listeners:
     def timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
         for listener in list(self._all):
             listener.on_timer(timer, table_id, kind)
+
+    def holds(self, table: Table) -> bool:
+        return any(listener.holds(table) for listener in self._all)
+
+    def evicted(self, table_id: int) -> None:
+        for listener in list(self._all):
+            try:
+                listener.on_evicted(table_id)
+            except Exception:
+                log.exception("table %s: a listener failed to let it go", table_id)
 
     async def your_turn(self, table: Table, seats: list[int], half: bool = False) -> None:
         for listener in list(self._all):

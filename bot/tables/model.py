@@ -68,6 +68,7 @@ class Table(TableRecord):
     last_source: str = ""  # who made the latest change: user, ai, timeout, start, system
     closed_idle: float | None = None  # set when the lobby closed by itself: the minutes it waited without a change
     revision: int = 0  # counts every change anyone could see (lobby changes too); in memory only
+    used: float = 0.0  # when the service last handed it out (service.clock): idle tables leave memory
     retired: bool = False  # memory ran ahead of storage (a failed commit): this copy is dropped, never acted on again
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

@@ -96,6 +96,7 @@ class TableService:
     async def get(self, table_id: int) -> Table:
         table = self._tables.get(table_id)
         if table is not None:
+            table.used = self.clock()
             return table
         if not 0 < table_id < 2**63:  # a forged id no table has (SQLite would refuse it as too large)
             raise TableError("no_table")
@@ -112,6 +113,7 @@ class TableService:
                         raise StorageDown() from None
                     raise
                 self._tables[table_id] = table
+        table.used = self.clock()
         return table
 
     async def peek(self, table_id: int) -> Table | None:
@@ -137,7 +139,36 @@ class TableService:
 
     def cache(self, table: Table) -> None:
         """Keep a table just created."""
+        table.used = self.clock()
         self._tables[table.id] = table
+
+    def cached_table(self, table_id: int) -> Table | None:
+        """The table if it is in memory (never loads it, never counts as a use)."""
+        return self._tables.get(table_id)
+
+    def evict_idle(self, idle_after: float) -> int:
+        """Let tables unused for `idle_after` seconds leave memory: those with no change under way (lock free, no
+        first-press race collecting) and no listener still working on them (`TableListener.holds`). Nothing is lost:
+        what they hold is committed, and `get` reloads them on demand. Listeners are told (`on_evicted`) so that what
+        they keep per table goes too. Returns how many left."""
+        cutoff = self.clock() - idle_after
+        gone = []
+        for table_id, table in list(self._tables.items()):
+            if (
+                table.used > cutoff
+                or table.lock.locked()
+                or self.races.open(("race", table_id))
+                or self.listeners.holds(table)
+            ):
+                continue
+            del self._tables[table_id]
+            loading = self._loading.get(table_id)
+            if loading is not None and not loading.locked():
+                del self._loading[table_id]
+            gone.append(table_id)
+        for table_id in gone:
+            self.listeners.evicted(table_id)
+        return len(gone)
 
     async def resync(self, table_id: int) -> None:
         """Reload a table another process moved on, and arm the timers it stored (so the table goes on here)."""
@@ -159,6 +190,9 @@ class TableService:
     def forget(self, table_id: int) -> None:
         """Drop a table from memory (it is reloaded from storage on next use)."""
         self._tables.pop(table_id, None)
+        loading = self._loading.get(table_id)
+        if loading is not None and not loading.locked():
+            del self._loading[table_id]
 
     def cached(self) -> int:
         return len(self._tables)

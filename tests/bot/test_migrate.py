@@ -4,6 +4,7 @@ copy goes on where the original stopped."""
 import asyncio
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -80,8 +81,11 @@ async def test_sqlite_to_postgres_copies_everything_idempotently(tmp_path, postg
         assert await copy.timers() == await original.timers()
         assert await copy.stats(7) == await original.stats(7)
         # the copy goes on: the running table's deadline is armed there, its next move commits, new ids follow
+        soon = time.time() + 3600
+        assert len(await copy.timers_due_before(soon)) == 2  # each table's wake_at came along
+        assert await copy.timers_due_before(soon) == await original.timers_due_before(soon)
         service = TableService(copy)
-        scheduler = Scheduler(service)
+        scheduler = Scheduler(service, horizon=3600)
         assert await scheduler.start() == 2  # the running table's deadline and the lobby's idle timer
         await scheduler.stop()
         await service.submit(tables["running"], 2, 1, {"type": "add", "n": 2})

@@ -269,7 +269,8 @@ async def test_an_older_sqlite_database_keeps_its_actions_and_timers_through_the
 async def test_an_sqlite_commit_of_a_running_table_writes_one_page_of_each_relation(storage, backend):
     """What each action's fsync must write: the table's row (its timers in it) and its log row, one page each (a
     status set again rewrote the two indexes on it; a rowid table wrote its key's index beside it; timers of their own
-    were a third page)."""
+    were a third page). The index on `wake_at` adds a page only when the earliest timer enters another WAKE_GRID step:
+    here once, at the first deadline."""
     if backend != "sqlite":
         return
     table_id = await running(storage)
@@ -287,7 +288,7 @@ async def test_an_sqlite_commit_of_a_running_table_writes_one_page_of_each_relat
             timers=[TimerRow(table_id, "deadline", seq, 100.0 + seq, '{"kind": "turn"}')],
         )
     frames = (await storage._row("PRAGMA wal_checkpoint(PASSIVE)"))[1] - before
-    assert frames <= 20 * 2
+    assert frames <= 20 * 2 + 1
     row = await storage.load_table(table_id)
     assert (row.version, row.status) == (20, "running")
 
@@ -492,3 +493,56 @@ async def test_a_persons_open_tables_are_found_by_their_seat_with_where_they_are
     assert [t.deadline for t in mine] == [None, due, None]  # the deadline timer alone, its due time to the digit
     assert [t.id for t in await storage.tables_of(other)] == [not_mine, lobby]
     assert await storage.tables_of(12345) == []
+
+
+async def test_timers_due_before_a_moment_are_read_through_each_table_s_wake_time(storage):
+    """`wake_at` follows every way a table's timers are written; a table whose timers are all later is not read."""
+    soon, later, ended = [await running(storage, channel_id=40 + n) for n in range(3)]
+    await storage.set_timer(TimerRow(soon, "deadline", 0, 1000.0, ""))
+    await storage.set_timer(TimerRow(soon, "nudge", 0, 90_000.0, ""))
+    await storage.record_action(
+        later, 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0], timers=[TimerRow(later, "ai", 1, 5000.0, "")]
+    )
+    await storage.replace_timers(ended, [TimerRow(ended, "deadline", 0, 10.0, "")])
+    await storage.record_action(
+        ended, 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0], result={"winners": [0]}
+    )
+    assert await storage.timers_due_before(1000.0) == []
+    assert await storage.timers_due_before(1000.5) == [TimerRow(soon, "deadline", 0, 1000.0, "")]
+    assert [(t.table_id, t.kind) for t in await storage.timers_due_before(100_000.0)] == [
+        (soon, "deadline"),
+        (soon, "nudge"),
+        (later, "ai"),
+    ]
+    assert await storage.timers_due_before(100_000.0, lambda guild_id: guild_id == 2) == []
+    await storage.clear_timer(soon, "deadline")
+    assert await storage.timers_due_before(80_000.0) == [TimerRow(later, "ai", 1, 5000.0, "")]
+    plan = "EXPLAIN QUERY PLAN " if storage.dialect == "sqlite" else "EXPLAIN "
+    shown = " ".join(
+        str(list(row))
+        for row in await storage._rows(
+            plan + "SELECT id, guild_id, timers FROM tables WHERE wake_at < ? AND status IN ('lobby', 'running')",
+            (5.0,),
+        )
+    )
+    assert "tables_by_wake" in shown or storage.dialect != "sqlite"  # PostgreSQL picks by its statistics
+
+
+async def test_a_running_table_is_behind_until_its_message_s_mark_is_stored(storage):
+    from bot.storage.base import shown_mark
+
+    tables = [await running(storage, channel_id=50 + n) for n in range(3)]
+    for table_id in tables:
+        await storage.set_message(table_id, 900 + table_id, 500 + table_id)
+    behind, count = await storage.running_tables_behind()
+    assert count == 3 and sorted(behind) == sorted(tables)  # no mark yet: all of them
+
+    def mark(row):
+        return shown_mark(row.version, row.seats, row.timers)
+
+    await storage.record_shown({table_id: mark(await storage.load_table(table_id)) for table_id in tables})
+    assert await storage.running_tables_behind() == ([], 3)
+    await storage.record_action(tables[0], 1, 0, {"type": "add", "n": 1}, "user", '{"s": 1}', [1, 0])  # a move
+    await storage.save_seats(tables[1], [SeatRow(BIG, "alice", "hard", taken_over=True), SeatRow(None, "", "hard")])
+    assert sorted((await storage.running_tables_behind())[0]) == sorted(tables[:2])
+    assert (await storage.running_tables_behind(lambda guild_id: guild_id == 2))[0] == []

@@ -141,7 +141,8 @@ async def test_the_host_changes_a_setting_in_the_lobby(harness: Harness):
     assert refused.ephemeral and "ホストだけ" in refused.content
     menu = await h.fake.press(h.alice, lobby, custom_id=settings)
     pick = menu.message.selects()[0]
-    assert [o["value"] for o in pick["options"]] == ["target", "turn_timeout", "hints", "pace", "hours"]  # the host's own last
+    # the game's own settings, then the host's
+    assert [o["value"] for o in pick["options"]] == ["target", "turn_timeout", "hints", "pace", "hours"]
     await h.fake.select(h.alice, menu.message, pick["custom_id"], ["target"])
     values = menu.message.selects()[0]
     assert [o["label"] for o in values["options"]] == ["4", "6", "10"]
