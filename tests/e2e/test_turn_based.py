@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 from tests.e2e.conftest import Harness
 from tests.e2e.drive import move
 from tests.e2e.test_deep_dive import button
@@ -66,6 +64,19 @@ def stage(table) -> str | None:
     return json.loads(timer.detail).get("stage") if timer is not None else None
 
 
+async def one_move(h: Harness, table, board, user, rng: random.Random) -> None:
+    """`user` makes a move through the UI (a 「ボーダー！」 call counts once its race's grace is over)."""
+    before = table.version
+    await move(h.fake, table, board, user, rng)
+    await h.fake.wait_for(lambda: table.version > before or table.status != "running", what="the move to count")
+
+
+async def advance(h: Harness, table, **time):
+    """Let time pass; the table, which may have left memory meanwhile (idle), as the bot now has it."""
+    await h.clock.advance(**time)
+    return await h.service.get(table.id)
+
+
 def people_to_act(table, users: dict) -> list[int]:
     return [s for s in table.state.to_act() if s in users and not table.seats[s].is_ai]
 
@@ -86,24 +97,26 @@ async def test_four_player_blue_border_over_days(harness: Harness):
         await caught_up(h, table, board)
         acting = people_to_act(table, users)
         if not acting:  # an AI seat moves (someone let it, or it took an absent seat)
-            await h.clock.advance(1)
+            table = await advance(h, table, seconds=1)
             continue
         step += 1
-        if step == 3:  # reminders: one when the turn has waited a minute (passed already), one at half time
+        if step >= 3 and "reminded" not in events and stage(table) == "due":
+            # reminders: one when the turn has waited a minute (passed already), one at half time
             seat = acting[0]
             told = len(reminders(h, users[seat]))
             dm = reminders(h, users[seat])[-1].text()
             assert dm.startswith("⏰") and link(table) in dm and "<t:" in dm
-            await h.clock.advance(hours=2)
+            table = await advance(h, table, hours=2)
             await h.fake.wait_for(lambda: len(reminders(h, users[seat])) == told + 1, what="the half-time DM")
             assert reminders(h, users[seat])[-1].text().startswith("⏳")
-            await h.clock.advance(hours=1)
+            table = await advance(h, table, hours=0.4)
             assert len(reminders(h, users[seat])) == told + 1  # no more on this turn
             events.add("reminded")
+            continue
         if step >= 6 and "skipped" not in events and stage(table) == "due":
             # the thread archives itself; the bot's next write brings it back
             h.fake.archive_thread(thread)
-            await h.clock.advance(hours=4.1)  # overdue: the bot edits the board (in the archived thread)
+            table = await advance(h, table, hours=4.1)  # overdue: the bot edits the board (in the archived thread)
             await h.fake.wait_for(lambda: button(board, "u.skip") is not None, what="the ⏭️ button")
             assert not thread.archived
             late = acting[0]
@@ -114,7 +127,7 @@ async def test_four_player_blue_border_over_days(harness: Harness):
             assert table.seats[late].timeouts == 1
             events.add("skipped")
             continue
-        if step == 12:  # a restart in the middle of the game
+        if step >= 12 and "restarted" not in events:  # a restart in the middle of the game
             await h.stop()
             await h.start()
             table = await h.service.get(table.id)
@@ -123,53 +136,54 @@ async def test_four_player_blue_border_over_days(harness: Harness):
         if step >= 18 and "auto" not in events and stage(table) == "due":
             # nobody presses: the AI moves by itself after twice the time
             version = table.version
-            await h.clock.advance(hours=8.1)
+            table = await advance(h, table, hours=8.1)
             await h.fake.wait_for(lambda: table.version > version, what="the AI's own move")
             events.add("auto")
             continue
-        if step == 20:  # where is each player awaited
+        if step >= 20 and "listed" not in events:  # where is each player awaited
             for seat, user in users.items():
                 listing = await h.fake.slash(user, h.channel, "tables")
                 text = listing.message.text()
                 assert link(table) in text
                 assert ("⏰" in text) == (seat in people_to_act(table, users)), (seat, text)
             events.add("listed")
+            continue
         if table.seats[acting[0]].is_ai:
             continue
         if button(board, "u.back") is not None and any(s.is_ai and s.user_id for s in table.seats):
             for seat, user in users.items():
                 if table.seats[seat].is_ai:
                     await h.fake.press(user, board, custom_id=button(board, "u.back")["custom_id"])
-        assert await move(h.fake, table, board, users[rng.choice(acting)], rng) or table.status != "running"
-        await h.clock.advance(hours=rng.uniform(0.5, 1.5))
+        await one_move(h, table, board, users[rng.choice(acting)], rng)
+        table = await advance(h, table, hours=rng.uniform(0.5, 1.5))
     assert events == {"reminded", "skipped", "restarted", "auto", "listed"}
     assert h.clock() - start >= 3 * 24 * HOUR  # days of play (a random 4-player game may take weeks to end)
     actions = await h.bot.storage.actions(table.id)
-    assert [a["version"] for a in actions] == list(range(1, len(actions) + 1))  # no move lost or doubled
+    assert len(actions) == table.version  # every acknowledged move is in the log, once
 
 
-@pytest.mark.parametrize("players", [3])
-async def test_colorse_turn_based_with_playing_hours(harness: Harness, players):
+async def test_colorse_turn_based_with_playing_hours(harness: Harness):
     h = harness
-    people = [h.alice, h.bob, h.carol][:players]
+    people = [h.alice, h.bob, h.carol]
     table, board, thread = await paced_game(h, "colorse", people, 12 * HOUR, hours="08-22")
     users = dict(enumerate(people))
     rng = random.Random(3)
     start = h.clock()
     assert table.options["hours"] == "08-22" and table.options["zone"] == "Asia/Tokyo"  # the ja server's zone
-    step, signs_waited = 0, False
-    while table.status == "running" and step < 600:
+    step, signs_waited, restarted = 0, False, False
+    while table.status == "running" and (h.clock() - start < 3 * 24 * HOUR or not (signs_waited and restarted)):
+        assert step < 200, step
         await caught_up(h, table, board)
         acting = people_to_act(table, users)
         if not acting:
-            await h.clock.advance(1)
+            table = await advance(h, table, seconds=1)
             continue
         step += 1
         if table.state.phase == "sign" and len(acting) == 2 and not signs_waited:
             # the duel waits for both signs: hours pass after the first, and the window stays open
             first = acting[0]
-            assert await move(h.fake, table, board, users[first], rng)
-            await h.clock.advance(hours=5)
+            await one_move(h, table, board, users[first], rng)
+            table = await advance(h, table, hours=5)
             assert table.state.phase == "sign" and people_to_act(table, users) == [acting[1]]
             signs_waited = True
             continue
@@ -179,8 +193,9 @@ async def test_colorse_turn_based_with_playing_hours(harness: Harness, players):
             await h.stop()
             await h.start()
             table = await h.service.get(table.id)
+            restarted = True
             continue
-        assert await move(h.fake, table, board, users[rng.choice(acting)], rng) or table.status != "running"
-        await h.clock.advance(hours=rng.uniform(1, 5))
-    assert table.status == "finished" and signs_waited
+        await one_move(h, table, board, users[rng.choice(acting)], rng)
+        table = await advance(h, table, hours=rng.uniform(1, 5))
     assert h.clock() - start >= 3 * 24 * HOUR
+    assert len(await h.bot.storage.actions(table.id)) == table.version

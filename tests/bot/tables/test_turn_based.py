@@ -58,16 +58,20 @@ async def test_a_move_falls_due_then_overdue_then_the_ai_makes_it(storage):
     start = clock()
     assert deadline(table)["due"] == start + 4 * HOUR and deadline(table)["stage"] == "due"
     await clock.advance(minutes=2)
+    table = await service.get(table.id)
     assert told.turns == [([0], False)]  # the your-turn reminder, once
     await clock.advance(hours=2)
+    table = await service.get(table.id)
     assert told.turns == [([0], False), ([0], True)]  # and at half time
     with pytest.raises(TableError) as refused:
         await service.let_ai_move(table.id, BOB, table.version)
     assert refused.value.code == "not_overdue"
     await clock.advance(hours=2)
+    table = await service.get(table.id)
     assert deadline(table)["stage"] == "overdue" and "overdue" in told.events
     assert table.version == 0 and table.timers["deadline"].due_at == start + 8 * HOUR
     await clock.advance(hours=4)
+    table = await service.get(table.id)
     assert table.version == 1 and table.state.active == 1  # the AI moved for alice: her absence counted
     assert table.seats[0].timeouts == 1
     assert (await storage.actions(table.id))[0]["source"] == "timeout"
@@ -78,6 +82,7 @@ async def test_anyone_seated_may_let_the_ai_make_an_overdue_move(storage):
     clock = ManualClock()
     service, scheduler, told, table = await paced_table(storage, clock, people=(ALICE, BOB, CAROL))
     await clock.advance(hours=4)
+    table = await service.get(table.id)
     with pytest.raises(TableError) as refused:
         await service.let_ai_move(table.id, 999, table.version)
     assert refused.value.code == "not_player"
@@ -115,6 +120,7 @@ async def test_pause_stops_the_clock_and_resume_gives_a_whole_move(storage):
         await service.pause(table.id, ALICE, True)
     assert refused.value.code == "already_paused"
     await clock.advance(days=3)
+    table = await service.get(table.id)
     assert table.version == 0 and told.turns == []  # nothing ran out, nobody was reminded
     await service.submit(table.id, ALICE, 0, {"type": "add", "n": 1})  # moves still count while paused
     await service.pause(table.id, ALICE, False)
@@ -165,3 +171,18 @@ async def test_a_deadline_that_passed_while_down_fires_once(database_target):
     assert [a["source"] for a in await second.actions(table.id)] == ["timeout"]
     await scheduler.stop()
     await second.close()
+
+
+async def test_a_turn_based_game_ends_and_is_kept_as_a_live_one_is(storage):
+    clock = ManualClock()
+    service, scheduler, told, table = await paced_table(storage, clock, options={"target": 4})
+    for _ in range(4):
+        table = await service.get(table.id)  # an idle table leaves memory: the one the service has now
+        seat = table.state.to_act()[0]
+        await service.submit(table.id, (ALICE, BOB)[seat], table.version, {"type": "add", "n": 1})
+        await clock.advance(hours=3)
+    table = await service.get(table.id)
+    await service.submit(table.id, BOB, table.version, {"type": "grab"})  # the race that ends a Tiny game
+    assert table.status == "finished" and table.timers == {}
+    assert (await storage.result(table.id)) == table.state.result()
+    await scheduler.stop()
