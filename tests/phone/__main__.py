@@ -3,7 +3,7 @@ Discord (people press what a person would, now and then "My view"), its traffic 
 drawn by `../shared/tools/phoneview` as Discord's mobile client shows it. Prints each table message's height in
 CSS px (alone, and with what lies below it on the member's screen) and how many messages are below it.
 
-    python -m tests.phone [--out DIR] [--game ID]... [--locale en|ja]... [--screens docs/screens]
+    python -m tests.phone [--out DIR] [--game ID]... [--locale en|ja]... [--pace SECONDS] [--screens docs/screens]
 
 Needs Debian's chromium and fonts-noto-cjk (phoneview's own needs). `--screens` copies one screen per game, moment
 and language into that folder (the README's pictures)."""
@@ -86,6 +86,7 @@ def main() -> None:
     parser.add_argument("--locale", action="append", choices=["en", "ja"])
     parser.add_argument("--screens", type=Path, help="copy the README's screens here")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pace", type=int, default=0, help="seconds per move: turn-based tables (0: live)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     rows = []
@@ -93,7 +94,7 @@ def main() -> None:
         for locale in args.locale or ["en", "ja"]:
             folder = args.out / f"{game}-{locale}"
             shutil.rmtree(folder, ignore_errors=True)
-            record = asyncio.run(play(game, locale, folder, seed=args.seed))
+            record = asyncio.run(play(game, locale, folder, seed=args.seed, pace=args.pace))
             moments = draw(record, folder / "screens")
             for moment in moments:
                 own = own_height(folder / "screens" / moment["html"]) if moment["name"] != "private" else None

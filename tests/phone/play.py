@@ -25,8 +25,9 @@ def _button(message, suffix: str):
     return next((b for b in message.buttons() if b["custom_id"].endswith(suffix)), None)
 
 
-async def play(game: str, locale: str, folder: Path, *, seed: int = 1, view_odds: float = 0.2) -> Path:
-    """Plays one game and writes its record (and files) under `folder`; returns the record's path."""
+async def play(game: str, locale: str, folder: Path, *, seed: int = 1, view_odds: float = 0.2, pace: int = 0) -> Path:
+    """Plays one game and writes its record (and files) under `folder`; returns the record's path. `pace`: seconds
+    per move of a turn-based table (the server's default), 0 for live."""
     people, ais = GAMES[game]
     folder.mkdir(parents=True, exist_ok=True)
     async with FakeDiscord() as fake:
@@ -44,6 +45,8 @@ async def play(game: str, locale: str, folder: Path, *, seed: int = 1, view_odds
             task = asyncio.create_task(bot.start(config.token))
             try:
                 await fake.wait_for(lambda: bot.is_ready() or task.done(), timeout=15, what="the bot")
+                if pace:
+                    await bot.storage.set_guild_settings(guild.id, {"pace": pace})
                 await _play(fake, bot, game, channel, users, ais, random.Random(seed), view_odds)
             finally:
                 await bot.close()
