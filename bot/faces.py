@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from bot.describe import Scene
     from bot.tables import Table
     from bot.terminal import Menu, Session
 
@@ -58,7 +59,7 @@ class GameFace:
     event_extra: Callable[[dict, str], dict] | None = None  # (event, locale): fields worded from several values
     piece_name: Word | None = None  # a hidden piece (`games.checks.Hidden.piece`) in words, for the leak scanner
     image_names: tuple[str, ...] = ()  # the file names its pictures are sent under (nothing secret in them)
-    lesson: None = None  # a guided first game: not yet
+    describe: Callable[[Scene], list[str]] | None = None  # a board in sentences (bot/describe.py)
 
 
 _faces: dict[str, GameFace] = {}

@@ -133,6 +133,7 @@ class Board:
     image_name: str = "board.png"
     items: list[discord.ui.Item] = field(default_factory=list)
     content: str | None = None
+    description: str | None = None  # the image's words for a screen reader (bot/describe.py; at most 1,024)
 
     def __getattribute__(self, name: str) -> Any:
         value = object.__getattribute__(self, name)
@@ -169,7 +170,7 @@ class Board:
         png = self.png()
         if png is None:
             return []
-        return [discord.File(io.BytesIO(png), filename=self.image_name)]
+        return [discord.File(io.BytesIO(png), filename=self.image_name, description=self.description or None)]
 
     def message_kwargs(self, *, editing: bool) -> dict[str, Any]:
         """Keyword arguments for send/edit: attachments replace the old image when editing."""

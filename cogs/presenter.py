@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import codec, pace
+from bot.describe import Scene, fit
+from bot.faces import face
 from bot.i18n import has, normalise, t
 from bot.render_pool import Picture
 from bot.tables import Table
@@ -68,6 +70,17 @@ def recent_lines(table: Table, locale: str, limit: int = 6) -> list[str]:
     return [format_event(table, event, locale) for event in last_events(table, limit)]
 
 
+def generic_sentences(scene: Scene) -> list[str]:
+    """Whose turn, the result, the last moves: what any game's board says in words without its own description."""
+    names = scene.names
+    if scene.finished:
+        winners = ", ".join(names[s] for s in scene.winners) or t("table.nobody", scene.locale)
+        first = t("table.winners", scene.locale, names=winners)
+    else:
+        first = t("describe.to_act", scene.locale, names=", ".join(names[s] for s in scene.to_act) or "-")
+    return [first, *scene.last]
+
+
 def action_label(table: Table, action: dict, locale: str) -> str:
     key = f"{table.game}.action.{action['type']}"
     return (t(key, locale, **action) if has(key, locale) else codec.encode(action))[:80]
@@ -79,6 +92,34 @@ class Presenter:
 
     def __init__(self, cog: TableCog) -> None:
         self.cog = cog
+
+    # --- boards in words (bot/describe.py) ---------------------------------------------------
+    def scene(self, table: Table, seat: int | None, locale: str) -> Scene:
+        state = table.started_state
+        result = state.result() if state.finished else {}
+        return Scene(
+            game=table.game,
+            view=state.view(seat),
+            seat=seat,
+            names=[seat_name(table, n, locale) for n in range(len(table.seats))],
+            locale=locale,
+            to_act=[s for s in state.to_act() if s >= 0] if not state.finished else [],
+            last=recent_lines(table, locale, 2),
+            finished=state.finished,
+            winners=list(result.get("winners", [])),
+        )
+
+    def sentences(self, table: Table, seat: int | None, locale: str) -> list[str]:
+        """The board in sentences for `seat`'s reader (None: the public board), from its face's `describe`."""
+        scene = self.scene(table, seat, locale)
+        describe = face(table.game).describe
+        return describe(scene) if describe is not None else generic_sentences(scene)
+
+    def described(self, board: Board, table: Table, seat: int | None, locale: str) -> Board:
+        """`board` with its picture's description, for `seat`'s reader."""
+        if table.state is not None and board.__dict__.get("image") is not None:
+            board.description = fit(self.sentences(table, seat, locale))
+        return board
 
     # --- boards ------------------------------------------------------------------------------
     def header(self, table: Table, locale: str) -> discord.Embed:

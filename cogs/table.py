@@ -108,7 +108,8 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             self.deadlines.pop(table.id, None)
         else:
             self.deadlines[table.id] = deadline.due_at
-        board = self.presenter(table.game).board(table, locale)
+        presenter = self.presenter(table.game)
+        board = presenter.described(presenter.board(table, locale), table, None, locale)
         board.items.extend(self.host_items(table, locale))
         learn.decorate(board, table, locale)
         closed = [
@@ -387,7 +388,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             if entry.user_id is None or entry.is_ai:
                 continue
             locale = table.locale
-            board = presenter.private(table, seat, locale)
+            board = presenter.described(presenter.private(table, seat, locale), table, seat, locale)
             link = self.jump_url(table)
             if await send_dm(
                 self.bot,
@@ -402,7 +403,9 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 table.revision += 1  # the public board now notes it
                 self.refresher.request(table)
             if interaction is not None and interaction.user.id == entry.user_id:
-                private = presenter.private(table, seat, user_locale(interaction))
+                private = presenter.described(
+                    presenter.private(table, seat, user_locale(interaction)), table, seat, user_locale(interaction)
+                )
                 message = await interaction.followup.send(
                     ephemeral=True, wait=True, **(await ready(private)).message_kwargs(editing=False)
                 )
@@ -596,10 +599,12 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
             if table.state is None:
                 return await self.refuse(interaction, "table.error.not_running")
             presenter = self.presenter(table.game)
-            board = (
-                presenter.private(table, seat, user_locale(interaction))
-                if seat is not None
-                else presenter.spectator(table, user_locale(interaction))
+            locale = user_locale(interaction)
+            board = presenter.described(
+                presenter.private(table, seat, locale) if seat is not None else presenter.spectator(table, locale),
+                table,
+                seat,
+                locale,
             )
             return await self.private_reply(interaction, "view", board)
         if name == "log":
