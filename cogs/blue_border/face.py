@@ -2,6 +2,7 @@
 
 from bot.faces import GameFace
 from cogs.blue_border import BlueBorderPresenter
+from cogs.blue_border.describe import describe
 from cogs.blue_border.terminal import TERMINAL
 from cogs.blue_border.words import event_extra
 from games.data import load
@@ -12,4 +13,5 @@ FACE = GameFace(
     palette=lambda: list(load("blue_border/palette.json")["shades"]),
     event_extra=event_extra,
     image_names=("blue_border.png", "chart.png"),
+    describe=describe,
 )
