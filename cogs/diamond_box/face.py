@@ -2,6 +2,7 @@
 
 from bot.faces import GameFace
 from cogs.diamond_box import DiamondBoxPresenter, card_name
+from cogs.diamond_box.describe import describe
 from cogs.diamond_box.terminal import TERMINAL
 from cogs.diamond_box.words import WORDS
 from games.data import load
@@ -19,4 +20,5 @@ FACE = GameFace(
     words=WORDS,
     piece_name=card_name,
     image_names=("diamond_box.png", "placements.png"),
+    describe=describe,
 )
