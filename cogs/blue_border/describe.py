@@ -20,9 +20,7 @@ def describe(scene: Scene) -> list[str]:
     view, locale = scene.view, scene.locale
     sentences = [_first(scene)]
     if scene.finished and view["rounds"] > 1:
-        scores = join_names(
-            [f"{scene.names[seat]} {score}" for seat, score in enumerate(view["round_scores"])], locale
-        )
+        scores = join_names([f"{scene.names[seat]} {score}" for seat, score in enumerate(view["round_scores"])], locale)
         sentences.append(t(f"{KEY}.rounds_won", locale, scores=scores))
     own = scene.seat
     if own is not None:

@@ -105,9 +105,7 @@ def _rows(view: dict, locale: str) -> list[str]:
                     diamonds="".join(DIAMOND[cell["diamond"]] for cell in run),
                 )
             )
-        sentences.append(
-            t(f"{KEY}.row", locale, row=y - area[2] + 1, runs=t(f"{KEY}.list_sep", locale).join(runs))
-        )
+        sentences.append(t(f"{KEY}.row", locale, row=y - area[2] + 1, runs=t(f"{KEY}.list_sep", locale).join(runs)))
     return sentences
 
 
