@@ -13,7 +13,7 @@ from itertools import groupby
 from bot.describe import Scene
 from bot.i18n import t
 from bot.words import join_names
-from cogs.diamond_box.image import board_area, column_name, coordinate
+from cogs.diamond_box.image import board_area, coordinate
 from cogs.diamond_box.words import DIAMOND, diamond_card
 
 KEY = "diamond_box.describe"
@@ -84,28 +84,27 @@ def _centre(view: dict, locale: str) -> str:
 
 
 def _rows(view: dict, locale: str) -> list[str]:
-    """The visible cells row by row, as the picture labels them: runs of neighbouring cells of one frame colour,
-    each with its diamonds left to right."""
+    """The visible cells row by row, each named as the picture labels it (B3): runs of neighbouring cells of one
+    frame colour, each with its diamonds left to right. (A column's letter is never said alone: it would read as a
+    colour's code.)"""
     area = board_area(view)
     sentences = []
     for y, cells in groupby(view["grid"], key=lambda cell: cell["y"]):
         runs = []
-        for _, run in groupby(
-            enumerate(cells), key=lambda item: (item[1]["x"] - item[0], item[1]["colour"])
-        ):  # neighbours (x rising with the index) of one colour
+        # neighbours (x rising with the index) of one colour
+        for _, run in groupby(enumerate(cells), key=lambda item: (item[1]["x"] - item[0], item[1]["colour"])):
             run = [cell for _, cell in run]
-            first, last = run[0]["x"] - area[0], run[-1]["x"] - area[0]
             runs.append(
                 t(
                     f"{KEY}.run" if len(run) > 1 else f"{KEY}.run_one",
                     locale,
-                    first=column_name(first),
-                    last=column_name(last),
+                    first=coordinate(area, run[0]["x"], y),
+                    last=coordinate(area, run[-1]["x"], y),
                     colour=t(f"diamond_box.colour.{run[0]['colour']}", locale),
                     diamonds="".join(DIAMOND[cell["diamond"]] for cell in run),
                 )
             )
-        sentences.append(t(f"{KEY}.row", locale, row=y - area[2] + 1, runs=t(f"{KEY}.list_sep", locale).join(runs)))
+        sentences.append(t(f"{KEY}.row", locale, runs=t(f"{KEY}.list_sep", locale).join(runs)))
     return sentences
 
 
