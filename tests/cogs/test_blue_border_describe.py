@@ -1,7 +1,8 @@
 """Blue Border's board in words (cogs/blue_border/describe.py), over random legal games at every player count, one
 round and three, in English and Japanese: the description fits Discord's 1,024 characters and starts with whose
 turn it is (or the result); every number the picture draws is in it; a twin state, its hidden numbers moved round
-(games/blue_border/checks.py), is described in the very same words; the whole board as text draws no boxes."""
+(games/blue_border/checks.py), is described in the very same words; the whole board as text draws no boxes
+and none of the engine's words (tests/support/wordscan.py)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ import pytest
 import games
 from bot.describe import LIMIT, Scene, fit, full
 from bot.faces import face
+from bot.text import format_event
 from cogs import gallery
 from cogs.blue_border.describe import describe
 from cogs.presenter import Presenter
+from tests.support.wordscan import WordScanner, engine_words
 
 GAME = "blue_border"
 SPEC = games.get(GAME)
@@ -28,10 +31,10 @@ BOXES = re.compile("[\u2500-\u259f]")
 
 
 def moments(players: int, options: dict, seed: int):
-    """(number, state, last) at moments of one random legal game, `last` the last two events' kinds in words (any
-    words do: the test compares descriptions of one moment). The state is the live one: read it before the next."""
+    """(number, state, last) at moments of one random legal game, `last` the last two events. The state is the live
+    one: read it before the next."""
     state, rng = SPEC.new(players, options, seed), random.Random(seed)
-    last: list[str] = []
+    last: list[dict] = []
     for number in range(SPEC.checks.random_play_bound):
         if number % EVERY[players] == 0 or state.finished:
             yield number, state, tuple(last[-2:])
@@ -40,12 +43,24 @@ def moments(players: int, options: dict, seed: int):
         acting = [s for s in state.to_act() if s >= 0]
         seat = rng.choice(acting) if acting else -1
         events = state.apply(seat, rng.choice(state.legal_actions(seat)))
-        last = [f"The move was {event['type'].replace('_', ' ')}." for event in events]
+        last = events
     raise AssertionError("a random game that never ended")
 
 
+def scan(scanner: WordScanner, state, text: str) -> None:
+    """What a player reads, scanned as every payload of an e2e game is: no code, identifier or engine word."""
+    scanner.vocabulary |= engine_words([gallery.table_for(GAME, state)])
+    for line in text.splitlines():
+        scanner.scan(line)
+
+
 def scene(state, seat: int | None, locale: str, last=()) -> Scene:
+    """What the presenter hands the description (cogs/presenter.py `Presenter.scene`), with NAMES for the seats and
+    the events `last` in the table's words."""
     result = state.result() if state.finished else {}
+    table = gallery.table_for(GAME, state)
+    for place, name in zip(table.seats, NAMES):
+        place.name = name
     return Scene(
         game=GAME,
         view=state.view(seat),
@@ -53,7 +68,7 @@ def scene(state, seat: int | None, locale: str, last=()) -> Scene:
         names=NAMES[: state.players],
         locale=locale,
         to_act=[] if state.finished else [s for s in state.to_act() if s >= 0],
-        last=last,
+        last=[format_event(table, event, locale) for event in last[-2:]],
         finished=state.finished,
         winners=result.get("winners", []),
     )
@@ -89,6 +104,7 @@ CASES = [case for case in CASES if case != (4, 3)]  # four random divers over th
 @pytest.mark.parametrize("players,rounds", CASES)
 def test_every_moment_fits_names_whose_turn_and_says_every_number_the_picture_draws(players, rounds, locale):
     phases, ended = set(), False
+    scanner = WordScanner(None, None, locale, GAME)
     for number, state, last in moments(players, {"rounds": rounds}, SEEDS[players]):
         public = state.view(None)
         for seat in (None, 0):  # the public board and seat 0's own view
@@ -104,8 +120,10 @@ def test_every_moment_fits_names_whose_turn_and_says_every_number_the_picture_dr
             missing = picture_numbers(public) - said_numbers(text)
             assert not missing, (number, seat, dict(missing), text)
             assert not BOXES.search(full(sentences))
+            scan(scanner, state, full(sentences))
         phases.add(public["phase"])
         ended = ended or state.finished
+    assert scanner.findings == []
     assert ended and {"turn", "call_window"} <= phases
 
 

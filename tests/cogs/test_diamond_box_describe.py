@@ -2,7 +2,7 @@
 player count, in English and Japanese: the description fits Discord's 1,024 characters and starts with whose turn it
 is (or the result); the deck's count and every hand's count (the numbers the picture draws) are in it; no card of the
 deck is named, and a twin state with the deck reordered (games/diamond_box/checks.py) reads the same; the whole board
-as text draws no boxes."""
+as text draws no boxes and none of the engine's words (tests/support/wordscan.py)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,12 @@ import pytest
 import games
 from bot.describe import LIMIT, Scene, fit, full
 from bot.faces import face
+from bot.text import format_event
 from cogs import gallery
 from cogs.diamond_box.describe import describe
 from cogs.diamond_box.words import diamond_card
 from cogs.presenter import Presenter
+from tests.support.wordscan import WordScanner, engine_words
 
 GAME = "diamond_box"
 SPEC = games.get(GAME)
@@ -29,10 +31,10 @@ PLAYERS = range(SPEC.min_players, SPEC.max_players + 1)
 
 
 def moments(players: int, seed: int, policy: str):
-    """(state, last) at every move of one game: random legal moves, or the AI's ("normal"). The state is the live
-    one: read it before the next."""
+    """(state, last) at every move of one game: random legal moves, or the AI's ("normal"), `last` the last move's
+    events. The state is the live one: read it before the next."""
     state, rng = SPEC.new(players, {}, seed), random.Random(seed)
-    last: tuple[str, ...] = ()
+    last: tuple[dict, ...] = ()
     for _ in range(SPEC.checks.action_bound):
         yield state, last
         if state.finished:
@@ -40,12 +42,24 @@ def moments(players: int, seed: int, policy: str):
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
         action = rng.choice(legal) if policy == "random" else SPEC.agent(state.view(seat), legal, rng, "normal")
-        last = tuple(f"The move was {event['type'].replace('_', ' ')}." for event in state.apply(seat, action))
+        last = tuple(state.apply(seat, action))
     raise AssertionError("a game that never ended")
 
 
+def scan(scanner: WordScanner, state, text: str) -> None:
+    """What a player reads, scanned as every payload of an e2e game is: no code, identifier or engine word."""
+    scanner.vocabulary |= engine_words([gallery.table_for(GAME, state)])
+    for line in text.splitlines():
+        scanner.scan(line)
+
+
 def scene(state, seat: int | None, locale: str, last=()) -> Scene:
+    """What the presenter hands the description (cogs/presenter.py `Presenter.scene`), with NAMES for the seats and
+    the events `last` in the table's words."""
     result = state.result() if state.finished else {}
+    table = gallery.table_for(GAME, state)
+    for place, name in zip(table.seats, NAMES):
+        place.name = name
     return Scene(
         game=GAME,
         view=state.view(seat),
@@ -53,7 +67,7 @@ def scene(state, seat: int | None, locale: str, last=()) -> Scene:
         names=NAMES[: state.players],
         locale=locale,
         to_act=state.to_act(),
-        last=last,
+        last=[format_event(table, event, locale) for event in last[-2:]],
         finished=state.finished,
         winners=result.get("winners", []),
     )
@@ -69,6 +83,7 @@ def picture_numbers(view: dict) -> Counter:
 @pytest.mark.parametrize("policy", ["random", "ai"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_moment_fits_names_whose_turn_and_says_the_counts_the_picture_draws(players, policy, locale):
+    scanner = WordScanner(None, None, locale, GAME)
     seen = Counter()
     for seed in range(3):
         for number, (state, last) in enumerate(moments(players, seed, policy)):
@@ -84,8 +99,10 @@ def test_every_moment_fits_names_whose_turn_and_says_the_counts_the_picture_draw
                 assert not missing, (dict(missing), text)
                 whole = full(sentences)
                 assert not BOXES.search(whole)
+                scan(scanner, state, whole)
                 assert not [card for card in state.deck if diamond_card(card, locale) in whole]
             seen["first" if number == 0 else "end" if state.finished else "mid"] += 1
+    assert scanner.findings == []
     assert seen["first"] == 3 and seen["end"] == 3 and seen["mid"] >= 3
 
 
