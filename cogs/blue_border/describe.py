@@ -25,6 +25,8 @@ def describe(scene: Scene) -> list[str]:
     own = scene.seat
     if own is not None:
         sentences.append(_diver(scene, view["divers"][own], own=True))
+        if view["chart"]:  # the reader's own picture holds their row against the colour chart
+            sentences.append(t(f"{KEY}.chart", locale, lightest=view["chart"][0]["number"], deepest=len(view["chart"])))
     sentences += [_diver(scene, diver) for diver in view["divers"] if diver["seat"] != own]
     sentences.append(_rules(view, locale))
     if not scene.finished:  # the picture's field and discard are gone once the game is over

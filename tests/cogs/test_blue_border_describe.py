@@ -181,3 +181,4 @@ def test_the_table_describes_its_board_with_this_game_s_words():
         assert sentences[0].endswith("may call Border! or let it stand.")
         assert sentences[-1].startswith(table.seats[seat].name) or table.seats[seat].name in sentences[-1]
         assert (who == 0) == any(s.startswith("You (") for s in sentences)
+        assert (who == 0) == any("from 1, the lightest, to 32, the deepest" in s for s in sentences)  # its chart
