@@ -15,6 +15,7 @@ from bot.describe import LIMIT, Scene, fit, full
 from bot.faces import face
 from cogs import gallery
 from cogs.presenter import Presenter
+from tests.support.wordscan import ASCII_WORD, COMMON, _codes
 
 BOX_DRAWING = re.compile("[\u2500-\u259f]")
 
@@ -75,7 +76,30 @@ def check(game: str, state, seat: int | None, locale: str, drawn: Counter) -> li
     assert not BOX_DRAWING.search(text), text
     missing = drawn - numbers(text, names)
     assert not missing, (dict(missing), text)
+    assert not engine_vocabulary(game, state, text, locale), text
     return said
+
+
+def engine_vocabulary(game: str, state, text: str, locale: str) -> list[str]:
+    """Engine words in a description, as the e2e word scan finds them in a message (tests/support/wordscan.py)."""
+    found = [what for what, pattern in {**COMMON, **_codes(game)}.items() if pattern.search(text)]
+    if locale == "ja":
+        vocabulary: set[str] = set()
+
+        def walk(value) -> None:
+            if isinstance(value, dict):
+                vocabulary.update(map(str, value))
+                for item in value.values():
+                    walk(item)
+            elif isinstance(value, list):
+                for item in value:
+                    walk(item)
+            elif isinstance(value, str):
+                vocabulary.update(re.split(r"[:,]", value))
+
+        walk(state.view(None))
+        found += [word for word in ASCII_WORD.findall(text) if word in vocabulary]
+    return found
 
 
 def same_for_twins(game: str, state, audiences) -> int:
