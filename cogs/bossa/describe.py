@@ -101,4 +101,9 @@ def out_of_play(view: dict, locale: str) -> str:
     out = view["out_of_play"]
     if not out:
         return t(f"{CAT}.out_none", locale, count=0)
-    return t(f"{CAT}.out", locale, count=len(out), tiles=t(f"{CAT}.list_sep", locale).join(bossa_tile(tile, locale) for tile in out))
+    return t(
+        f"{CAT}.out",
+        locale,
+        count=len(out),
+        tiles=t(f"{CAT}.list_sep", locale).join(bossa_tile(tile, locale) for tile in out),
+    )

@@ -82,7 +82,12 @@ def ending(scene: Scene) -> list[str]:
 def food(columns: dict, colours: list[str], locale: str) -> str:
     """The food a tableau holds, colour by colour in the order it came (its rows: the n-th of each colour)."""
     parts = [
-        t(f"{CAT}.colour_food", locale, colour=t(f"deep_dive.colour.{colour}", locale), points=" ".join(map(str, points)))
+        t(
+            f"{CAT}.colour_food",
+            locale,
+            colour=t(f"deep_dive.colour.{colour}", locale),
+            points=" ".join(map(str, points)),
+        )
         for colour in colours
         if (points := columns.get(colour))
     ]
@@ -118,7 +123,7 @@ def seat_sentence(scene: Scene, tableau: dict, you: bool = False) -> str:
 
 
 def complete(rows: int, locale: str) -> str:
-    """", 2 complete rows" (nothing while none is: the picture frames complete rows, it counts none)."""
+    """The complete rows as ", 2 complete rows"; nothing while none is (the picture frames them, it counts none)."""
     return t(f"{CAT}.rows", locale, count=rows) if rows else ""
 
 

@@ -49,7 +49,7 @@ def drawn(view: dict) -> Counter:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_moment_says_whose_turn_every_drawn_number_and_nothing_hidden(seed, locale):
     states = play(GAME, 2, seed)
-    for number, state in enumerate(states):
+    for state in states:
         for seat in (None, 0, 1):
             check(GAME, state, seat, locale, drawn(state.view(seat)))
     for state in moments(states).values():
