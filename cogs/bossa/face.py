@@ -2,6 +2,7 @@
 
 from bot.faces import GameFace
 from cogs.bossa import BossaPresenter, tile_text
+from cogs.bossa.describe import describe
 from cogs.bossa.terminal import TERMINAL
 from cogs.bossa.words import WORDS, event_extra
 
@@ -12,4 +13,5 @@ FACE = GameFace(
     event_extra=event_extra,
     piece_name=tile_text,
     image_names=("bossa.png",),
+    describe=describe,
 )

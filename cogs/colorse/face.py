@@ -2,6 +2,7 @@
 
 from bot.faces import GameFace
 from cogs.colorse import ColorsePresenter
+from cogs.colorse.describe import describe
 from cogs.colorse.terminal import TERMINAL
 from cogs.colorse.words import WORDS
 from games.data import load
@@ -12,4 +13,5 @@ FACE = GameFace(
     palette=lambda: [colour for key, colour in load("colorse/palette.json").items() if not key.startswith("_")],
     words=WORDS,
     image_names=("colorse.png",),
+    describe=describe,
 )

@@ -2,6 +2,7 @@
 
 from bot.faces import GameFace
 from cogs.deep_dive import DeepDivePresenter
+from cogs.deep_dive.describe import describe
 from cogs.deep_dive.terminal import TERMINAL
 from cogs.deep_dive.words import WORDS
 
@@ -10,4 +11,5 @@ FACE = GameFace(
     terminal=TERMINAL,
     words=WORDS,
     image_names=("deep_dive.png", "deep_dive_own.png"),
+    describe=describe,
 )
