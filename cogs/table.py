@@ -892,13 +892,14 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
     )
     async def table_status(self, interaction: discord.Interaction) -> None:
         table = await self._here(interaction)
+        locale = user_locale(interaction)
+        presenter = self.presenter(table.game)
         board = (
-            self.presenter(table.game).spectator(table, user_locale(interaction))
+            presenter.described(presenter.spectator(table, locale), table, None, locale)
             if table.state
-            else self.lobby_board(table, user_locale(interaction))
+            else self.lobby_board(table, locale)
         )
         board.items = []
-        locale = user_locale(interaction)
         paced = t(
             "status.pace",
             locale,
@@ -916,7 +917,8 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         table = await self._here(interaction)
         if table.state is None:
             raise TableError("not_running")
-        board = self.presenter(table.game).spectator(table, user_locale(interaction))
+        presenter, locale = self.presenter(table.game), user_locale(interaction)
+        board = presenter.described(presenter.spectator(table, locale), table, None, locale)
         board.items = []
         board.content = t("table.watching", user_locale(interaction), link=self.jump_url(table) or "")
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
