@@ -1,5 +1,6 @@
 """Tiny's face (bot.faces.GameFace): the presenter (cog.py), and in the terminal the plain board of the seats; its
-board in words is describe.py. It draws no picture, names no piece, and its actions and events use the catalogue's default keys."""
+board in words is describe.py. It draws no picture, names no piece, and its actions and events use the catalogue's
+default keys."""
 
 from bot.faces import GameFace, TerminalFace
 from bot.terminal.boards import generic
