@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 LIMIT = 1024  # Discord's attachment description, in characters
+EMBED_LIMIT = 4096  # an embed's description: "read the board" fills one or two
 
 
 @dataclass(frozen=True)
@@ -49,3 +50,29 @@ def fit(sentences: Sequence[str], limit: int = LIMIT) -> str:
 def full(sentences: Sequence[str]) -> str:
     """Every sentence, one a line: the board as text (no length limit, no box drawing)."""
     return "\n".join(s.strip() for s in sentences if s and s.strip())
+
+
+def pages(text: str, size: int = 4096, count: int = 2, total: int = 5800) -> list[str]:
+    """`text` in at most `count` parts of at most `size` characters each (an embed's description) and `total` in
+    all (Discord's 6,000 characters per message, less a title's room), split between lines; what still does not
+    fit ends the last part, cut with an ellipsis."""
+    parts: list[str] = []
+    rest = text.strip("\n")
+    while rest and len(parts) < count:
+        room = min(size, total - sum(len(part) for part in parts))
+        if room <= 1:
+            break
+        if len(rest) <= room:
+            parts.append(rest)
+            return parts
+        if len(parts) == count - 1:  # the last part: what does not fit is cut
+            parts.append(rest[: room - 1] + "…")
+            return parts
+        cut = rest.rfind("\n", 0, room + 1)
+        if cut <= 0:  # a line longer than a part: split inside it
+            parts.append(rest[:room])
+            rest = rest[room:]
+        else:
+            parts.append(rest[:cut])
+            rest = rest[cut + 1 :]
+    return parts

@@ -5,6 +5,8 @@ rating's figure when the chart spans it. Numbers only, no words: names and title
 
 from __future__ import annotations
 
+from bot.describe import fit
+from bot.i18n import t
 from bot.ratings import FIGURE_START
 from bot.render import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font, png
 
@@ -52,3 +54,25 @@ def draw_history(points: list[float], wins: list[bool]) -> bytes:
     last_x, last_y = line[-1]
     draw.text((min(last_x, WIDTH - RIGHT), last_y - 12), axis_figure(points[-1]), fill=INK, font=face, anchor="rb")
     return png(image)
+
+
+def describe_history(points: list[float], wins: list[bool], name: str, game: str, locale: str) -> str:
+    """The chart in words, for a screen reader (the picture's description): the same figures it draws."""
+    if len(points) < 2:
+        return fit([t("describe.rating_chart_none", locale, name=name, game=game, first=axis_figure(points[0]))])
+    return fit(
+        [
+            t(
+                "describe.rating_chart",
+                locale,
+                name=name,
+                game=game,
+                count=len(points) - 1,
+                first=axis_figure(points[0]),
+                last=axis_figure(points[-1]),
+                low=axis_figure(min(points)),
+                high=axis_figure(max(points)),
+                wins=sum(wins),
+            )
+        ]
+    )

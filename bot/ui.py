@@ -134,6 +134,7 @@ class Board:
     items: list[discord.ui.Item] = field(default_factory=list)
     content: str | None = None
     description: str | None = None  # the image's words for a screen reader (bot/describe.py; at most 1,024)
+    extra_embeds: list[discord.Embed] = field(default_factory=list)  # after `embed` (the board in words' second part)
 
     def __getattribute__(self, name: str) -> Any:
         value = object.__getattribute__(self, name)
@@ -176,7 +177,10 @@ class Board:
         """Keyword arguments for send/edit: attachments replace the old image when editing."""
         if self.image is not None:
             self.embed.set_image(url=f"attachment://{self.image_name}")
-        kwargs: dict[str, Any] = {"embed": self.embed, "view": self.view()}
+        kwargs: dict[str, Any] = (
+            {"embeds": [self.embed, *self.extra_embeds]} if self.extra_embeds else {"embed": self.embed}
+        )
+        kwargs["view"] = self.view()
         if editing:
             kwargs["attachments"] = self.files()
             kwargs["content"] = self.content

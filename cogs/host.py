@@ -66,24 +66,38 @@ class HostCog(commands.Cog, name="HostCog"):
         embed = discord.Embed(
             title=t("help.title", locale), description=t("help.body", locale, games=names), colour=0x2B6CB0
         )
+        # the table's buttons that show only an emoji (a phone's row has room for little else), in words
+        embed.add_field(name=t("describe.help_buttons_title", locale), value=t("describe.help_buttons", locale))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # --- /notify ---------------------------------------------------------------------------------
     @app_commands.command(
         name=_("notify", key="cmd.notify"), description=_("How you are told it is your turn", key="cmd.notify.desc")
     )
-    @app_commands.rename(mode=_("mode", key="cmd.notify.mode.name"))
-    @app_commands.describe(mode=_("In the table's channel, by DM, or not at all", key="cmd.notify.mode"))
+    @app_commands.rename(
+        mode=_("mode", key="cmd.notify.mode.name"), board_text=_("board_text", key="cmd.notify.board_text.name")
+    )
+    @app_commands.describe(
+        mode=_("In the table's channel, by DM, or not at all", key="cmd.notify.mode"),
+        board_text=_("Add the whole board in words to each your-turn DM", key="cmd.notify.board_text"),
+    )
     @app_commands.choices(
         mode=[app_commands.Choice(name=_(mode, key=f"notify.mode.{mode}"), value=mode) for mode in NOTIFY_MODES]
     )
-    async def notify(self, interaction: discord.Interaction, mode: str | None = None) -> None:
+    async def notify(
+        self, interaction: discord.Interaction, mode: str | None = None, board_text: bool | None = None
+    ) -> None:
+        """How a member is told it is their turn; with `board_text`, whether each your-turn DM also carries their
+        seat's whole board in words (for a screen reader, or a glance without opening Discord's server)."""
         locale = user_locale(interaction)
         if mode is not None and mode not in NOTIFY_MODES:
             return await interaction.response.send_message(t("table.error.bad_option", locale), ephemeral=True)
         settings = await self.storage.user_settings(interaction.user.id)
         if mode is not None:
             settings["notify"] = mode
+        if board_text is not None:
+            settings["board_text"] = board_text
+        if mode is not None or board_text is not None:
             await self.storage.set_user_settings(interaction.user.id, settings)
         current = settings.get("notify")
         text = (
@@ -96,6 +110,9 @@ class HostCog(commands.Cog, name="HostCog"):
                 turn_based=t("notify.mode.dm", locale),
             )
         )
+        if board_text is not None or settings.get("board_text"):
+            on = settings.get("board_text", False)
+            text += "\n" + t("describe.notify_board_text_on" if on else "describe.notify_board_text_off", locale)
         await interaction.response.send_message(text, ephemeral=True)
 
     # --- /settings --------------------------------------------------------------------------------

@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot import codec, pace
-from bot.describe import Scene, fit
+from bot.describe import Scene, fit, full
 from bot.faces import face
 from bot.i18n import has, normalise, t
 from bot.render_pool import Picture
@@ -115,11 +115,17 @@ class Presenter:
         describe = face(table.game).describe
         return describe(scene) if describe is not None else generic_sentences(scene)
 
-    def described(self, board: Board, table: Table, seat: int | None, locale: str) -> Board:
-        """`board` with its picture's description, for `seat`'s reader."""
+    def described(self, board: Board, table: Table, seat: int | None, locale: str, lead: Sequence[str] = ()) -> Board:
+        """`board` with its picture's description, for `seat`'s reader: `lead` first (what this picture is, when it
+        is not the board itself: a chooser's numbered placements), then the board in sentences."""
         if table.state is not None and board.__dict__.get("image") is not None:
-            board.description = fit(self.sentences(table, seat, locale))
+            board.description = fit([*lead, *self.sentences(table, seat, locale)])
         return board
+
+    def read_text(self, table: Table, seat: int | None, locale: str) -> str:
+        """The whole board in plain sentences, one a line, for `seat`'s reader ("read the board"; no length
+        limit)."""
+        return full(self.sentences(table, seat, locale))
 
     # --- boards ------------------------------------------------------------------------------
     def header(self, table: Table, locale: str) -> discord.Embed:

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 import games
 from bot.i18n import has, normalise, t
-from bot.rating_chart import draw_history
+from bot.rating_chart import describe_history, draw_history
 from bot.rating_service import FIRST_SEASON, RatingService
 from bot.ratings import OVERALL, PROVISIONAL_SIGMA, START_MU, START_SIGMA, ai_level_of, figure, person
 from bot.render_pool import Picture, shared
@@ -190,11 +190,13 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
             else [figure(START_MU, START_SIGMA)]
         )
         points += [figure(entry["mu"], entry["sigma"]) for entry in history]
-        chart = await shared().draw(Picture(draw_history, (points, [entry["won"] for entry in history])))
+        wins = [entry["won"] for entry in history]
+        chart = await shared().draw(Picture(draw_history, (points, wins)))
+        words = describe_history(points, wins, who.display_name, games.get(game).name(locale), locale)
         embed.set_image(url=f"attachment://{CHART_FILE}")
         await interaction.response.send_message(
             embed=embed,
-            file=discord.File(io.BytesIO(chart), filename=CHART_FILE),
+            file=discord.File(io.BytesIO(chart), filename=CHART_FILE, description=words),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

@@ -14,6 +14,7 @@ import json
 import discord
 
 from bot import records
+from bot.describe import fit
 from bot.i18n import t
 from bot.render_pool import RenderPool, shared
 from bot.tables import Table, TableError
@@ -52,6 +53,23 @@ def players_line(table: Table, locale: str) -> str:
     return ", ".join(seat_name(table, seat, locale) for seat in range(len(table.seats)))
 
 
+def replay_words(cog, table: Table, record: dict, locale: str) -> str:
+    """The replay in words, for a screen reader (the GIF's description): who played, the result, how many moves."""
+    return fit(
+        [
+            t(
+                "describe.replay",
+                locale,
+                game=table.spec.name(locale),
+                id=table.id,
+                players=players_line(table, locale),
+                result=" ".join(cog.presenter(table.game).status_lines(table, locale)),
+                moves=len(record["actions"]),
+            )
+        ]
+    )
+
+
 def post_button(table: Table, locale: str) -> TableButton:
     return TableButton(ui_id(table.id, table.version, "replay.post"), label=t("replay.post", locale), emoji="📣")
 
@@ -69,7 +87,9 @@ async def send_replay(cog, interaction: discord.Interaction, table: Table, *, po
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = await records.export(cog.service.storage, table.id)
     gif = await replay_pool().draw(replay.replay_picture(record, locale))
-    file = discord.File(io.BytesIO(gif), filename=replay.file_name(record))
+    file = discord.File(
+        io.BytesIO(gif), filename=replay.file_name(record), description=replay_words(cog, table, record, locale)
+    )
     if not post:
         board = Board(discord.Embed(), items=[post_button(table, mine)])
         text = t("replay.ready", mine, id=table.id, players=players_line(table, mine))

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 import games
 from bot import lessons, rules_pages
+from bot.describe import fit
 from bot.i18n import t
 from bot.render_pool import Picture, ready
 from bot.ui import Board
@@ -75,7 +76,11 @@ def page_board(game: str, index: int, user_id: int, locale: str, full_text_url: 
         for n, other in enumerate(pages[:25])
     ]
     items.append(PagePick(f"rq:{stem}", options=options, placeholder=t("rules_pager.pick", locale)))
-    return Board(embed, image=page_picture(game, index, locale), image_name=f"{game}.png", items=items)
+    # the page's words say what its picture shows: they are its description for a screen reader
+    words = fit([t(page.key("title"), locale), t(page.key("body"), locale)])
+    return Board(
+        embed, image=page_picture(game, index, locale), image_name=f"{game}.png", items=items, description=words
+    )
 
 
 class PageTurn(discord.ui.DynamicItem[discord.ui.Button], template=TURN_TEMPLATE):

@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot import codec, pace, practice
+from bot import codec, describe, pace, practice
 from bot.delivery import send_dm
 from bot.i18n import has, normalise, t
 from bot.races import snowflake_time_ms
@@ -312,7 +312,8 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 continue
             mode = notify_mode(settings, table)
             if mode == "dm":
-                await send_dm(self.bot, user_id, self.your_turn_dm(table, game, deadline, half), None)
+                words = seat if settings.get("board_text") else None  # the board in words, as they chose (/notify)
+                await send_dm(self.bot, user_id, self.your_turn_dm(table, game, deadline, half, words), None)
             elif mode == "channel":
                 text = t("notify.your_turn", table.locale, user=f"<@{user_id}>", game=game)
                 if half:  # the board above shows the clock; the half-time ping is about it
@@ -341,8 +342,12 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
                 if earlier is not None:  # one ping per person under the table: the half-time one replaces the first
                     self._spawn(self._delete_ping(table, earlier))
 
-    def your_turn_dm(self, table: Table, game: str, deadline: str | None, half: bool) -> Board:
-        """The your-turn DM: the game and its server, the deadline when a clock runs, and the link to the table."""
+    def your_turn_dm(
+        self, table: Table, game: str, deadline: str | None, half: bool, words: int | None = None
+    ) -> Board:
+        """The your-turn DM: the game and its server, the deadline when a clock runs, and the link to the table;
+        with `words` (a seat), that seat's whole board in plain sentences after it (/notify board_text), in the
+        table's language like the rest of the DM."""
         locale = table.locale
         server = server_name(self.bot, table.guild_id, locale)
         link = self.jump_url(table) or ""
@@ -350,7 +355,14 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         lines = [t(key, locale, game=game, server=server, link=link)]
         if deadline is not None:
             lines.append(t("notify.deadline", locale, time=deadline))
-        return Board(discord.Embed(description="\n".join(lines)))
+        board = Board(discord.Embed(description="\n".join(lines)))
+        if words is not None and table.state is not None:
+            text = "\n".join(
+                [t("describe.your_turn_board", locale), self.presenter(table.game).read_text(table, words, locale)]
+            )
+            parts = describe.pages(text, describe.EMBED_LIMIT, 2)
+            board.extra_embeds = [discord.Embed(description=part) for part in parts]
+        return board
 
     async def _delete_ping(self, table: Table, message_id: int) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -892,13 +904,14 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
     )
     async def table_status(self, interaction: discord.Interaction) -> None:
         table = await self._here(interaction)
+        locale = user_locale(interaction)
+        presenter = self.presenter(table.game)
         board = (
-            self.presenter(table.game).spectator(table, user_locale(interaction))
+            presenter.described(presenter.spectator(table, locale), table, None, locale)
             if table.state
-            else self.lobby_board(table, user_locale(interaction))
+            else self.lobby_board(table, locale)
         )
         board.items = []
-        locale = user_locale(interaction)
         paced = t(
             "status.pace",
             locale,
@@ -916,10 +929,41 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         table = await self._here(interaction)
         if table.state is None:
             raise TableError("not_running")
-        board = self.presenter(table.game).spectator(table, user_locale(interaction))
+        presenter, locale = self.presenter(table.game), user_locale(interaction)
+        board = presenter.described(presenter.spectator(table, locale), table, None, locale)
         board.items = []
         board.content = t("table.watching", user_locale(interaction), link=self.jump_url(table) or "")
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))
+
+    @table_group.command(
+        name=_("read", key="cmd.table.read"),
+        description=_("The whole board in words, for you alone (a screen reader reads it)", key="cmd.table.read.desc"),
+    )
+    async def table_read(self, interaction: discord.Interaction) -> None:
+        """The board in plain sentences, privately: a player's from their own seat's view, anyone else's from the
+        public one. It replaces the member's previous one, as My view does."""
+        table = await self._here(interaction)
+        if table.state is None:
+            raise TableError("not_running")
+        locale = user_locale(interaction)
+        await self.private_reply(
+            interaction, "read", self.read_board(table, table.seat_of(interaction.user.id), locale)
+        )
+
+    def read_board(self, table: Table, seat: int | None, locale: str) -> Board:
+        """The whole board in words for `seat`'s reader (None: a spectator), in one embed or two (4,096 characters
+        each): no picture, no box drawing, every sentence on its own line."""
+        who = (
+            t("describe.read_spectator", locale)
+            if seat is None
+            else t("describe.read_seat", locale, name=seat_name(table, seat, locale))
+        )
+        text = "\n".join([who, self.presenter(table.game).read_text(table, seat, locale)])
+        parts = describe.pages(text, describe.EMBED_LIMIT, 2)
+        title = t("describe.read_title", locale, game=table.spec.name(locale), id=table.id)
+        board = Board(discord.Embed(title=title, description=parts[0], colour=0x2B6CB0))
+        board.extra_embeds = [discord.Embed(description=part, colour=0x2B6CB0) for part in parts[1:]]
+        return board
 
     @table_group.command(
         name=_("log", key="cmd.table.log"), description=_("Export a finished game's record", key="cmd.table.log.desc")

@@ -27,6 +27,9 @@ from tests.support.tiny.rules import SPEC as TINY
 
 ROOT = Path(__file__).resolve().parents[1]
 MESSAGES = ("{id}.summary", "terminal.score.{id}")  # /rules and /help; the terminal's end
+# Built-in games whose board in words (`GameFace.describe`, cogs/<id>/describe.py) is being written on another
+# branch: until it merges they fall back to the generic sentences. Whoever merges those branches empties this set.
+AWAITING_DESCRIPTIONS = {"blue_border", "diamond_box", "bossa", "deep_dive", "colorse"}
 
 
 def home(spec: GameSpec) -> tuple[Path, Path]:
@@ -77,6 +80,11 @@ def missing_pieces(spec: GameSpec) -> list[str]:
         return [*missing, f"face: cogs/{game}/face.py defining FACE ({error!r})"]
     if not isinstance(face, GameFace):
         return [*missing, f"face: FACE in cogs/{game}/face.py is a GameFace (bot.faces)"]
+    if face.describe is None:
+        if game not in AWAITING_DESCRIPTIONS:
+            missing.append(f"face: describe, its board in sentences (cogs/{game}/describe.py, bot/describe.py)")
+    elif game in AWAITING_DESCRIPTIONS:
+        missing.append(f"tests: {game!r} has its describe now; take it out of AWAITING_DESCRIPTIONS")
     missing += _drawn(spec, face)
     return missing
 
@@ -102,6 +110,15 @@ def _drawn(spec: GameSpec, face: GameFace) -> list[str]:
             missing.append(f"face: image_names listing {board.image_name!r}")
     except Exception as error:  # noqa: BLE001
         missing.append(f"face: a presenter that draws a fresh game's board ({error!r})")
+    if face.describe is not None:
+        try:
+            for seat in (None, *range(state.players)):
+                sentences = presenter.sentences(table, seat, "en")
+                if not sentences or not all(isinstance(s, str) and s.strip() for s in sentences):
+                    missing.append(f"face: describe saying a fresh game in sentences (not {sentences!r})")
+                    break
+        except Exception as error:  # noqa: BLE001
+            missing.append(f"face: describe that says a fresh game in words ({error!r})")
     try:
         console = Console(file=io.StringIO(), width=60, color_system=None)
         console.print(face.terminal.board(table, state.view(state.to_act()[0] if state.to_act() else None), "en"))
@@ -186,3 +203,25 @@ def test_a_shipped_game_without_its_rules_pages_and_lesson_is_told():
     missing = missing_pieces(unteaching)
     assert f"learning: {ROOT / 'data' / 'unteaching' / 'rules_pages.json'} (/rules' pages)" in missing
     assert f"learning: {ROOT / 'data' / 'unteaching' / 'lesson.json'} (/learn's lesson)" in missing
+
+
+def test_a_face_without_its_board_in_words_is_told(monkeypatch):
+    monkeypatch.setitem(faces._faces, "tiny", dataclasses.replace(faces.face("tiny"), describe=None))
+    assert missing_pieces(TINY) == ["face: describe, its board in sentences (cogs/tiny/describe.py, bot/describe.py)"]
+
+
+def test_a_describe_that_says_nothing_is_told(monkeypatch):
+    monkeypatch.setitem(faces._faces, "tiny", dataclasses.replace(faces.face("tiny"), describe=lambda scene: []))
+    assert missing_pieces(TINY) == ["face: describe saying a fresh game in sentences (not [])"]
+
+
+def test_a_built_in_game_awaiting_its_description_is_named_once_it_has_one(monkeypatch):
+    bossa = faces.face("bossa")
+    monkeypatch.setitem(faces._faces, "bossa", dataclasses.replace(bossa, describe=lambda scene: ["A board."]))
+    if "bossa" in AWAITING_DESCRIPTIONS:
+        assert "tests: 'bossa' has its describe now; take it out of AWAITING_DESCRIPTIONS" in missing_pieces(
+            games.get("bossa")
+        )
+    monkeypatch.setitem(faces._faces, "bossa", dataclasses.replace(bossa, describe=None))
+    if "bossa" not in AWAITING_DESCRIPTIONS:
+        assert any(item.startswith("face: describe, ") for item in missing_pieces(games.get("bossa")))

@@ -143,6 +143,7 @@ class BlueBorderPresenter(Presenter):
                 raise TableError("no_chart", f"{GAME}.error.no_chart")
             embed = discord.Embed(title=t(f"{GAME}.action.chart", locale))
             board = Board(embed, image=Picture(draw_chart, (view["chart"],)), image_name="chart.png")
+            self.described(board, table, None, locale, lead=[embed.title])  # the chart is public
             await interaction.response.send_message(
                 ephemeral=True, **(await ready(board)).message_kwargs(editing=False)
             )

@@ -233,12 +233,14 @@ class DiamondBoxPresenter(Presenter):
             description="\n".join([title, t(f"{GAME}_table.chooser_legend", locale)]), colour=0x8A4FC4
         )
         numbered = [(first + offset + 1, action, penalty) for offset, (action, penalty) in enumerate(shown)]
-        return Board(
+        board = Board(
             embed,
             image=Picture(draw_placements, (table.state.view(seat), numbered)),
             image_name="placements.png",
             items=items,
         )
+        # what the numbers mean is the chooser's own words; the list beside it names each placement
+        return self.described(board, table, seat, locale, lead=embed.description.split("\n"))
 
     def private(self, table: Table, seat: int, locale: str) -> Board:
         """Your hand, numbered as in the chooser, with each card's least penalty when it is your turn. Hands are

@@ -719,6 +719,11 @@ class FakeMessage:
     def attachment(self, filename: str) -> FakeAttachment | None:
         return next((a for a in self.attachments if a.filename == filename), None)
 
+    @property
+    def descriptions(self) -> dict[str, str | None]:
+        """Each attachment's description (its alt text, what a screen reader speaks), by file name; None: none."""
+        return {a.filename: a.description for a in self.attachments}
+
     def all_components(self) -> list[dict]:
         return list(walk_components(self.components))
 

@@ -47,6 +47,7 @@ LOCALES = {
 }
 _COMMAND_NAME = re.compile(r"^[-_\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
 MAX_FILE_BYTES = 10 * 1024 * 1024  # a bot's attachment limit in a server without boosts
+MAX_ATTACHMENT_DESCRIPTION = 1024  # an attachment's alt text (what a screen reader speaks for a picture)
 
 
 class Errors:
@@ -197,6 +198,9 @@ def check_message(
         )
     if len(files) > 10:
         errors.add(["files"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+    for i, entry in enumerate(data.get("attachments") or []):
+        if isinstance(entry, dict):
+            _max_len(errors, ["attachments", i, "description"], entry.get("description"), MAX_ATTACHMENT_DESCRIPTION)
     errors.raise_if_any()
     for f in files:
         if len(f.data) > MAX_FILE_BYTES:

@@ -414,3 +414,37 @@ def test_a_value_that_turned_secret_after_the_drawing_is_not_held_against_it():
     # a payload no drawing explains is judged by what is secret when it is recorded
     stub.calls.append(_payload(f"by the way: {seed}", {"title": "something else"}))
     assert len(scanner.leaks) == 2
+
+
+# --- a picture's description (its alt text) ---------------------------------------------------------------------
+def leaky_sentences(honest):
+    """A board in words that also says the high roller's hand, whoever reads it."""
+
+    def leaky(table, seat, locale):
+        return [*honest(table, seat, locale), " ".join(table.state.hands[table.state.high_seat])]
+
+    return leaky
+
+
+async def test_a_secret_in_a_pictures_description_is_caught_for_its_recipient(tmp_path, monkeypatch):
+    async with world(tmp_path, differential=False) as h:  # the payload check alone
+        table, board, users, high = await bossa_before_the_choice(h)
+        patch(monkeypatch, h, "bossa", "sentences", leaky_sentences)
+        await refresh(h, table)
+        assert leaks_of(h, "to everybody", "hand before the choice")  # the table message's picture
+        count = len(h.scanner.leaks)
+        mine = await h.fake.press(users[high], board, custom_id=button(board, "u.view")["custom_id"])
+        said = " ".join(description or "" for description in mine.message.descriptions.values())
+        assert table.state.hands[high][0] in said
+        assert len(h.scanner.leaks) == count  # their own hand, in words, to them alone
+        await h.fake.press(users[1 - high], board, custom_id=button(board, "u.view")["custom_id"])
+        assert leaks_of(h, f"to user {users[1 - high].id} (seat {1 - high})", "hand before the choice")
+
+
+async def test_a_description_that_depends_on_hidden_values_is_caught_by_the_render_check(tmp_path, monkeypatch):
+    async with world(tmp_path) as h:
+        table, board, users, high = await bossa_before_the_choice(h)
+        patch(monkeypatch, h, "bossa", "sentences", leaky_sentences)
+        await refresh(h, table)
+        assert leaks_of(h, "bossa description for everybody depends on hidden values")
+        assert h.scanner.coverage[("bossa", "description")] > 0

@@ -8,8 +8,10 @@ Two checks, both reporting to `LeakScanner.leaks`:
    in. The call's recipient decides what it may carry: a message in a guild channel or a public interaction answer is
    for everybody; an ephemeral answer, its followups and edits, and a DM are for one person, who may see what their
    seat's view shows. The scanner searches all the text of the payload: content, embeds, component custom_ids,
-   labels, placeholders, select option labels and values, file names, text files, and PNG metadata chunks (tEXt,
-   iTXt, zTXt, eXIf, tIME: any of them, or bytes after IEND, is itself a failure).
+   labels, placeholders, select option labels and values, attachments' descriptions (the alt text a screen reader
+   speaks: on the table message, private answers, DMs and replays alike, judged for the same recipient as the
+   text), file names, text files, and PNG metadata chunks (tEXt, iTXt, zTXt, eXIf, tIME: any of them, or bytes
+   after IEND, is itself a failure).
    Races: a payload is rendered a moment before the fake records it, and a value may turn secret in between (a new
    round reshuffles revealed cards into the deck). So the scanner judges a payload by what was secret when it was
    drawn, decided by the order of events, never by a clock: every board, spectator and private view a presenter
@@ -23,7 +25,9 @@ Two checks, both reporting to `LeakScanner.leaks`:
    board (public) or a private view (for one seat), the scanner draws it again from a twin state: the same table
    with every value that audience may not know permuted (`twin_of`). Honest output is a function of what the
    audience may know, so the twin's text (and, where the image shows no hidden value's shade, its image) must be
-   identical; any difference names a leak.
+   identical; any difference names a leak. A picture's description (`Presenter.described`) is drawn again from
+   the twin too and must be the same words (but where the game's picture shows hidden cards' shades, as for the
+   image).
 """
 
 from __future__ import annotations
@@ -257,7 +261,7 @@ def payload_text(call) -> tuple[str, list[str]]:
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             strings.append(str(value))
 
-    walk(call.json)
+    walk(call.json)  # every attachment's description (a picture's alt text) among its strings
     problems = []
     for upload in call.files:
         name = upload.filename or ""
@@ -533,6 +537,34 @@ class LeakScanner(TableListener):
         elif not table.spec.checks.picture_shows_hidden_shades and board.image != other.image:
             self.leaks.append(f"{table.game} {method} image for {who} depends on hidden values")
 
+    def check_description(self, table, audience, board, describe: Callable) -> None:
+        """The words a picture is sent with, drawn again from the audience's twin: they must be the same."""
+        if not self.differential or not board.description or table.spec.checks.picture_shows_hidden_shades:
+            return
+        try:
+            twin = twin_of(table, audience)
+            if twin is None:
+                return
+            other = describe(twin)
+        except Exception as error:
+            self._trouble(f"twin description of table {table.id} ({table.game}) for {audience}: {error!r}")
+            return
+        self.coverage[(table.game, "description")] += 1
+        if other != board.description:
+            who = "everybody" if audience is None else f"seat {audience}"
+            self.leaks.append(
+                f"{table.game} description for {who} depends on hidden values: "
+                f"{_difference([board.description], [other])}"
+            )
+
+
+class _Blank:
+    """A board's stand-in for describing a twin: the same picture slot, no description yet."""
+
+    def __init__(self, board) -> None:
+        self.__dict__["image"] = board.__dict__.get("image")
+        self.description = None
+
 
 class _CheckedPresenter:
     """A presenter whose boards and private views are drawn twice: as is, and from the audience's twin."""
@@ -559,6 +591,16 @@ class _CheckedPresenter:
         board = self._presenter.private(table, seat, locale)
         self._scanner.check_render(
             "private view", table, seat, board, lambda twin: self._presenter.private(twin, seat, locale)
+        )
+        return board
+
+    def described(self, board, table, seat, locale, *args, **kwargs):
+        board = self._presenter.described(board, table, seat, locale, *args, **kwargs)
+        self._scanner.check_description(
+            table,
+            seat,
+            board,
+            lambda twin: self._presenter.described(_Blank(board), twin, seat, locale, *args, **kwargs).description,
         )
         return board
 
