@@ -27,9 +27,6 @@ from tests.support.tiny.rules import SPEC as TINY
 
 ROOT = Path(__file__).resolve().parents[1]
 MESSAGES = ("{id}.summary", "terminal.score.{id}")  # /rules and /help; the terminal's end
-# Built-in games whose board in words (`GameFace.describe`, cogs/<id>/describe.py) is being written on another
-# branch: until it merges they fall back to the generic sentences. Whoever merges those branches empties this set.
-AWAITING_DESCRIPTIONS = {"blue_border", "diamond_box", "bossa", "deep_dive", "colorse"}
 
 
 def home(spec: GameSpec) -> tuple[Path, Path]:
@@ -81,10 +78,7 @@ def missing_pieces(spec: GameSpec) -> list[str]:
     if not isinstance(face, GameFace):
         return [*missing, f"face: FACE in cogs/{game}/face.py is a GameFace (bot.faces)"]
     if face.describe is None:
-        if game not in AWAITING_DESCRIPTIONS:
-            missing.append(f"face: describe, its board in sentences (cogs/{game}/describe.py, bot/describe.py)")
-    elif game in AWAITING_DESCRIPTIONS:
-        missing.append(f"tests: {game!r} has its describe now; take it out of AWAITING_DESCRIPTIONS")
+        missing.append(f"face: describe, its board in sentences (cogs/{game}/describe.py, bot/describe.py)")
     missing += _drawn(spec, face)
     return missing
 
@@ -215,13 +209,8 @@ def test_a_describe_that_says_nothing_is_told(monkeypatch):
     assert missing_pieces(TINY) == ["face: describe saying a fresh game in sentences (not [])"]
 
 
-def test_a_built_in_game_awaiting_its_description_is_named_once_it_has_one(monkeypatch):
+def test_a_built_in_game_without_its_description_is_named(monkeypatch):
     bossa = faces.face("bossa")
-    monkeypatch.setitem(faces._faces, "bossa", dataclasses.replace(bossa, describe=lambda scene: ["A board."]))
-    if "bossa" in AWAITING_DESCRIPTIONS:
-        assert "tests: 'bossa' has its describe now; take it out of AWAITING_DESCRIPTIONS" in missing_pieces(
-            games.get("bossa")
-        )
+    assert missing_pieces(games.get("bossa")) == []
     monkeypatch.setitem(faces._faces, "bossa", dataclasses.replace(bossa, describe=None))
-    if "bossa" not in AWAITING_DESCRIPTIONS:
-        assert any(item.startswith("face: describe, ") for item in missing_pieces(games.get("bossa")))
+    assert any(item.startswith("face: describe, ") for item in missing_pieces(games.get("bossa")))

@@ -170,7 +170,8 @@ def test_the_call_window_names_the_placement_and_who_may_call():
 def test_the_table_describes_its_board_with_this_game_s_words():
     """Registered in the face: the presenter's sentences (the picture's description) are this description, with the
     table's last moves in words at the end."""
-    assert face(GAME).describe is describe
+    registered = face(GAME).describe  # a fresh import of the module once the bot has reloaded its cogs
+    assert (registered.__module__, registered.__qualname__) == (describe.__module__, describe.__qualname__)
     state = SPEC.new(2, {}, 3)
     seat = state.to_act()[0]
     table = gallery.table_for(GAME, state)
