@@ -13,7 +13,7 @@ from bot import pace
 HOST_OPTIONS = ("practice", "lesson", "hints", "pace", "hours", "zone", "paused")
 # the host's options a lobby offers, beside the game's (first: default); the pace's (bot/pace.py): seconds per move
 # (0: live) and playing hours ("": all day), in the server's time zone (`zone`, set at the lobby's opening)
-LOBBY_CHOICES = {"hints": [False, True], "pace": list(pace.PACES), "hours": list(pace.HOURS)}
+LOBBY_CHOICES: dict[str, list] = {"hints": [False, True], "pace": list(pace.PACES), "hours": list(pace.HOURS)}
 
 
 def engine_options(options: dict) -> dict:

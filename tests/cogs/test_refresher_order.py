@@ -49,7 +49,16 @@ def refresher_for(message: Message, delay: float = 0.01) -> Refresher:
 
 def new_table(revision: int = 1):
     return SimpleNamespace(
-        id=1, revision=revision, message_id=10, channel_id=5, guild_id=2, lock=asyncio.Lock(), retired=False
+        id=1,
+        revision=revision,
+        message_id=10,
+        channel_id=5,
+        guild_id=2,
+        lock=asyncio.Lock(),
+        retired=False,
+        version=0,
+        seats=[],
+        timers={},
     )
 
 

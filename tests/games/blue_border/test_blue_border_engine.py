@@ -190,9 +190,9 @@ def test_a_turn_has_a_turn_deadline_for_the_active_diver():
 
 def test_a_call_window_waits_for_the_divers_who_may_still_call():
     state = dive([5], players=4, call_window=15)
-    assert state.deadline() == Deadline("call_window", 15, (1, 2, 3))
+    assert state.deadline() == Deadline("call_window", 15, (1, 2, 3), window=True)
     state.apply(2, {"type": "no_call"})
-    assert state.deadline() == Deadline("call_window", 15, (1, 3))
+    assert state.deadline() == Deadline("call_window", 15, (1, 3), window=True)
 
 
 def test_a_reward_choice_has_a_deadline_for_the_caller():

@@ -166,9 +166,9 @@ def test_a_sign_cannot_be_changed_once_chosen_and_a_missing_take_slot_is_refused
 
 def test_deadlines_wait_for_the_undecided_signs_then_for_the_acting_seat():
     state = new(DECK, sign_timeout=20, turn_timeout=60)
-    assert state.deadline() == games.Deadline("sign", 20, (0, 1))
+    assert state.deadline() == games.Deadline("sign", 20, (0, 1), window=True)
     state.apply(1, {"type": "sign", "sign": "doh"})
-    assert state.deadline() == games.Deadline("sign", 20, (0,))
+    assert state.deadline() == games.Deadline("sign", 20, (0,), window=True)
     state.apply(0, {"type": "sign", "sign": "zorf"})
     assert state.deadline() == games.Deadline("turn", 60, (0,))
     take(state, 0, 1)
