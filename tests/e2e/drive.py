@@ -74,20 +74,25 @@ async def move(
     return table.version > before
 
 
+async def caught_up(h, table, board) -> None:
+    """Wait until the table message shows the table's latest version (or the game is over)."""
+    await h.fake.wait_for(
+        lambda: (
+            any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
+            or table.status != "running"
+        ),
+        timeout=10,
+        what="the board to catch up",
+    )
+
+
 async def play_out(h, table, board, users: dict, *, seed: int = 0, limit: int = 1500) -> None:
     """Play until the table is finished: people (seat -> fake user) move through the UI, AI seats by themselves."""
     rng = random.Random(seed)
     for _ in range(limit):
         if table.status != "running":
             return
-        await h.fake.wait_for(
-            lambda: (
-                any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
-                or table.status != "running"
-            ),
-            timeout=10,
-            what="the board to catch up",
-        )
+        await caught_up(h, table, board)
         acting = [s for s in table.state.to_act() if s in users and not table.seats[s].is_ai]
         if not acting:
             await asyncio.sleep(0.02)

@@ -9,7 +9,7 @@ import json
 import random
 
 from tests.e2e.conftest import Harness
-from tests.e2e.drive import move
+from tests.e2e.drive import caught_up, move
 from tests.e2e.test_deep_dive import button
 from tests.support.clock import ManualClock
 
@@ -23,17 +23,6 @@ def link(table) -> str:
 def reminders(h: Harness, user) -> list:
     """The your-turn DMs (⏰) and the half-time ones (⏳) `user` received."""
     return [m for m in h.fake.dms(user) if m.text().startswith(("⏰", "⏳"))]
-
-
-async def caught_up(h: Harness, table, board) -> None:
-    await h.fake.wait_for(
-        lambda: (
-            any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
-            or table.status != "running"
-        ),
-        timeout=10,
-        what="the board to catch up",
-    )
 
 
 async def paced_game(h: Harness, game: str, people: list, seconds: int, hours: str = "") -> tuple:
