@@ -202,8 +202,9 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
 
     @staticmethod
     def _best(history: list[dict]) -> list[dict]:
-        """The games that raised the figure most (wins only), the biggest first."""
-        gains = [entry for entry in history if entry["won"]]
+        """The games that raised the figure most, the biggest first (a place ahead of others counts where the game
+        ranks every player)."""
+        gains = [entry for entry in history if _gain(entry) > 0]
         return sorted(gains, key=lambda entry: (-_gain(entry), entry["at"]))[:BEST]
 
     @staticmethod
@@ -212,7 +213,7 @@ class RatingsCog(commands.Cog, name="RatingsCog"):
         return t(
             "ratings.game_line",
             locale,
-            outcome=t("ratings.won" if entry["won"] else "ratings.lost", locale),
+            outcome=t(_outcome(entry, gain), locale),
             change=f"{gain:+d}",
             when=f"<t:{int(entry['at'])}:R>",
         )
@@ -280,6 +281,13 @@ class SeasonConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"sr:(?P
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.get_cog("RatingsCog").confirm_season(interaction, self.guild_id, self.season)
+
+
+def _outcome(entry: dict, gain: int) -> str:
+    """A game in a word: won; else ahead of others where the game's final order raised the figure; else lost."""
+    if entry["won"]:
+        return "ratings.won"
+    return "ratings.ahead" if gain > 0 else "ratings.lost"
 
 
 def _gain(entry: dict) -> int:
