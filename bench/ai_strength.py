@@ -1,10 +1,10 @@
 """How strong each game's AI is: the strong level against the best rule-based level (2 players) or normal seats
-(3-4 players), as issue 17 asks, seats rotated.
+(3-4 players), seats rotated.
 
     .venv/bin/python bench/ai_strength.py [--games 200] [--game bossa] [--players 2] [--level strong:60]
         [--seed 17000] [--baseline] [--vs-random]
 
-Prints issue 17's table: per row, the strong level's share of the wins (a shared win split evenly), the fair share
+Prints a table: per row, the strong level's share of the wins (a shared win split evenly), the fair share
 and their ratio against the target, and the strong level's decision time (median and p95, decisions with a real
 choice only). DEEP DIVE solo compares the mean score with the hard automaton's. `--vs-random` prints the older
 table instead: one rule-based AI seat (rotating) against random seats."""

@@ -3,8 +3,8 @@ hold on a noisy machine.
 
     .venv/bin/python bench/run.py [--quick] [--json] [--only latency,pools] [--postgres | --database postgresql://...]
 
-Progress goes to stderr; stdout gets the table of figures, or with --json one JSON object (the keys of issue 15,
-plus more). People press through the loopback fake Discord (tests/fakediscord) as a person would, boards and images
+Progress goes to stderr; stdout gets the table of figures, or with --json one JSON object (every figure). People
+press through the loopback fake Discord (tests/fakediscord) as a person would, boards and images
 included, the same way tests/e2e/drive.py plays whole games.
 
 The games and latency sections run the fake Discord and its people in a process of their own (bench/people.py):

@@ -1,4 +1,4 @@
-"""Blue Border's table is one phone screen (issue #26): in positions of AI-played games at every player count and in
+"""Blue Border's table is one phone screen: in positions of AI-played games at every player count and in
 both languages, the public message is a short status text over a picture drawn for a phone, with its controls in
 two rows above the shared bottom row.
 

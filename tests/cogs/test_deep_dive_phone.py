@@ -1,4 +1,4 @@
-"""DEEP DIVE's table fits one phone screen (issue #26): in positions of AI-played games at every player count and
+"""DEEP DIVE's table fits one phone screen: in positions of AI-played games at every player count and
 in both languages, the public message is a short status line and a move or two (no fields while playing), its
 controls sit in rows 0-1 with labels a phone shows whole, and its picture is PHONE_WIDTH wide and no taller than a
 phone leaves for it.

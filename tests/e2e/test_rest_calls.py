@@ -1,6 +1,6 @@
 """REST calls per accepted action for the games whose moves need a choice (Diamond Box, BOSSa, COLORSE): a person
 pressing what the table message offers plays one move per press, and the press's own answer edits the table, so a
-move costs one REST call (issue 15: at most 1.1 per accepted action)."""
+move costs one REST call (at most 1.1 per accepted action)."""
 
 import random
 

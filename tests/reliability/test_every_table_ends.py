@@ -1,4 +1,4 @@
-"""Every table that can start can end (issue 12 item 8).
+"""Every table that can start can end.
 
 For every game and every player count, the lobby's options are swept over every value the lobby offers for them
 (GameSpec.choices, defaults included): the defaults; each rule option changed alone to each of its values; and

@@ -1,4 +1,4 @@
-"""Storage faults through the fake Discord (issue 27): a PostgreSQL server stopped and started mid-game, an SQLite
+"""Storage faults through the fake Discord: a PostgreSQL server stopped and started mid-game, an SQLite
 database on a full disk (a small tmpfs), a read-only database at start, and a crash between a commit and its board's
 edit. During an outage a press is answered privately ("cannot be saved right now"), the public message does not
 change, /healthz answers 503, and a timer that falls in it runs once storage is back; nothing acknowledged is lost.
