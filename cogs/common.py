@@ -11,6 +11,7 @@ import games
 from bot.i18n import normalise, t
 from bot.storage import TimerRow
 from bot.tables import shown_deadline
+from cogs.pacing import stamp
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -37,4 +38,4 @@ def server_name(client: discord.Client, guild_id: int | None, locale: str) -> st
 def deadline_stamp(timer: TimerRow | None) -> str | None:
     """A table's deadline as a Discord timestamp every reader sees in their own time ("in 3 hours")."""
     due = shown_deadline(timer)
-    return None if due is None else f"<t:{int(due)}:R>"
+    return None if due is None else stamp(due)

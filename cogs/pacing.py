@@ -6,7 +6,7 @@ import orjson
 
 from bot import pace
 from bot.i18n import t
-from bot.tables import Table
+from bot.tables import Table, shown_deadline
 
 
 def pace_label(seconds: int, locale: str) -> str:
@@ -33,6 +33,7 @@ def value_label(name: str, value, locale: str) -> str | None:
 
 
 def stamp(moment: float) -> str:
+    """A moment as a Discord timestamp every reader sees in their own time ("in 3 hours")."""
     return f"<t:{int(moment)}:R>"
 
 
@@ -51,7 +52,7 @@ def clock_line(table: Table, now: float, locale: str) -> str | None:
     hours, zone = pace.playing_hours(table.options), table.options.get("zone")
     if not pace.playing_now(now, hours, zone):
         return t("pace.line_closed", locale, pace=label, when=stamp(pace.next_opening(now, hours, zone)))
-    return t("pace.line", locale, pace=label, when=stamp(detail.get("due", timer.due_at)))
+    return t("pace.line", locale, pace=label, when=stamp(shown_deadline(timer) or timer.due_at))
 
 
 def overdue_seats(table: Table) -> list[int]:

@@ -13,11 +13,39 @@ from types import SimpleNamespace
 import games
 from bot.describe import LIMIT, Scene, fit, full
 from bot.faces import face
+from bot.text import format_event
 from cogs import gallery
 from cogs.presenter import Presenter
-from tests.support.wordscan import ASCII_WORD, COMMON, _codes
+from tests.support.wordscan import ASCII_WORD, COMMON, WordScanner, _codes, engine_words
 
 BOX_DRAWING = re.compile("[\u2500-\u259f]")
+
+
+def named_scene(game: str, state, seat: int | None, locale: str, names, events=()) -> Scene:
+    """A seat's scene with `names` for the seats (no digits in them: every number said is the board's) and the
+    engine events `events` worded as the table words them (the last two)."""
+    result = state.result() if state.finished else {}
+    table = gallery.table_for(game, state)
+    for place, name in zip(table.seats, names):
+        place.name = name
+    return Scene(
+        game=game,
+        view=state.view(seat),
+        seat=seat,
+        names=names[: state.players],
+        locale=locale,
+        to_act=[] if state.finished else [s for s in state.to_act() if s >= 0],
+        last=[format_event(table, event, locale) for event in events[-2:]],
+        finished=state.finished,
+        winners=result.get("winners", []),
+    )
+
+
+def scan_words(game: str, scanner: WordScanner, state, text: str) -> None:
+    """What a player reads, scanned as every payload of an e2e game is: no code, identifier or engine word."""
+    scanner.vocabulary |= engine_words([gallery.table_for(game, state)])
+    for line in text.splitlines():
+        scanner.scan(line)
 
 
 def play(game: str, players: int, seed: int, options: dict | None = None) -> list:

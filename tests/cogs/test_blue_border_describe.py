@@ -14,20 +14,19 @@ from types import SimpleNamespace
 import pytest
 
 import games
-from bot.describe import LIMIT, Scene, fit, full
+from bot.describe import LIMIT, fit, full
 from bot.faces import face
-from bot.text import format_event
 from cogs import gallery
 from cogs.blue_border.describe import describe
 from cogs.presenter import Presenter
-from tests.support.wordscan import WordScanner, engine_words
+from tests.cogs.boards_in_words import BOX_DRAWING, named_scene, scan_words
+from tests.support.wordscan import WordScanner
 
 GAME = "blue_border"
 SPEC = games.get(GAME)
 NAMES = ("Ann", "Ben", "Cho", "Dai")  # no digits: every number in a description is the board's
 SEEDS = {2: 1, 3: 0, 4: 1}  # random games of a few hundred to a few thousand moves
 EVERY = {2: 1, 3: 3, 4: 25}  # moments described, one in so many (the first and the last always)
-BOXES = re.compile("[\u2500-\u259f]")
 
 
 def moments(players: int, options: dict, seed: int):
@@ -45,33 +44,6 @@ def moments(players: int, options: dict, seed: int):
         events = state.apply(seat, rng.choice(state.legal_actions(seat)))
         last = events
     raise AssertionError("a random game that never ended")
-
-
-def scan(scanner: WordScanner, state, text: str) -> None:
-    """What a player reads, scanned as every payload of an e2e game is: no code, identifier or engine word."""
-    scanner.vocabulary |= engine_words([gallery.table_for(GAME, state)])
-    for line in text.splitlines():
-        scanner.scan(line)
-
-
-def scene(state, seat: int | None, locale: str, last=()) -> Scene:
-    """What the presenter hands the description (cogs/presenter.py `Presenter.scene`), with NAMES for the seats and
-    the events `last` in the table's words."""
-    result = state.result() if state.finished else {}
-    table = gallery.table_for(GAME, state)
-    for place, name in zip(table.seats, NAMES):
-        place.name = name
-    return Scene(
-        game=GAME,
-        view=state.view(seat),
-        seat=seat,
-        names=NAMES[: state.players],
-        locale=locale,
-        to_act=[] if state.finished else [s for s in state.to_act() if s >= 0],
-        last=[format_event(table, event, locale) for event in last[-2:]],
-        finished=state.finished,
-        winners=result.get("winners", []),
-    )
 
 
 def picture_numbers(view: dict) -> Counter:
@@ -108,7 +80,7 @@ def test_every_moment_fits_names_whose_turn_and_says_every_number_the_picture_dr
     for number, state, last in moments(players, {"rounds": rounds}, SEEDS[players]):
         public = state.view(None)
         for seat in (None, 0):  # the public board and seat 0's own view
-            sentences = describe(scene(state, seat, locale, last))
+            sentences = describe(named_scene(GAME, state, seat, locale, NAMES, last))
             text = fit(sentences)
             assert len(text) <= LIMIT
             first = sentences[0]
@@ -119,8 +91,8 @@ def test_every_moment_fits_names_whose_turn_and_says_every_number_the_picture_dr
                 assert all(NAMES[s] in first for s in state.to_act() if s >= 0), (state.phase, first)
             missing = picture_numbers(public) - said_numbers(text)
             assert not missing, (number, seat, dict(missing), text)
-            assert not BOXES.search(full(sentences))
-            scan(scanner, state, full(sentences))
+            assert not BOX_DRAWING.search(full(sentences))
+            scan_words(GAME, scanner, state, full(sentences))
         phases.add(public["phase"])
         ended = ended or state.finished
     assert scanner.findings == []
@@ -140,7 +112,9 @@ def test_a_twin_with_its_hidden_numbers_moved_is_described_in_the_same_words(pla
             if len(hidden) > 1:  # the twin really moves something
                 assert twin.view(audience) != state.view(audience)
             for locale in ("en", "ja"):
-                assert describe(scene(twin, audience, locale, last)) == describe(scene(state, audience, locale, last))
+                assert describe(named_scene(GAME, twin, audience, locale, NAMES, last)) == describe(
+                    named_scene(GAME, state, audience, locale, NAMES, last)
+                )
             compared += 1
     assert compared > 10
 
@@ -149,11 +123,11 @@ def test_a_hidden_card_is_said_as_filled_and_a_revealed_one_by_its_number():
     state = SPEC.new(3, {}, 5)
     state.boards[1] = [{"number": 4, "revealed": True}, {"number": 17, "revealed": False}]
     state.discard = [30, 2]
-    text = full(describe(scene(state, None, "en")))
+    text = full(describe(named_scene(GAME, state, None, "en", NAMES)))
     assert "Ben: 2 of 7 slots filled (A to B); revealed: A is 4." in text
     assert "17" not in text
     assert "Discard: 2, 30." in text
-    japanese = full(describe(scene(state, None, "ja")))
+    japanese = full(describe(named_scene(GAME, state, None, "ja", NAMES)))
     assert "Ben：7枠中2枚（A〜B）、公開（Aは4）。" in japanese and "17" not in japanese
 
 
@@ -162,7 +136,7 @@ def test_the_call_window_names_the_placement_and_who_may_call():
     seat = state.to_act()[0]
     state.apply(seat, {"type": "take", "source": "deck"})
     assert state.phase == "call_window"
-    first = describe(scene(state, None, "en"))[0]
+    first = describe(named_scene(GAME, state, None, "en", NAMES))[0]
     callers = [NAMES[s] for s in state.to_act()]
     assert first.startswith(f"{NAMES[seat]} placed a card in A: ") and all(name in first for name in callers)
 

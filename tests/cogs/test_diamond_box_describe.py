@@ -14,19 +14,18 @@ from types import SimpleNamespace
 import pytest
 
 import games
-from bot.describe import LIMIT, Scene, fit, full
+from bot.describe import LIMIT, fit, full
 from bot.faces import face
-from bot.text import format_event
 from cogs import gallery
 from cogs.diamond_box.describe import describe
 from cogs.diamond_box.words import diamond_card
 from cogs.presenter import Presenter
-from tests.support.wordscan import WordScanner, engine_words
+from tests.cogs.boards_in_words import BOX_DRAWING, named_scene, scan_words
+from tests.support.wordscan import WordScanner
 
 GAME = "diamond_box"
 SPEC = games.get(GAME)
 NAMES = ("Ann", "Ben", "Cho", "Dai")  # no digits: every number in a description is the board's
-BOXES = re.compile("[\u2500-\u259f]")
 PLAYERS = range(SPEC.min_players, SPEC.max_players + 1)
 
 
@@ -46,33 +45,6 @@ def moments(players: int, seed: int, policy: str):
     raise AssertionError("a game that never ended")
 
 
-def scan(scanner: WordScanner, state, text: str) -> None:
-    """What a player reads, scanned as every payload of an e2e game is: no code, identifier or engine word."""
-    scanner.vocabulary |= engine_words([gallery.table_for(GAME, state)])
-    for line in text.splitlines():
-        scanner.scan(line)
-
-
-def scene(state, seat: int | None, locale: str, last=()) -> Scene:
-    """What the presenter hands the description (cogs/presenter.py `Presenter.scene`), with NAMES for the seats and
-    the events `last` in the table's words."""
-    result = state.result() if state.finished else {}
-    table = gallery.table_for(GAME, state)
-    for place, name in zip(table.seats, NAMES):
-        place.name = name
-    return Scene(
-        game=GAME,
-        view=state.view(seat),
-        seat=seat,
-        names=NAMES[: state.players],
-        locale=locale,
-        to_act=state.to_act(),
-        last=[format_event(table, event, locale) for event in last[-2:]],
-        finished=state.finished,
-        winners=result.get("winners", []),
-    )
-
-
 def picture_numbers(view: dict) -> Counter:
     """The numbers cogs/diamond_box/image.py draws beside the board: the deck's count and each hand's size (the result
     banner's, at the end)."""
@@ -89,7 +61,7 @@ def test_every_moment_fits_names_whose_turn_and_says_the_counts_the_picture_draw
         for number, (state, last) in enumerate(moments(players, seed, policy)):
             public = state.view(None)
             for seat in (None, 0):  # the public board and seat 0's own view
-                sentences = describe(scene(state, seat, locale, last))
+                sentences = describe(named_scene(GAME, state, seat, locale, NAMES, last))
                 text = fit(sentences)
                 assert len(text) <= LIMIT
                 assert text.startswith(sentences[0])
@@ -98,8 +70,8 @@ def test_every_moment_fits_names_whose_turn_and_says_the_counts_the_picture_draw
                 missing = picture_numbers(public) - Counter(re.findall(r"\d+", text))
                 assert not missing, (dict(missing), text)
                 whole = full(sentences)
-                assert not BOXES.search(whole)
-                scan(scanner, state, whole)
+                assert not BOX_DRAWING.search(whole)
+                scan_words(GAME, scanner, state, whole)
                 assert not [card for card in state.deck if diamond_card(card, locale) in whole]
             seen["first" if number == 0 else "end" if state.finished else "mid"] += 1
     assert scanner.findings == []
@@ -111,7 +83,7 @@ def test_a_mid_game_public_board_of_four_keeps_every_hand_s_cards_and_the_centre
     state, last = next((state, last) for state, last in moments(4, 1, "ai") if len(state.centre) == 6)
     assert len(state.centre) == 6 and not state.finished
     for locale in ("en", "ja"):
-        sentences = describe(scene(state, None, locale, last))
+        sentences = describe(named_scene(GAME, state, None, locale, NAMES, last))
         text = fit(sentences)
         for hand in state.hands:
             assert all(diamond_card(card, locale) in text for card in hand)
@@ -127,7 +99,9 @@ def test_a_twin_with_its_deck_reordered_is_described_in_the_same_words(players):
             if len(state.deck) > 1:
                 assert twin.deck != state.deck
             for locale in ("en", "ja"):
-                assert describe(scene(twin, audience, locale, last)) == describe(scene(state, audience, locale, last))
+                assert describe(named_scene(GAME, twin, audience, locale, NAMES, last)) == describe(
+                    named_scene(GAME, state, audience, locale, NAMES, last)
+                )
             compared += 1
     assert compared > 4
 
@@ -135,7 +109,7 @@ def test_a_twin_with_its_deck_reordered_is_described_in_the_same_words(players):
 def test_the_centre_is_said_row_by_row_as_the_picture_labels_it():
     state = SPEC.new(2, {}, 4)
     view = state.view(None)
-    text = full(describe(scene(state, None, "en")))
+    text = full(describe(named_scene(GAME, state, None, "en", NAMES)))
     colour = view["grid"][0]["colour"]  # the top-left cell: one in from the picture's edge, B2
     assert "Centre: 2 cards; the last laid, outlined:" in text
     assert re.search(rf"^B2(?: to [A-Z]+2)? {colour} [◇◆]+[.;]", text, re.M)  # named as the picture names it
