@@ -9,6 +9,6 @@ USER bodoge
 RUN python3 -c "import bodoge; bodoge.ensure_environment('')"
 VOLUME ["/data"]
 EXPOSE 9108
-# /healthz answers 200 once the gateway is ready and storage answers (bot/metrics.py)
+# /healthz answers 200 once the gateway is ready and storage answers (cogs/metrics.py)
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["python3", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % (os.environ.get('BODOGE_METRICS_PORT') or '9108'), timeout=4)"]
 CMD ["python3", "bodoge.py", "start"]

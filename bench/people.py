@@ -167,7 +167,7 @@ async def serve(fd: int, states_path: str) -> None:
     # value inherited), but as SCHED_BATCH their wakeups never preempt the bot's loop in its step (they still preempt
     # the bot's SCHED_IDLE render workers, as the bot's own threads do)
     os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
-    from bot.client import tune_gc
+    from cogs.client import tune_gc
 
     tune_gc()  # the collector as the bot's process has it
     async with FakeDiscord(timeout=60) as fake:

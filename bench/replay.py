@@ -1,6 +1,6 @@
 """How long a replay takes to draw: per game, a finished game of at least 200 moves where the game has them (else
-its longest of a few seeds), drawn as the bot draws it (`cogs.replay.draw_replay` in a render worker process), beside
-the floor of replaying its moves through the engine and building the frames' sources in the same run.
+its longest of a few seeds), drawn as the bot draws it (`bot.faces.replay.draw_replay` in a render worker
+process), beside the floor of replaying its moves through the engine and building the frames' sources in the same run.
 
 "moves" are the record's actions, "frames" the moves that changed the public view (the start included), "shown"
 those the GIF keeps (a longer game: a faster pace, then fewer frames); "worker s" is the wall time from asking the
@@ -24,9 +24,9 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
+from bot.faces import replay  # noqa: E402
 from bot.records import played_by_ai  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
-from cogs import replay  # noqa: E402
 
 
 def played(game: str, players: int, seed: int) -> dict:

@@ -43,9 +43,9 @@ from bench.people import run_queue_seconds  # noqa: E402
 from bench.person import FLOOR_ID  # noqa: E402
 from bench.storage import storage_figures  # noqa: E402
 from bot import render_pool  # noqa: E402
-from bot.client import BodogeBot, tune_gc  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.ui import Board  # noqa: E402
+from cogs.client import BodogeBot, tune_gc  # noqa: E402
+from cogs.ui import Board  # noqa: E402
 
 GAMES = os.environ.get("BENCH_GAMES", ",".join(games.built_in())).split(",")  # a few to profile
 ROWS: list[tuple] = []
@@ -695,7 +695,7 @@ async def bench_pools(quick: bool) -> None:
 
     pictures = []
     for game in GAMES:
-        draw = __import__(f"cogs.{game}.image", fromlist=["draw_board"]).draw_board
+        draw = __import__(f"bot.faces.{game}.image", fromlist=["draw_board"]).draw_board
         for seed in range(4 if quick else 8):
             pictures.append(
                 Picture(
@@ -710,7 +710,7 @@ async def bench_pools(quick: bool) -> None:
     for kind in ("inline", "thread", "process"):
         pool = RenderPool(kind=kind, cache_size=0)
         if kind == "process":
-            pool.warm([f"cogs.{game}.image" for game in GAMES])
+            pool.warm([f"bot.faces.{game}.image" for game in GAMES])
             # workers started, modules imported, their sprite caches warm (as the threads' are after the inline pass)
             await asyncio.gather(*(pool.draw(p) for p in pictures))
             pool.drawn = 0
@@ -788,7 +788,7 @@ SECTIONS = ("games", "latency", "storage", "render", "pools")
 
 async def run_all(quick: bool, only: tuple[str, ...] = SECTIONS) -> None:
     tune_gc()  # as `python -m bot run` does
-    render_pool.shared().warm([f"cogs.{game}.image" for game in GAMES])
+    render_pool.shared().warm([f"bot.faces.{game}.image" for game in GAMES])
     with tempfile.TemporaryDirectory() as folder:
         if "games" in only:
             await bench_games(quick, Path(folder))

@@ -34,9 +34,9 @@ from bench.host import World  # noqa: E402
 from bench.people import populate  # noqa: E402
 from bench.person import acting_ids, acting_user, move, press_floor, showing  # noqa: E402
 from bot import render_pool, tables  # noqa: E402
-from bot.client import BodogeBot  # noqa: E402
 from bot.storage import sqlite as sqlite_storage  # noqa: E402
 from bot.storage.base import Storage  # noqa: E402
+from cogs.client import BodogeBot  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord import rest as fake_rest
 from tests.fakediscord import server as fake_server

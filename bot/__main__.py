@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import json
 import locale as system_locale
 import os
@@ -36,8 +35,8 @@ def command_run(args: argparse.Namespace) -> int:
     from bot.logs import configure
 
     configure(config.log_level, config.log_format)
-    from bot.client import BodogeBot, tune_gc
     from bot.storage.faults import StorageUnwritable
+    from cogs.client import BodogeBot, tune_gc
 
     problem = _unwritable(config.database)
     if problem is not None:
@@ -402,8 +401,8 @@ def command_replay(args: argparse.Namespace) -> int:
     ok, message = replay_file(args.file, _cli_locale())
     print(message)
     if ok and args.gif:
-        # the GIF is drawn by the presenters, which live in cogs/: loaded by name, as the bot loads its extensions
-        draw_replay = importlib.import_module("cogs.replay").draw_replay
+        from bot.faces.replay import draw_replay
+
         gif = draw_replay(json.loads(Path(args.file).read_text(encoding="utf-8")), args.locale)
         Path(args.gif).write_bytes(gif)
         print(f"wrote {args.gif} ({len(gif) / 1024:.0f} KiB)")

@@ -50,23 +50,6 @@ def new_game(record: dict):
     )
 
 
-def move_list(table, record: dict, locale: str) -> str:
-    """A readable, localised list of the moves (what each action was, and what happened)."""
-    from bot.i18n import t
-    from bot.text import format_event, seat_name
-
-    spec = games.get(record["game"])
-    state = new_game(record)
-    lines = [t("record.header", locale, game=spec.name(locale), id=record["table"])]
-    for entry in record["actions"]:
-        who = seat_name(table, entry["seat"], locale)
-        action = ", ".join(f"{k}={v}" for k, v in entry["action"].items() if k != "type")
-        lines.append(f"{entry['seq']:4}. {who}: {entry['action']['type']}" + (f" ({action})" if action else ""))
-        for event in state.apply(entry["seat"], entry["action"]):
-            lines.append("      " + format_event(table, event, locale))
-    return "\n".join(lines) + "\n"
-
-
 def replay(record: dict):
     """Replay a record; returns the final state. Raises on a record the engine refuses."""
     if record.get("format") != FORMAT:

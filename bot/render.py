@@ -38,8 +38,6 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
-import games
-from bot.faces import face
 from bot.fonts import FONT
 from bot.i18n import LOCALES, t
 from games.data import load
@@ -103,9 +101,16 @@ class Inks:
             self._register(colour)
         self.fixed = len(self.rgb)
 
+    def fix(self, source: Callable[[], list[str]]) -> None:
+        """Make `source` the fixed palette. Called once drawing began, its new colours are registered at once."""
+        with self._seeding:
+            if self._fixed_source is not None:
+                self._fixed_source = source
+                return
+        self.seed([colour for colour in source() if colour not in self._index])
+
     def seed_fixed(self) -> None:
-        """The fixed palette, read by `warm` or when the first colour is drawn: the games' faces (which import their
-        drawing code, which imports this module) say their colours."""
+        """The fixed palette, read by `warm` or when the first colour is drawn."""
         with self._seeding:
             if self._fixed_source is not None:
                 self.seed(self._fixed_source())
@@ -134,10 +139,9 @@ class Inks:
         return index
 
 
-def fixed_palette() -> list[str]:
-    """The seats' colours, each game's palette (its face's, from data/) in the lobby's order, then data/inks.json's
-    interface colours: indices every process agrees on."""
-    games_colours = [colour for game in games.ids() for colour in face(game).palette()]
+def fixed_palette(games_colours: Sequence[str] = ()) -> list[str]:
+    """The seats' colours, the games' colours (`bot.faces` gives each game's, from data/, in the lobby's order), then
+    data/inks.json's interface colours: indices every process agrees on."""
     return [*load("seats.json")["colours"], *games_colours, *load("inks.json")["ui"]]
 
 

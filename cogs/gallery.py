@@ -4,11 +4,14 @@
 
 For every game and player count, three positions (start, mid-game, end) of an AI-played game: the public board,
 every seat's private view, and (Diamond Box) the placement chooser. Each PNG is also written downscaled to 252 px
-wide (`*_252.png`), the width a phone gives an embed image. Lives in cogs/ because it uses the presenters."""
+wide (`*_252.png`), the width a phone gives an embed image. Lives in cogs/ because it draws
+through the presenters (what each Discord message shows)."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import random
 import sys
 from pathlib import Path
@@ -17,16 +20,20 @@ from types import SimpleNamespace
 from PIL import Image
 
 import games
-from bot.faces import face
 from bot.tables import Seat, Table
+from cogs.presenter import PRESENTERS, Presenter
 from games.contract import SYSTEM
 
 PHONE_WIDTH = 252  # CSS px: an embed's picture on a phone
 
 
-def presenter_for(game: str):
-    """The game's presenter (its face's) with a stand-in for the table cog: no deadlines run."""
-    return face(game).presenter(SimpleNamespace(deadlines={}))
+def presenter_for(game: str) -> Presenter:
+    """The game's presenter (its cog's, cogs/<game>.py, else the plain one) with a stand-in for the table cog: no
+    deadlines run."""
+    if game not in PRESENTERS:
+        with contextlib.suppress(ModuleNotFoundError):
+            importlib.import_module(f"{__package__}.{game}")
+    return PRESENTERS.get(game, Presenter)(SimpleNamespace(deadlines={}))
 
 
 def step(state, rng: random.Random, spec) -> bool:

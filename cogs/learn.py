@@ -20,13 +20,14 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
-from bot import coach, lessons, practice
+from bot import lessons, practice
+from bot.faces import coach
 from bot.i18n import normalise, t
 from bot.render_pool import ready
 from bot.tables import Table, TableError
-from bot.ui import Board, TableButton, ui_id
 from cogs.common import game_choices, user_locale
 from cogs.places import THREAD_ARCHIVE_MINUTES
+from cogs.ui import Board, TableButton, ui_id
 
 log = logging.getLogger(__name__)
 COLOUR = 0x38A169

@@ -12,10 +12,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.faces.text import seat_name
 from bot.i18n import t
 from bot.storage import SeatedTable
 from bot.tables import OPEN, Table, shown_deadline
-from bot.text import seat_name
 from cogs.common import deadline_stamp, message_link, server_name, user_locale
 
 LISTED = 10  # rows shown: one phone screen; the rest are counted

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
-from bot.delivery import send_dm
 from bot.i18n import t
 from bot.tables import Table, TableError
-from bot.ui import Board
+from cogs.delivery import send_dm
+from cogs.ui import Board
 
 if TYPE_CHECKING:
     from cogs.table import TableCog

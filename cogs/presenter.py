@@ -16,12 +16,12 @@ import discord
 from bot import codec, pace
 from bot.describe import Scene, fit, full
 from bot.faces import face
+from bot.faces.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
 from bot.i18n import has, normalise, t
 from bot.render_pool import Picture
 from bot.tables import Table
-from bot.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
-from bot.ui import Board, TableButton, action_id, ui_id
 from cogs import pacing
+from cogs.ui import Board, TableButton, action_id, ui_id
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -86,9 +86,23 @@ def action_label(table: Table, action: dict, locale: str) -> str:
     return (t(key, locale, **action) if has(key, locale) else codec.encode(action))[:80]
 
 
+PRESENTERS: dict[str, type[Presenter]] = {}
+"""Each game's presenter class by game id, registered by its cog module (cogs/<id>.py) with `@presents`."""
+
+
+def presents(cls: type[Presenter]) -> type[Presenter]:
+    """Register `cls` as its game's presenter class (`PRESENTERS`)."""
+    PRESENTERS[cls.game_id] = cls
+    return cls
+
+
 class Presenter:
     game_id = ""
-    drawing: Callable[[dict, str], bytes] | None = None  # the public board's picture from the public view and a locale
+
+    @property
+    def drawing(self) -> Callable[[dict, str], bytes] | None:
+        """The public board's picture from the public view and a locale: its face's (bot.faces)."""
+        return face(self.game_id).draw_board if self.game_id else None
 
     def __init__(self, cog: TableCog) -> None:
         self.cog = cog

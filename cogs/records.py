@@ -1,6 +1,6 @@
 """A finished game's replay and record on Discord: the table's 🎞️ button, `/table replay` and `/table record`.
 
-The replay (cogs/replay.py) is drawn by the render pool, never on the event loop; it shows only what everybody saw,
+The replay (bot/faces/replay.py) is drawn by the render pool, never on the event loop; it shows only what everybody saw,
 so anyone in the server may see it, privately or posted in the channel (once per game: the second post points to
 the first). The record holds the seed, so it is given only once the game has ended, to its players, after checking
 that its moves reach its recorded result. The table cog (cogs/table.py) routes the commands and presses here."""
@@ -15,13 +15,13 @@ import discord
 
 from bot import records
 from bot.describe import fit
+from bot.faces import replay
 from bot.i18n import t
 from bot.render_pool import RenderPool, shared
 from bot.tables import Table, TableError
-from bot.ui import Board, TableButton, ui_id
-from cogs import replay
 from cogs.common import user_locale
 from cogs.presenter import seat_name
+from cogs.ui import Board, TableButton, ui_id
 
 POSTS_KEPT = 1000  # tables whose replay was posted, remembered to point to it instead of posting it again
 _replays: RenderPool | None = None

@@ -27,8 +27,8 @@ from bot import render_pool
 from bot.render_pool import ready
 from bot.storage.base import shown_mark
 from bot.tables import Table, TableError
-from bot.ui import Board
 from cogs import places
+from cogs.ui import Board
 
 if TYPE_CHECKING:
     from cogs.table import TableCog

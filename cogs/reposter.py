@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Table, TableError
-from bot.ui import Board
+from cogs.ui import Board
 
 if TYPE_CHECKING:
     from cogs.table import TableCog

@@ -19,10 +19,10 @@ from bot import lessons, rules_pages
 from bot.describe import fit
 from bot.i18n import t
 from bot.render_pool import Picture, ready
-from bot.ui import Board
 from cogs.common import game_choices, user_locale
 from cogs.gallery import presenter_for, table_for
 from cogs.learn import learn_button
+from cogs.ui import Board
 
 COLOUR = 0x2B6CB0
 TURN_TEMPLATE = (

@@ -17,21 +17,21 @@ from discord.ext import commands
 
 import games
 from bot import codec, describe, pace, practice
-from bot.delivery import send_dm
 from bot.i18n import has, normalise, t
 from bot.races import snowflake_time_ms
 from bot.render_pool import ready
 from bot.storage import TimerRow
 from bot.storage.faults import is_fault
 from bot.tables import StorageDown, Table, TableError, TableListener
-from bot.ui import Board, TableButton, TableSelect, ui_id
 from cogs import learn, pacing, places, records
 from cogs.answers import PrivateAnswers
 from cogs.common import deadline_stamp, game_choices, message_link, server_name, user_locale
+from cogs.delivery import send_dm
 from cogs.host import notify_mode, option_value
 from cogs.presenter import Presenter, recent_lines, seat_name
 from cogs.refresher import Refresher, Retired
 from cogs.reposter import Reposter
+from cogs.ui import Board, TableButton, TableSelect, ui_id
 
 log = logging.getLogger(__name__)
 LOBBY_ACTIONS = {"join", "leave", "ai_add", "ai_remove", "settings", "start", "cancel"}
@@ -892,7 +892,7 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """A slash command's TableError is a refusal for the person alone, marked so that the tree's handler
-        (bot/client.py, which discord.py calls next) leaves it be; any other error goes on to that handler."""
+        (cogs/client.py, which discord.py calls next) leaves it be; any other error goes on to that handler."""
         original = getattr(error, "original", error)
         if isinstance(original, TableError):
             interaction.extras["refused"] = True
@@ -971,7 +971,8 @@ class TableCog(commands.Cog, TableListener, name="TableCog"):
     @app_commands.describe(table=_("Table number (default: the last one in this channel)", key="cmd.table.log.table"))
     @app_commands.rename(table=_("table", key="cmd.table.log.table.name"))
     async def table_log(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        from bot.records import export, move_list
+        from bot.faces.text import move_list
+        from bot.records import export
 
         table_id = table or await self.service.storage.latest_table_in(interaction.channel_id)
         if table_id is None:

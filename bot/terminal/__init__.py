@@ -20,16 +20,15 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 import games
-from bot import coach, lessons
-from bot.faces import TerminalFace, face
+from bot import lessons
+from bot.faces import TerminalFace, boards, coach, face
+from bot.faces.labels import action_label, event_line
+from bot.faces.menus import Choice, Menu
+from bot.faces.text import seat_name
 from bot.i18n import t
 from bot.storage import Storage
 from bot.tables import Table, TableError, TableListener, TableService
-from bot.terminal import boards
-from bot.terminal.labels import action_label, event_line
-from bot.text import seat_name
 
-PAGE = 12
 LOCAL_USER = 1  # the user id of seat 1; hot-seat people are 1..humans
 
 
@@ -39,33 +38,6 @@ class Leave(Exception):
     def __init__(self, key: str, code: int) -> None:
         super().__init__(key)
         self.key, self.code = key, code
-
-
-@dataclass
-class Choice:
-    label: str
-    action: dict | None = None
-    open: Callable[[], Menu] | None = None  # a sub-menu instead of an action (Diamond Box: card -> placements)
-    mark: tuple[int, int] | None = None  # a grid cell to label with the choice's number
-
-
-@dataclass
-class Menu:
-    title: str
-    choices: list[Choice]
-    page_size: int = PAGE
-    draw: Callable[[list[tuple[int, Choice]]], Any] | None = None  # drawn above a page (e.g. the marked grid)
-    confirm: Callable[[Choice], Any] | None = None  # a preview; Enter confirms
-    back: Menu | None = None
-    page: int = 0
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-len(self.choices) // self.page_size))
-
-    def shown(self) -> list[tuple[int, Choice]]:
-        start = self.page * self.page_size
-        return list(enumerate(self.choices[start : start + self.page_size], start + 1))
 
 
 @dataclass

@@ -10,8 +10,8 @@ import pytest
 import games
 from bench.run import AnswerFloor, answer_board
 from bot.tables import Seat, Table
-from bot.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from cogs.gallery import presenter_for
+from cogs.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
 
 
 def a_table(game: str, moves: int) -> Table:

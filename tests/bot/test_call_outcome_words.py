@@ -1,6 +1,6 @@
 """A resolved ボーダー！ call says which two cards were judged and the rule they broke, or every rule they kept."""
 
-from bot.text import format_event
+from bot.faces.text import format_event
 from cogs.gallery import table_for
 from tests.games.blue_border.helpers import call, dive
 

@@ -3,7 +3,7 @@ import re
 import pytest
 
 from bot import codec
-from bot.ui import BUTTON_TEMPLATE, action_id
+from cogs.ui import BUTTON_TEMPLATE, action_id
 
 
 @pytest.mark.parametrize(

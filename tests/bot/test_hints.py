@@ -8,7 +8,8 @@ import random
 import pytest
 
 import games
-from bot import coach, hints, lessons, practice
+from bot import hints, lessons, practice
+from bot.faces import coach
 from tests.games.search.test_strong_agents import CASES, _advance
 
 OPTIONS = {"practice": True, "hints": True}

@@ -3,7 +3,7 @@ whose pause grows with every object they walk; a bot that closes lets it go (tes
 
 import gc
 
-from bot.client import BodogeBot
+from cogs.client import BodogeBot
 from tests.e2e.conftest import bot_config
 from tests.fakediscord import FakeDiscord
 

@@ -85,7 +85,7 @@ def test_a_board_drawn_in_layers_is_the_board_drawn_in_place(game, monkeypatch):
     box or moved."""
     render.clear_caches()
     layered = [(label, picture()) for label, picture in pictures(game)]
-    for module in (render, importlib.import_module(f"cogs.{game}.image")):
+    for module in (render, importlib.import_module(f"bot.faces.{game}.image")):
         monkeypatch.setattr(module, "layer", in_place_layer)
     render.clear_caches()
     for label, data in layered:

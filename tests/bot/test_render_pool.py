@@ -12,9 +12,9 @@ import discord
 import pytest
 
 import games
+from bot.faces.blue_border.image import draw_board
 from bot.render_pool import Picture, RenderPool, ready
-from bot.ui import Board
-from cogs.blue_border.image import draw_board
+from cogs.ui import Board
 
 
 def where_drawn(marker: str) -> bytes:

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import games
 from bot.describe import LIMIT, Scene, fit, full
 from bot.faces import face
-from bot.text import format_event
+from bot.faces.text import format_event
 from cogs import gallery
 from cogs.presenter import Presenter
 from tests.support.wordscan import ASCII_WORD, COMMON, WordScanner, _codes, engine_words

@@ -1,4 +1,4 @@
-"""Blue Border's board in words (cogs/blue_border/describe.py), over random legal games at every player count, one
+"""Blue Border's board in words (bot/faces/blue_border/describe.py), over random legal games at every player count, one
 round and three, in English and Japanese: the description fits Discord's 1,024 characters and starts with whose
 turn it is (or the result); every number the picture draws is in it; a twin state, its hidden numbers moved round
 (games/blue_border/checks.py), is described in the very same words; the whole board as text draws no boxes
@@ -16,8 +16,8 @@ import pytest
 import games
 from bot.describe import LIMIT, fit, full
 from bot.faces import face
+from bot.faces.blue_border.describe import describe
 from cogs import gallery
-from cogs.blue_border.describe import describe
 from cogs.presenter import Presenter
 from tests.cogs.boards_in_words import BOX_DRAWING, named_scene, scan_words
 from tests.support.wordscan import WordScanner
@@ -47,7 +47,8 @@ def moments(players: int, options: dict, seed: int):
 
 
 def picture_numbers(view: dict) -> Counter:
-    """Every number cogs/blue_border/image.py draws on the public board, drawn from the public view as it draws them."""
+    """Every number bot/faces/blue_border/image.py draws on the public board, drawn from the public view as it draws
+    them."""
     numbers = [view["settings"]["border"], view["settings"]["bottoms"]]
     if view["rounds"] > 1 and not view["finished"]:
         numbers += [view["round"], view["rounds"], *view["round_scores"]]

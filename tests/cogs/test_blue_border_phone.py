@@ -146,7 +146,7 @@ def test_pictures_fit_a_phone_screen(players, locale):
 
 def test_the_board_stays_within_a_phone_screen_with_the_fullest_discard():
     """The discard can hold most of the deck (27 cards in random play): it wraps within PHONE_HEIGHT."""
-    from cogs.blue_border.image import draw_board
+    from bot.faces.blue_border.image import draw_board
 
     fullest = None
     for seed in range(12):

@@ -125,7 +125,7 @@ def test_a_divers_private_picture_is_their_row_and_the_chart_drawn_from_the_publ
     """Nothing is private: the private picture is drawn from the public view plus the seat number alone (a hidden
     card's shade is public; its number is not, and the public view has none). It is the diver's own row and the
     colour chart, not the public board again, and its text is one line."""
-    from cogs.blue_border.image import draw_board
+    from bot.faces.blue_border.image import draw_board
 
     presenter = BlueBorderPresenter(SimpleNamespace(deadlines={}))
     checked = 0

@@ -38,7 +38,7 @@ MIXED = [("blue_border", 4), ("deep_dive", 1), ("deep_dive", 4), ("colorse", 4)]
 
 
 def image_module(game: str):
-    return __import__(f"cogs.{game}.image", fromlist=["draw_board"])
+    return __import__(f"bot.faces.{game}.image", fromlist=["draw_board"])
 
 
 def played(game: str, players: int, seed: int, moves: int):

@@ -1,4 +1,4 @@
-"""BOSSa's board in words (cogs/bossa/describe.py): every moment of random games, both languages, the public board
+"""BOSSa's board in words (bot/faces/bossa/describe.py): every moment of random games, both languages, the public board
 and a player's own view, says whose turn it is or the result, every number the picture draws, nothing hidden."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from bot.describe import fit, full
+from bot.faces.bossa.words import bossa_tile
 from bot.i18n import t
-from cogs.bossa.words import bossa_tile
 from games.bossa.tiles import dots
 from tests.cogs.boards_in_words import check, moments, play, same_for_twins, scene, sentences
 
@@ -18,7 +18,7 @@ SEEDS = (3, 8)
 
 
 def drawn(view: dict) -> Counter:
-    """The numbers cogs/bossa/image.py draws from `view`: each line's columns of 6, die, slots' numbers, open ends'
+    """The numbers bot/faces/bossa/image.py draws from `view`: each line's columns of 6, die, slots' numbers, open ends'
     sizes and tiles' dots; each player's die, hand size and face-up tiles; the deck and the tiles out of play."""
     found: Counter = Counter()
 

@@ -166,7 +166,7 @@ def test_a_crowded_board_still_fits():
     pool = data["hands"][0] + data["hands"][1] + data["deck"]
     data["hands"], data["deck"] = [sorted(pool[:11]), sorted(pool[11:22])], pool[22:]
     crowded = type(state).from_dict(data)
-    from cogs.bossa.image import draw_board
+    from bot.faces.bossa.image import draw_board
 
     for locale in ("en", "ja"):
         assert size(draw_board(crowded.view(None), locale))[1] <= bot.render.PHONE_HEIGHT

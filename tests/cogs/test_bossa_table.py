@@ -17,9 +17,9 @@ from PIL import Image
 
 import games
 from bot import codec
+from bot.faces.bossa.image import draw_board
 from bot.tables import Seat, Table, TableError
 from cogs.bossa import BossaPresenter, decode_move, encode_move, event_line
-from cogs.bossa.image import draw_board
 
 SPEC = games.get("bossa")
 CHOOSING = ("choose", "choose_colour")

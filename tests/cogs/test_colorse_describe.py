@@ -1,4 +1,4 @@
-"""COLORSE's board in words (cogs/colorse/describe.py): random games at 3 and 4 players, both languages, the public
+"""COLORSE's board in words (bot/faces/colorse/describe.py): random games at 3 and 4 players, both languages, the public
 board and a player's own view: whose turn it is or the result, every number the picture draws, every card's colours
 in words, a player's own sign and face-down cards to them alone."""
 
@@ -10,8 +10,8 @@ import pytest
 
 import games
 from bot.describe import fit, full
+from bot.faces.colorse.words import colorse_colour, colorse_sign
 from bot.i18n import t
-from cogs.colorse.words import colorse_colour, colorse_sign
 from tests.cogs.boards_in_words import check, moments, play, same_for_twins, sentences
 
 GAME = "colorse"
@@ -20,7 +20,7 @@ PLAYERS = range(SPEC.min_players, SPEC.max_players + 1)
 
 
 def drawn(view: dict) -> Counter:
-    """The numbers cogs/colorse/image.py draws from `view`: each seat's rounds won of the rounds to win (its stars,
+    """The numbers bot/faces/colorse/image.py draws from `view`: each seat's rounds won of the rounds to win (its stars,
     the result banner's wins), and while playing the round, the common cards' numbers 1-3 and the deck's count."""
     found: Counter = Counter()
     for wins in view["round_wins"]:

@@ -1,4 +1,4 @@
-"""DEEP DIVE's board in words (cogs/deep_dive/describe.py): random games at every player count (solo against the
+"""DEEP DIVE's board in words (bot/faces/deep_dive/describe.py): random games at every player count (solo against the
 automaton too), both languages, the public board and a player's own view: whose turn it is or the result, every
 number the picture draws, nothing of the face-down tiles but their counts."""
 
@@ -23,7 +23,7 @@ def cells(columns: dict) -> list[int]:
 
 
 def drawn(view: dict) -> Counter:
-    """The numbers cogs/deep_dive/image.py draws from `view`: the diver's depth; each depth's number, face-down
+    """The numbers bot/faces/deep_dive/image.py draws from `view`: the diver's depth; each depth's number, face-down
     count, food points and "xN" of its groups; each panel's score, trapped depths, rocks and tableau cells; the
     automaton's depth, rocks, open water, score and cells (the result banner repeats the scores)."""
     found: Counter = Counter()

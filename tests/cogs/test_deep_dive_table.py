@@ -17,9 +17,9 @@ from PIL import Image
 
 import games
 from bot import codec
+from bot.faces.deep_dive.image import draw_board
 from bot.tables import Seat, Table
 from cogs.deep_dive import DeepDivePresenter, event_line
-from cogs.deep_dive.image import draw_board
 
 SPEC = games.get("deep_dive")
 W, X = "water", "predator"

@@ -1,4 +1,4 @@
-"""Diamond Box's board in words (cogs/diamond_box/describe.py), over random legal games and AI-played ones at every
+"""Diamond Box's board in words (bot/faces/diamond_box/describe.py), over random legal games and AI-played ones at every
 player count, in English and Japanese: the description fits Discord's 1,024 characters and starts with whose turn it
 is (or the result); the deck's count and every hand's count (the numbers the picture draws) are in it; no card of the
 deck is named, and a twin state with the deck reordered (games/diamond_box/checks.py) reads the same; the whole board
@@ -16,9 +16,9 @@ import pytest
 import games
 from bot.describe import LIMIT, fit, full
 from bot.faces import face
+from bot.faces.diamond_box.describe import describe
+from bot.faces.diamond_box.words import diamond_card
 from cogs import gallery
-from cogs.diamond_box.describe import describe
-from cogs.diamond_box.words import diamond_card
 from cogs.presenter import Presenter
 from tests.cogs.boards_in_words import BOX_DRAWING, named_scene, scan_words
 from tests.support.wordscan import WordScanner
@@ -46,8 +46,8 @@ def moments(players: int, seed: int, policy: str):
 
 
 def picture_numbers(view: dict) -> Counter:
-    """The numbers cogs/diamond_box/image.py draws beside the board: the deck's count and each hand's size (the result
-    banner's, at the end)."""
+    """The numbers bot/faces/diamond_box/image.py draws beside the board: the deck's count and each hand's size (the
+    result banner's, at the end)."""
     return Counter(str(n) for n in (view["deck_count"], *(len(hand) for hand in view["hands"])))
 
 

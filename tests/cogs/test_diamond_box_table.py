@@ -139,7 +139,7 @@ def test_the_table_offers_the_best_placements_and_the_chooser_every_one_best_fir
 def test_the_chooser_marks_never_overlap_and_show_each_footprint():
     """Each offered placement has its own panel: badges, panels and footprints of different placements are apart,
     every footprint is the card's rotated size and lies inside its own panel, all on the canvas."""
-    from cogs.diamond_box.image import placement_layout
+    from bot.faces.diamond_box.image import placement_layout
     from games.diamond_box.geometry import size as footprint_size
 
     presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+import bot.faces.blue_border.image as blue_border
 import bot.render as render
-import cogs.blue_border.image as blue_border
 import games
 
 

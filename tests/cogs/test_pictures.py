@@ -16,7 +16,7 @@ from cogs import gallery
 from cogs.presenter import Presenter
 
 GAMES = games.built_in()
-IMAGE_MODULES = [f"cogs.{game}.image" for game in GAMES]
+IMAGE_MODULES = [f"bot.faces.{game}.image" for game in GAMES]
 
 
 @cache
@@ -115,7 +115,7 @@ def test_pictures_are_drawn_for_a_phone(game, monkeypatch):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_end_shows_the_result_with_the_winners_marked(game, monkeypatch):
-    module = importlib.import_module(f"cogs.{game}.image")
+    module = importlib.import_module(f"bot.faces.{game}.image")
     banners = []
     real = module.result_banner
     monkeypatch.setattr(module, "result_banner", lambda entries, **kw: banners.append(entries) or real(entries, **kw))

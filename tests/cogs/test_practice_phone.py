@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 import games
-from bot import coach, lessons
+from bot import lessons
+from bot.faces import coach
 from cogs import gallery, learn
 from tests.cogs.test_phone_budget import ROW_WIDTH, button_width, host_row
 from tests.phone import budget

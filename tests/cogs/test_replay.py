@@ -1,4 +1,4 @@
-"""A replay (cogs/replay.py): frames from the public view alone, one per move that changed it, the players' names
+"""A replay (bot/faces/replay.py): frames from the public view alone, one per move that changed it, the players' names
 and the result, a pace that quickens for a longer game, under Discord's attachment limit, drawn off the event loop,
 and written by `python -m bot replay --gif`; the leak scanner's replay checks catch what they are for."""
 
@@ -11,10 +11,10 @@ import pytest
 from PIL import Image
 
 import games
+from bot.faces import replay
 from bot.records import played_by_ai
 from bot.render import INKS, PHONE_WIDTH
 from bot.render_pool import RenderPool
-from cogs import replay
 from tests.fakediscord.models import UploadedFile
 from tests.support import leakscan
 

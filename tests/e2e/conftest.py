@@ -8,8 +8,8 @@ import itertools
 
 import pytest
 
-from bot.client import BodogeBot
 from bot.config import Config
+from cogs.client import BodogeBot
 from tests.fakediscord import FakeDiscord
 from tests.support.leakscan import LeakScanner
 

@@ -3,8 +3,8 @@ and no public message shows a sign before the reveal."""
 
 import json
 
+from bot.faces.text import seat_name
 from bot.i18n import t
-from bot.text import seat_name
 from tests.e2e.conftest import Harness
 from tests.e2e.drive import play_out
 from tests.e2e.test_deep_dive import open_table

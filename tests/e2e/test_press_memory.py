@@ -7,7 +7,7 @@ import random
 
 import discord
 
-from bot.ui import TableButton, TableSelect
+from cogs.ui import TableButton, TableSelect
 from tests.e2e.conftest import Harness
 from tests.e2e.drive import move
 from tests.e2e.test_deep_dive import open_table

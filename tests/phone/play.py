@@ -10,7 +10,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from bot.client import BodogeBot
+from cogs.client import BodogeBot
 from tests.e2e.conftest import bot_config
 from tests.e2e.drive import move
 from tests.fakediscord import FakeDiscord

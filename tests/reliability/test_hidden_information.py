@@ -16,9 +16,9 @@ import pytest
 from PIL import Image, PngImagePlugin
 
 import games
-from bot.ui import TableButton, action_id
 from cogs.bossa import tile_text
 from cogs.diamond_box import card_name
+from cogs.ui import TableButton, action_id
 from tests.e2e.conftest import Harness
 from tests.e2e.drive import move, play_out
 from tests.e2e.test_deep_dive import button, open_table

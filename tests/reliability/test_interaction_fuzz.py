@@ -23,7 +23,7 @@ import pytest
 
 import games
 from bot import codec
-from bot.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from cogs.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from tests.e2e.conftest import Harness
 from tests.e2e.test_deep_dive import button
 from tests.fakediscord import FakeDiscord

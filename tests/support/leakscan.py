@@ -181,11 +181,11 @@ def gif_extensions(data: bytes) -> tuple[list[tuple[int, bytes]], bytes]:
 
 
 def replay_leaks(record: dict) -> list[str]:
-    """What is wrong with the frames a replay of `record` shows (cogs/replay.py): each frame's source must be the
+    """What is wrong with the frames a replay of `record` shows (bot/faces/replay.py): each frame's source must be the
     public view of the game at that move (`view(None)`), carry no seed and no hidden value, and stay the same when
     everything hidden at that moment is permuted (the twin)."""
+    from bot.faces import replay
     from bot.tables import Seat, Table
-    from cogs import replay
 
     problems = []
     checked = {}
@@ -335,7 +335,7 @@ class LeakScanner(TableListener):
 
     def _hook_replays(self) -> None:
         """Every replay the bot asks the render pool for has its frames' sources checked (`replay_leaks`) first."""
-        from cogs import replay
+        from bot.faces import replay
 
         original = getattr(replay.replay_picture, "__wrapped__", replay.replay_picture)
         scanner = self

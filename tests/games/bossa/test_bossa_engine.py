@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.faces.words import event_fields
 from bot.i18n import forms
-from bot.words import event_fields
 from games.bossa import SPEC
 from games.bossa.lines import tiles_on
 from games.contract import SYSTEM, Deadline, IllegalAction
@@ -186,7 +186,7 @@ def test_every_event_and_error_has_a_message_in_both_catalogues():
                 for _, name, _, _ in string.Formatter().parse(text)
                 if name
             }
-            # the event's own fields, and what cogs/bossa/words.py derives (whose line: own or the opponent's)
+            # the event's own fields, and what bot/faces/bossa/words.py derives (whose line: own or the opponent's)
             assert fields <= set(event_fields("bossa", event, locale)), (locale, event["type"])
     english = json.loads((CATALOGUES / "en" / "bossa.json").read_text(encoding="utf-8"))
     japanese = json.loads((CATALOGUES / "ja" / "bossa.json").read_text(encoding="utf-8"))

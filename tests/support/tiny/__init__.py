@@ -26,6 +26,7 @@ CATALOGUE = HERE / "i18n"  # where a real game's are data/i18n/<locale>/
 
 def register() -> None:
     """What discovery does for a real game: its spec, its face and its messages, known to this process."""
+    from tests.support.tiny import cog  # noqa: F401 (defining its presenter registers it)
     from tests.support.tiny.face import FACE
     from tests.support.tiny.rules import SPEC
 

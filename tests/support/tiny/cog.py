@@ -1,12 +1,13 @@
 """Tiny's Discord package (as cogs/<id>/__init__.py is for a real game): its presenter, the plain fallback plus a DM
 of each player's secret at the start, and `setup`, which discord.py calls when the extension loads (a real game's
-`cogs.<id>` is loaded by bot.client for every game; this one through `extra_cogs`)."""
+`cogs.<id>` is loaded by cogs.client for every game; this one through `extra_cogs`)."""
 
 from discord.ext import commands
 
-from cogs.presenter import Presenter
+from cogs.presenter import Presenter, presents
 
 
+@presents
 class TinyPresenter(Presenter):
     game_id = "tiny"
 
