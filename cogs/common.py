@@ -10,8 +10,16 @@ from discord.app_commands import locale_str as _
 import games
 from bot.i18n import normalise, t
 from bot.storage import TimerRow
-from bot.tables import shown_deadline
+from bot.tables import Table, shown_deadline
 from cogs.pacing import stamp
+
+
+def is_moderator(interaction: discord.Interaction, table: Table | None = None) -> bool:
+    """Manage messages or the server: in the interaction's own guild only (never over another guild's table)."""
+    if table is not None and table.guild_id != interaction.guild_id:
+        return False
+    permissions = interaction.permissions
+    return bool(permissions and (permissions.manage_messages or permissions.manage_guild))
 
 
 def user_locale(interaction: discord.Interaction) -> str:
