@@ -160,6 +160,7 @@ class RenderPool:
         self.restarts = 0  # dead workers replaced
         self._deaths_in_a_row = 0  # workers died without an answer between: they cannot start (a broken install)
         self.preload: tuple[str, ...] = ()  # modules each worker imports as it starts
+        self._started: set[asyncio.Task] = set()  # drawings started ahead (`start`), kept until done
 
     async def draw(self, picture: Picture) -> bytes:
         request = picture.request()
@@ -189,6 +190,18 @@ class RenderPool:
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
         return image
+
+    def start(self, picture: Picture) -> None:
+        """Start drawing `picture` without waiting for it (a head start: whoever `draw`s it next shares that drawing
+        or finds it cached). A failure is only logged: the next `draw` tries again and reports it."""
+        task = asyncio.get_running_loop().create_task(self.draw(picture))
+        self._started.add(task)
+        task.add_done_callback(self._started_done)
+
+    def _started_done(self, task: asyncio.Task) -> None:
+        self._started.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.info("drawing %s ahead failed", task.get_name(), exc_info=task.exception())
 
     async def _draw(self, picture: Picture, request: bytes | None) -> bytes:
         if self.kind == "inline":

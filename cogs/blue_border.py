@@ -47,7 +47,7 @@ class BlueBorderPresenter(Presenter):
     def board(self, table: Table, locale: str) -> Board:
         """One phone screen: the picture carries the state (divers, slots, field, discard, rules, round, result);
         the text says whose turn it is and what just happened, in a line or two."""
-        view = table.state.view(None)
+        view = table.public_view()
         lines = [] if view["finished"] else [self.phase_line(table, view, locale), *self.recent(table, locale)]
         embed = self.framed(table, locale, 0x1E4E8C, lines)
         items = [] if table.state.finished else self.buttons(table, locale)
@@ -80,7 +80,7 @@ class BlueBorderPresenter(Presenter):
         """Rows 0-1: the four piles to take from, then the deck and pass; or the call and "no call"; or the
         reward's select. The colour chart's button (emoji only) joins the shared bottom row."""
         state, v = table.state, table.version
-        view = state.view(None)
+        view = table.public_view()
         items: list[discord.ui.Item] = []
         if view["phase"] == "turn":
             legal = state.legal_actions(view["active_seat"])
@@ -138,7 +138,7 @@ class BlueBorderPresenter(Presenter):
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)
         if name == "chart":
-            view = table.state.view(None) if table.state else None
+            view = table.public_view() if table.state else None
             if not view or not view["chart"]:
                 raise TableError("no_chart", f"{GAME}.error.no_chart")
             embed = discord.Embed(title=t(f"{GAME}.action.chart", locale))

@@ -202,7 +202,7 @@ class BossaPresenter(Presenter):
     def board(self, table: Table, locale: str) -> Board:
         """A phone screen: the title, one status line (and the deadline), the last move, the picture (which
         holds everything else: lines, hands, dice, markers, deck) and the controls in rows 0-1."""
-        view = table.state.view(None)
+        view = table.public_view()
         if view["phase"] == "over":
             lines = [self.end_line(table, view, locale)]
         else:
@@ -243,7 +243,7 @@ class BossaPresenter(Presenter):
         hand is private then: their look at it). Play: the placements' select and the once-per-game actions'
         select."""
         state, v = table.state, table.version
-        view = state.view(None)
+        view = table.public_view()
         items: list[discord.ui.Item] = []
         phase = view["phase"]
         if phase in CHOOSING:
@@ -341,7 +341,7 @@ class BossaPresenter(Presenter):
         """The high roller's peek starts with the game: their hand goes to them alone."""
         if table.state is None or not any(event.get("type") == "game_started" for event in events):
             return []
-        view = table.state.view(None)
+        view = table.public_view()
         return [view["high_seat"]] if view["phase"] == "choose" else []
 
     # --- the chooser -----------------------------------------------------------------------------
@@ -450,7 +450,7 @@ class BossaPresenter(Presenter):
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("not_player")
-        if seat not in table.state.to_act() or table.state.view(None)["phase"] != "play":
+        if seat not in table.state.to_act() or table.public_view()["phase"] != "play":
             raise TableError("not_your_turn", "error.not_your_turn")
         return seat
 

@@ -20,7 +20,7 @@ from bot.storage import Storage
 from bot.storage.faults import StorageUnwritable, check_writable, is_fault
 from bot.tables import StorageDown, TableService
 from cogs.translator import CatalogueTranslator
-from cogs.ui import TableButton, TableSelect
+from cogs.ui import PressHandler, TableButton, TableSelect
 
 if TYPE_CHECKING:
     from cogs.metrics import Metrics
@@ -97,6 +97,7 @@ class BodogeBot(commands.AutoShardedBot):
         self.settle_memory = settle_memory  # freeze what startup loaded once ready (the process's own bot only)
         self._frozen = False
         self._repair: asyncio.Task | None = None
+        self.press_handler: PressHandler | None = None  # the table cog, once loaded: every table press goes there
 
     async def on_ready(self) -> None:
         """Modules, cogs, catalogues, the guild cache and the timers' tables live as long as the process: after one

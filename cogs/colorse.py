@@ -87,7 +87,7 @@ class ColorsePresenter(Presenter):
     def board(self, table: Table, locale: str) -> Board:
         """One phone screen: the picture carries the boxes, roles, stars, common cards and deck; the text says whose
         turn it is and what just happened, in a few short lines."""
-        view = table.state.view(None)
+        view = table.public_view()
         lines = [] if table.state.finished else [clip(line) for line in self.play_lines(table, view, locale)]
         if lines:  # the news fills the room the status (and the clock, on a line of its own at worst) leave
             clock = 1 if self.clock(table, locale) else 0
@@ -155,7 +155,7 @@ class ColorsePresenter(Presenter):
 
     def buttons(self, table: Table, locale: str) -> list[discord.ui.Item]:
         state, v = table.state, table.version
-        view = state.view(None)
+        view = table.public_view()
         items: list[discord.ui.Item] = []
         if view["phase"] == "sign":
             # The same three options for everybody, whoever has chosen what: the pick itself is seen by the bot alone.

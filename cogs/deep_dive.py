@@ -105,7 +105,7 @@ class DeepDivePresenter(Presenter):
     def board(self, table: Table, locale: str) -> Board:
         """A phone screen: the title, one line of whose turn it is and what they may do, the deadline, the last two
         moves; the picture carries the ocean, every player's penguins, rocks, tableau and score, the token."""
-        view = table.state.view(None)
+        view = table.public_view()
         running = not view["finished"] and table.status == "running"
         lines = [self.phase_line(table, view, locale)] if running else []
         # the last moves (at the end, the last one: the result is the picture's banner and the winners' line)
@@ -149,7 +149,7 @@ class DeepDivePresenter(Presenter):
         """Rows 0 and 1 only (row 2 is the table's own): the dive's decision (flip / skip, keep / deeper) in row 0;
         the tiles to choose among in row 1 as up to three buttons, or one select (with the rock to swallow)."""
         state, v = table.state, table.version
-        turn = state.view(None)["turn"]
+        turn = table.public_view()["turn"]
         if turn is None or not state.to_act():
             return []
         items: list[discord.ui.Item] = []

@@ -45,7 +45,7 @@ class DiamondBoxPresenter(Presenter):
     def board(self, table: Table, locale: str) -> Board:
         """The picture carries the state (centre, hands, deck, whose turn); the text says whose turn it is and what
         happened last; the controls are the best placements (row 0); the chooser's 🔍 joins the shared bottom row."""
-        view = table.state.view(None)
+        view = table.public_view()
         running = not view["finished"] and view["turn_seat"] is not None
         best = self.ranked(table, view["turn_seat"], limit=ON_TABLE) if running else []
         lines = []
@@ -161,7 +161,7 @@ class DiamondBoxPresenter(Presenter):
         v = table.version
         hand = table.state.view(seat)["hands"][seat]
         which = ALL if card is None else str(hand.index(card))
-        area = board_area(table.state.view(None))
+        area = board_area(table.public_view())
         items: list[discord.ui.Item] = [self.move_select(table, shown, first, "act0", locale, row=0, area=area)]
         cards = [
             discord.SelectOption(label=t(f"{GAME}_table.all_cards", locale)[:100], value=ALL, default=card is None)

@@ -27,15 +27,11 @@ class TableMessages:
 
     # --- what the table message shows ----------------------------------------------------------
     def public_board(self, table: Table, locale: str | None = None) -> Board:
+        """The table message: the lobby, or the game's board with the bottom row. Drawing it changes nothing: what
+        the cog keeps of a table it shows is noted where the message is written (`TableCog.writing`)."""
         locale = locale or table.locale
         if table.status == "lobby" or table.state is None:
             return self.lobby_board(table, locale)
-        self.reposter.watch(table)
-        deadline = table.timers.get("deadline") if table.status == "running" else None
-        if deadline is None:  # the clock comes from the table's stored timers (a table reloaded from storage too)
-            self.deadlines.pop(table.id, None)
-        else:
-            self.deadlines[table.id] = deadline.due_at
         presenter = self.presenter(table.game)
         board = presenter.described(presenter.board(table, locale), table, None, locale)
         board.items.extend(self.host_items(table, locale))
@@ -97,7 +93,6 @@ class TableMessages:
         return [log_button]
 
     def lobby_board(self, table: Table, locale: str) -> Board:
-        self.reposter.watch(table)
         spec = table.spec
         embed = discord.Embed(title=t("table.title", locale, game=spec.name(locale), id=table.id), colour=0x2B6CB0)
         if table.status == "cancelled":

@@ -113,7 +113,7 @@ class Presenter:
         result = state.result() if state.finished else {}
         return Scene(
             game=table.game,
-            view=state.view(seat),
+            view=table.public_view() if seat is None else state.view(seat),
             seat=seat,
             names=[seat_name(table, n, locale) for n in range(len(table.seats))],
             locale=locale,
@@ -193,7 +193,7 @@ class Presenter:
         """The public table message while running or finished."""
         embed = self.header(table, locale)
         embed.add_field(name=t("table.seats", locale), value=self.seats_field(table, locale), inline=True)
-        public = table.state.view(None)
+        public = table.public_view()
         embed.add_field(
             name=t("table.board", locale),
             value=f"```json\n{json.dumps(public, ensure_ascii=False)[:900]}\n```",
@@ -209,7 +209,7 @@ class Presenter:
         """The picture `board` attaches (None: none), from the state alone: drawn ahead while an action commits."""
         if self.drawing is None:
             return None
-        return Picture(self.drawing, (table.state.view(None), normalise(table.locale)))  # in the table's language
+        return Picture(self.drawing, (table.public_view(), normalise(table.locale)))  # in the table's language
 
     def add_recent(self, embed: discord.Embed, table: Table, locale: str) -> None:
         lines = recent_lines(table, locale)

@@ -4,6 +4,7 @@ its table's, hands actions to the table service and answers by editing the table
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -16,7 +17,7 @@ from bot.tables import StorageDown, Table, TableError
 from cogs import learn, records
 from cogs.common import is_moderator, user_locale
 from cogs.lobby_choosers import AI_REMOVE
-from cogs.refresher import Retired
+from cogs.refresher import DroppedCopy
 from cogs.replies import on_private_message
 from cogs.ui import Board
 
@@ -33,7 +34,8 @@ class Presses:
     async def show(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer a press that changed the table: edit the table message through the response when it was pressed
         there (one REST call), else confirm privately (a chooser becomes "Done", then goes) and let the refresher
-        edit the table message."""
+        edit the table message. Called under `dispatch_press`'s `refresher.answering`: a change the answer did not
+        show is refreshed once the press is over."""
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         try:
             if on_table:  # after any other write of this message, with the table as it is then
@@ -56,7 +58,6 @@ class Presses:
             # The move is committed; only the answer was lost (e.g. 10062 after a slow press): the bot's own
             # coalesced edit shows it instead.
             log.info("table %s: answer failed (%s); the board will be edited instead", table.id, error.code)
-        self.refresher.request(table)
 
     # --- the dispatcher --------------------------------------------------------------------------
     async def on_press(
@@ -69,7 +70,7 @@ class Presses:
         try:
             await self.dispatch_press(interaction, table_id, version, what, values)
             self.answers.after_press(interaction, what)  # a private answer it gave goes in time, or is replaced
-        except Retired:  # committed, but this copy was dropped since: the reloaded one is drawn when it changes
+        except DroppedCopy:  # committed, but this copy was dropped since: the reloaded one is drawn when it changes
             if not interaction.response.is_done():
                 await interaction.response.defer()
         except Exception as error:
@@ -106,19 +107,31 @@ class Presses:
             return await self.refuse(interaction, error)
         await self.refuse(interaction, "error.malformed_action")
 
+    async def changed_and_shown(
+        self, interaction: discord.Interaction, table: Table, change: Callable[[], Awaitable[object]]
+    ) -> None:
+        """`change()` (a call of the table service), then its answer (`show`), the refresher told first that this
+        press answers for the table: the change's refresh is not started only for the answer to make it needless."""
+        with self.refresher.answering(table):
+            await change()
+            await self.show(interaction, table)
+
     async def press_action(self, interaction: discord.Interaction, table: Table, version: int, action: dict) -> None:
-        try:
-            outcome = await self.service.submit(
-                table.id, interaction.user.id, version, action, stamp_ms=snowflake_time_ms(interaction.id)
-            )
-        except TableError as error:
-            if error.code == "stale":
-                await self.refuse(interaction, error)
-                if self.refresher.shown.get(table.id) != table.revision:
-                    self.refresher.request(table, 0)  # the member saw an old board: show the current one now
-                return
-            return await self.refuse(interaction, error)
-        await self.show(interaction, table)
+        with self.refresher.answering(table):
+            try:
+                outcome = await self.service.submit(
+                    table, interaction.user.id, version, action, stamp_ms=snowflake_time_ms(interaction.id)
+                )
+            except TableError as error:
+                refused: TableError | None = error
+            else:
+                refused = None
+                await self.show(interaction, table)
+        if refused is not None:
+            await self.refuse(interaction, refused)
+            if refused.code == "stale" and self.refresher.shown.get(table.id) != table.revision:
+                self.refresher.request(table, 0)  # the member saw an old board: show the current one now
+            return
         news = self.presenter(table.game).private_news(table, outcome.events)
         if news:
             self._spawn(self.deliver(table, news, interaction))
@@ -140,21 +153,24 @@ class Presses:
             )
             return
         if name == "back":
-            await self.service.reclaim(table.id, user.id)
-            return await self.show(interaction, table)
+            return await self.changed_and_shown(interaction, table, lambda: self.service.reclaim(table.id, user.id))
         if name == "skip":
-            await self.service.let_ai_move(table.id, user.id, version)
-            return await self.show(interaction, table)
+            return await self.changed_and_shown(
+                interaction, table, lambda: self.service.let_ai_move(table.id, user.id, version)
+            )
         if name == "rematch":
             return await self.rematch(interaction, table)
         if name in ("replay", "replay.post"):
             return await records.send_replay(self, interaction, table, post=name == "replay.post")
         if name == "ai_level" and values:
-            if values[0] == AI_REMOVE:
-                await self.service.remove_ai(table.id, user.id)
-            else:
-                await self.service.add_ai(table.id, user.id, values[0])
-            return await self.show(interaction, table)
+            level = values[0]
+            if level == AI_REMOVE:
+                return await self.changed_and_shown(
+                    interaction, table, lambda: self.service.remove_ai(table.id, user.id)
+                )
+            return await self.changed_and_shown(
+                interaction, table, lambda: self.service.add_ai(table.id, user.id, level)
+            )
         if name == "view":
             seat = table.seat_of(user.id)
             if table.state is None:
@@ -177,29 +193,24 @@ class Presses:
         await self.refuse(interaction, "error.malformed_action")
 
     async def press_lobby(self, interaction: discord.Interaction, table: Table, name: str) -> None:
-        user = interaction.user
-        if name == "join":
-            await self.service.join(table.id, user.id, user.display_name)
-        elif name == "leave":
-            await self.service.leave(table.id, user.id)
-        elif name == "ai_add":
-            if len(table.spec.ai_levels) > 1 or any(seat.user_id is None for seat in table.seats):
-                return await self.choose_ai_level(interaction, table)
-            await self.service.add_ai(table.id, user.id)
-        elif name == "ai_remove":
-            await self.service.remove_ai(table.id, user.id)
-        elif name == "cancel":
-            await self.service.cancel(table.id, user.id, is_moderator(interaction, table))
-        elif name == "settings":
+        user, service = interaction.user, self.service
+        if name == "settings":
             return await self.open_settings(interaction, table)
-        elif name == "start":
-            await self.service.start(table.id, user.id)
-            await self.show(interaction, table)
+        if name == "ai_add" and (len(table.spec.ai_levels) > 1 or any(seat.user_id is None for seat in table.seats)):
+            return await self.choose_ai_level(interaction, table)
+        changes: dict[str, Callable[[], Awaitable[object]]] = {
+            "join": lambda: service.join(table.id, user.id, user.display_name),
+            "leave": lambda: service.leave(table.id, user.id),
+            "ai_add": lambda: service.add_ai(table.id, user.id),
+            "ai_remove": lambda: service.remove_ai(table.id, user.id),
+            "cancel": lambda: service.cancel(table.id, user.id, is_moderator(interaction, table)),
+            "start": lambda: service.start(table.id, user.id),
+        }
+        await self.changed_and_shown(interaction, table, changes[name])
+        if name == "start":
             news = self.presenter(table.game).private_news(table, [{"type": "game_started"}])
             if news:
                 self._spawn(self.deliver(table, news, interaction))
-            return
-        await self.show(interaction, table)
 
     async def rematch(self, interaction: discord.Interaction, table: Table) -> None:
         new = await self.service.rematch(table.id, interaction.user.id)

@@ -16,14 +16,14 @@ costs that table a redraw."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
-from bot import render_pool
 from bot.render_pool import ready
 from bot.storage.base import shown_mark
 from bot.tables import Table, TableError
@@ -37,8 +37,9 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)  # after a write that may not have landed (5xx, network): then wait a change
 
 
-class Retired(Exception):
-    """The table object to draw was dropped from memory after a failed commit: it may show what was never saved."""
+class DroppedCopy(Exception):
+    """The table object to draw was dropped from memory after a failed commit: it may show what was never saved, so it
+    is never drawn (the copy reloaded from storage is, at its next change)."""
 
 
 class Refresher:
@@ -58,6 +59,8 @@ class Refresher:
         self._marks: dict[int, str] = {}  # table id -> the mark of what its message now shows, not yet stored
         self._marking: asyncio.Task | None = None
         self.patience = 1.5  # seconds a press waits behind another write of its table's message before it defers
+        self._answering: dict[int, int] = {}  # table id -> presses under way whose answer writes its message
+        self._wanted: dict[int, float | None] = {}  # table id -> a refresh asked for meanwhile (its delay)
 
     def _track(self, table: Table) -> None:
         """Revisions are counted in memory per Table object: a table reloaded from storage starts again at 0, so
@@ -72,6 +75,10 @@ class Refresher:
         self._track(table)
         if table.message_id is None or table.id in self.gone:
             return
+        if table.id in self._answering:  # a press's answer will show it; what it leaves is refreshed after
+            if table.id not in self._wanted or delay == 0:
+                self._wanted[table.id] = delay
+            return
         if table.id in self._pending:
             if delay != 0:
                 return
@@ -81,24 +88,22 @@ class Refresher:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def prepare(self, table: Table, source: str) -> None:
-        """A person's action is about to be committed: start drawing the picture its answer will show, drawn while
-        the commit waits on the disk; the answer still goes out only after the commit. The bot's own moves are left
-        to the coalesced refresh, which draws only the last of a burst."""
-        if source == "user" and table.message_id is not None and table.state is not None:
-            task = asyncio.get_running_loop().create_task(self._draw_ahead(table))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-    async def _draw_ahead(self, table: Table) -> None:
-        # Runs before the commit, while the table's lock holds the state still. Pictures are cached by
-        # their content, so a picture drawn here is used only by a board that shows exactly this picture.
+    @contextlib.contextmanager
+    def answering(self, table: Table) -> Iterator[None]:
+        """A press on the table is under way, and its answer (`write` through the interaction response) shows the
+        table as it is then: a refresh asked for meanwhile waits for the press instead of starting an edit the
+        answer makes needless; once the last such press is over, the table is refreshed if it is still behind."""
+        self._answering[table.id] = self._answering.get(table.id, 0) + 1
         try:
-            picture = self.cog.presenter(table.game).board_picture(table)
-            if picture is not None:
-                await render_pool.shared().draw(picture)
-        except Exception:  # the write draws it again and reports what fails
-            log.info("table %s: drawing its board ahead failed", table.id, exc_info=True)
+            yield
+        finally:
+            left = self._answering.pop(table.id) - 1
+            if left:
+                self._answering[table.id] = left
+            elif table.id in self._wanted:
+                delay = self._wanted.pop(table.id)
+                if table.revision != self.shown.get(table.id) and self._tables.get(table.id) is table:
+                    self.request(table, delay)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         # kept while the table is in memory (a few hundred bytes), dropped when it leaves (`evicted`) if no write
@@ -108,7 +113,12 @@ class Refresher:
     def holds(self, table: Table) -> bool:
         """A write of this table's message is queued, under way or waiting to be retried."""
         lock = self._locks.get(table.id)
-        return table.id in self._pending or table.id in self._failures or (lock is not None and lock.locked())
+        return (
+            table.id in self._pending
+            or table.id in self._failures
+            or table.id in self._answering
+            or (lock is not None and lock.locked())
+        )
 
     def evicted(self, table_id: int) -> None:
         """The table left the service's memory: what is kept of it here goes too (its stored mark stays)."""
@@ -160,9 +170,10 @@ class Refresher:
             async with table.lock:
                 pass
         if table.retired:  # its last change never reached storage: this copy is never drawn
-            raise Retired(table.id)
+            raise DroppedCopy(table.id)
         revision = table.revision
         mark = shown_mark(table.version, table.seats, table.timers)
+        self.cog.writing(table)
         board = self.cog.public_board(table)
         await ready(board)  # drawn in the render pool
         self.shown.pop(table.id, None)  # until the write is answered, the message may show either board
@@ -207,7 +218,7 @@ class Refresher:
             try:
                 await self._write_locked(table, self._edit_sender(table))
                 self.edits += 1
-            except (Retired, places.PlaceGone):  # the reloaded copy asks for its own refresh; a gone place, none
+            except (DroppedCopy, places.PlaceGone):  # the reloaded copy asks for its own refresh; a gone place, none
                 self._forget(table_id)
                 return
             except discord.NotFound:
@@ -262,7 +273,7 @@ class Refresher:
                 written += 1
             except discord.NotFound:
                 self._forget(table_id)
-            except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError, Retired) as error:
+            except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError, DroppedCopy) as error:
                 log.info("table %s: its message could not be brought up to date (%r)", table_id, error)
             await asyncio.sleep(self.repair_pause)
         return written

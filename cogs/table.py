@@ -16,6 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import games
+from bot import render_pool
 from bot.i18n import normalise, t
 from bot.render_pool import ready
 from bot.storage import TimerRow
@@ -58,6 +59,7 @@ class TableCog(
         self.replay_posts: dict[int, str] = {}  # table -> the link of its replay posted in its channel
 
     async def cog_load(self) -> None:
+        self.bot.press_handler = self  # every table component's press comes here (cogs/ui.py)
         # The game list is known once every game package is registered (tests add their own).
         self.play._params["game"].choices = game_choices()
         for guild_id, settings in (await self.service.storage.all_guild_settings()).items():
@@ -65,6 +67,8 @@ class TableCog(
                 self.service.nudge_delays[guild_id] = settings["notify_delay"]
 
     async def cog_unload(self) -> None:
+        if getattr(self.bot, "press_handler", None) is self:
+            self.bot.press_handler = None
         self.answers.stop()
         await self.refresher.stop()
 
@@ -78,7 +82,23 @@ class TableCog(
 
     # --- listening to the service ----------------------------------------------------------------
     def prepare(self, table: Table, source: str) -> None:
-        self.refresher.prepare(table, source)
+        """A person's action is about to be committed: its picture starts drawing in the render pool while the commit
+        waits on the disk (pictures are cached by content, so the answer drawn after the commit finds it there). The
+        bot's own moves are left to the coalesced refresh, which draws only the last of a burst."""
+        if source == "user" and table.message_id is not None and table.state is not None:
+            picture = self.presenter(table.game).board_picture(table)
+            if picture is not None:
+                render_pool.shared().start(picture)
+
+    def writing(self, table: Table) -> None:
+        """The table's message is being written: which channel holds it (the reposter), and its clock from the
+        table's stored timers (a table reloaded from storage too)."""
+        self.reposter.watch(table)
+        deadline = table.timers.get("deadline") if table.status == "running" else None
+        if deadline is None:
+            self.deadlines.pop(table.id, None)
+        else:
+            self.deadlines[table.id] = deadline.due_at
 
     def on_timer(self, timer: TimerRow | None, table_id: int, kind: str) -> None:
         if kind in ("deadline", "all"):

@@ -2,7 +2,7 @@
 
 A custom_id is `bg:<table>:<version>:<what>` for buttons and `bs:<table>:<version>:<what>` for selects, where
 `what` is `a.<encoded action>` (an engine action), or `u.<name>` (a host or presenter UI step). Nothing else:
-never a hidden value. Every press reaches `TableCog.on_press` through the bot.
+never a hidden value. Every press reaches the client's `press_handler` (the table cog's `on_press`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 import discord
-from discord.ext import commands
 
 from bot import codec
 from bot.render_pool import Picture
@@ -30,8 +29,9 @@ def ui_id(table_id: int, version: int, name: str, *, select: bool = False) -> st
     return f"{'bs' if select else 'bg'}:{table_id}:{version}:u.{name}"
 
 
-class _PressHandler(Protocol):
-    """What `TableCog` offers the items (bot/ never imports cogs/)."""
+class PressHandler(Protocol):
+    """Where every table component's press goes: the table cog, which registers itself on the client as it loads
+    (`press_handler`)."""
 
     async def on_press(
         self, interaction: discord.Interaction, table_id: int, version: int, what: str, values: list[str] | None
@@ -39,10 +39,9 @@ class _PressHandler(Protocol):
 
 
 async def _route(item: TableButton | TableSelect, interaction: discord.Interaction, values: list[str] | None) -> None:
-    bot = cast(commands.Bot, interaction.client)  # the items are registered on the bot alone
-    cog = cast(_PressHandler, bot.get_cog("TableCog"))
+    handler: PressHandler = cast(Any, interaction.client).press_handler  # set as the table cog loads
     try:
-        await cog.on_press(interaction, item.table_id, item.version, item.what, values)
+        await handler.on_press(interaction, item.table_id, item.version, item.what, values)
     finally:
         _release(item, interaction)
 

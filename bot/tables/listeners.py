@@ -18,8 +18,9 @@ class TableListener:
     """Every callback does nothing unless overridden. None may change a table: they show, send, count and record."""
 
     def prepare(self, table: Table, source: str) -> None:
-        """An action was applied in memory and is about to be committed: start preparing what will show it (drawing
-        its picture), never show or send anything before `on_change`. Synchronous: it runs before the commit."""
+        """An action was applied in memory and is about to be committed (`table.version` is already the version it
+        commits): start preparing what will show it (drawing its picture), never show or send anything before
+        `on_change`. Synchronous and quick: it runs before the commit, under the table's lock."""
 
     async def on_change(self, table: Table, events: list[dict]) -> None:
         """A committed change anyone could see (lobby changes too), with the events it made ([] for none)."""

@@ -36,7 +36,7 @@ class StorageDown(TableError):
         super().__init__("storage_down")
 
 
-class Retired(Exception):
+class TableRetired(Exception):
     """The table object a call waited on was retired meanwhile (its commit failed): the call starts again on the
     copy reloaded from storage."""
 
@@ -71,6 +71,7 @@ class Table(TableRecord):
     used: float = 0.0  # when the service last handed it out (service.clock): idle tables leave memory
     retired: bool = False  # memory ran ahead of storage (a failed commit): this copy is dropped, never acted on again
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    _public: tuple | None = field(default=None, repr=False, compare=False)  # (state, version, its public view)
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
@@ -113,6 +114,16 @@ class Table(TableRecord):
             raise RuntimeError(f"table {self.id} has not started")
         return self.state
 
+    def public_view(self) -> dict:
+        """`view(None)` of the game state, made once per version: a move's picture, its message and the message's
+        words all read it. Read-only: every reader shares the one dict. A state changes only by an action, which
+        moves the version on before anything shows it (bot/tables/play.py), or is replaced by another object."""
+        state = self.started_state
+        public = self._public
+        if public is None or public[0] is not state or public[1] != self.version:
+            public = self._public = (state, self.version, state.view(None))
+        return public[2]
+
     def current_choices(self) -> list[str]:
         """Each seat's legal actions named as a text ("" for a seat not to act)."""
         state = self.started_state
@@ -143,5 +154,5 @@ async def hold(table: Table):
     """A table's lock, for a change: never on a copy retired while the call waited for it."""
     async with table.lock:
         if table.retired:
-            raise Retired()
+            raise TableRetired()
         yield

@@ -33,10 +33,16 @@ class Play:
     def __init__(self, service: TableService) -> None:
         self.service = service
 
-    async def submit(self, table_id: int, user_id: int, version: int, action: dict, stamp_ms: int | None) -> Outcome:
-        """A person's action from a button. Race actions (e.g. a border call) go through the first-press race."""
+    async def submit(
+        self, target: int | Table, user_id: int, version: int, action: dict, stamp_ms: int | None
+    ) -> Outcome:
+        """A person's action from a button, on the table `target` names (or is: the copy a press looked up, unless
+        it was retired since). Race actions (e.g. a border call) go through the first-press race."""
         service = self.service
-        table = await service.get(table_id)
+        if isinstance(target, int) or target.retired:
+            table = await service.get(target if isinstance(target, int) else target.id)
+        else:
+            table = target
         if table.status != "running":
             raise TableError("not_running" if table.status == "lobby" else "table_closed")
         seat = table.seat_of(user_id)
@@ -108,9 +114,9 @@ class Play:
 
     async def _commit(self, table: Table, seat: int, action: dict, source: str, seats_changed: bool) -> None:
         service = self.service
-        await service.listeners.prepare(table, source)  # what they start runs beside the work below
         state = table.started_state
-        table.version += 1
+        table.version += 1  # before anything reads the new state: a view is known by its version (`public_view`)
+        await service.listeners.prepare(table, source)  # what they start runs beside the work below
         new_choices = table.current_choices()
         for number, (old, new) in enumerate(zip(table.choices, new_choices)):
             if old != new:

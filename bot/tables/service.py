@@ -18,7 +18,7 @@ from bot.storage import Conflict, Storage
 from bot.storage.faults import is_fault
 from bot.tables.listeners import Listeners, TableListener
 from bot.tables.lobby import Lobby
-from bot.tables.model import Outcome, Retired, StorageDown, Table, TableError
+from bot.tables.model import Outcome, StorageDown, Table, TableError, TableRetired
 from bot.tables.play import Play
 from bot.tables.timers import Timers
 from games.contract import GameState
@@ -27,14 +27,16 @@ from games.contract import GameState
 def saving(method):
     """A service call that may write: a storage fault becomes `StorageDown`, and the table it touched is dropped from
     memory (what it changed there never reached storage; the next use reloads the committed truth). A call that
-    waited on a copy retired meanwhile runs once more, on the reloaded copy."""
+    waited on a copy retired meanwhile runs once more, on the reloaded copy. A call may name its table by id, or hand
+    over the table it holds (a press that looked it up already)."""
 
     @functools.wraps(method)
-    async def guarded(self: TableService, table_id: int, *args: Any, **kwargs: Any) -> Any:
+    async def guarded(self: TableService, table: Any, *args: Any, **kwargs: Any) -> Any:
+        table_id = table.id if isinstance(table, Table) else table
         for attempt in (1, 2):
             try:
-                return await method(self, table_id, *args, **kwargs)
-            except Retired:
+                return await method(self, table if attempt == 1 else table_id, *args, **kwargs)
+            except TableRetired:
                 if attempt == 2:
                     raise TableError("stale") from None
             except (TableError, Conflict):
@@ -266,9 +268,9 @@ class TableService:
     # --- play (bot/tables/play.py) ------------------------------------------------------------
     @saving
     async def submit(
-        self, table_id: int, user_id: int, version: int, action: dict, *, stamp_ms: int | None = None
+        self, table: int | Table, user_id: int, version: int, action: dict, *, stamp_ms: int | None = None
     ) -> Outcome:
-        return await self.play.submit(table_id, user_id, version, action, stamp_ms)
+        return await self.play.submit(table, user_id, version, action, stamp_ms)
 
     @saving
     async def ai_move(self, table_id: int, version: int) -> Outcome | None:

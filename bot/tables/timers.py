@@ -14,7 +14,7 @@ import orjson
 import games
 from bot import pace
 from bot.storage import TimerRow
-from bot.tables.model import Outcome, Retired, StorageDown, Table, TableError, hold
+from bot.tables.model import Outcome, StorageDown, Table, TableError, TableRetired, hold
 from games.contract import snapshot_json
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ class Timers:
         service = self.service
         try:
             return await service.play.act(table, games.SYSTEM, version, {"type": "timeout"}, source, absent=waited)
-        except (StorageDown, Retired):
+        except (StorageDown, TableRetired):
             raise
         except TableError as error:
             log.info("table %s: timeout at version %s not applied (%s)", table.id, version, error.code)

@@ -44,7 +44,7 @@ def refresher_for(message: Message, delay: float = 0.01) -> Refresher:
 
     channel = SimpleNamespace(get_partial_message=lambda message_id: message)
     bot = SimpleNamespace(get_partial_messageable=lambda channel_id, guild_id=None: channel)
-    return Refresher(SimpleNamespace(public_board=public_board, bot=bot), delay)
+    return Refresher(SimpleNamespace(public_board=public_board, writing=lambda table: None, bot=bot), delay)
 
 
 def new_table(revision: int = 1):

@@ -46,7 +46,7 @@ async def test_the_end_of_a_game_is_heard_once_after_its_last_move_is_stored_and
     assert not [entry for entry in recorder.heard if entry[0] == "finished"]
     await service.submit(table.id, BOB, 2, {"type": "grab"})
     assert recorder.heard[-3:] == [
-        ("prepare", 2, "user"),
+        ("prepare", 3, "user"),  # the version it is about to be committed as
         ("change", 3, ["grabbed"]),
         ("finished", "finished", {"winners": [1], "scores": [0, 1]}),
     ]
