@@ -52,7 +52,7 @@ class World:
         for user_id, name in others:
             await bot.service.join(table.id, user_id, name)
         await bot.service.start(table.id, host_id)
-        board = await render_pool.ready(cog.public_board(table))
+        board = await render_pool.ready(cog.public_message(table))
         message = await channel.send(**board.message_kwargs(editing=False))
         await bot.service.set_message(table, channel.id, message.id)
         return table, message.id

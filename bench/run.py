@@ -45,7 +45,7 @@ from bench.storage import storage_figures  # noqa: E402
 from bot import render_pool  # noqa: E402
 from bot.config import Config  # noqa: E402
 from cogs.client import BodogeBot, tune_gc  # noqa: E402
-from cogs.ui import Board  # noqa: E402
+from cogs.ui import TableMessage  # noqa: E402
 
 GAMES = os.environ.get("BENCH_GAMES", ",".join(games.built_in())).split(",")  # a few to profile
 ROWS: list[tuple] = []
@@ -213,7 +213,9 @@ class PictureFloor(Floor, template=r"bp:(?P<game>[a-z_]+)"):
         )
 
 
-ANSWERS: dict[str, Board] = {}  # game -> its board (picture drawn, ids made inert), which the answer floor answers with
+ANSWERS: dict[
+    str, TableMessage
+] = {}  # game -> its board (picture drawn, ids made inert), which the answer floor answers with
 
 
 class AnswerFloor(Floor, template=r"bq:(?P<game>[a-z_]+):.*"):
@@ -228,7 +230,7 @@ class AnswerFloor(Floor, template=r"bq:(?P<game>[a-z_]+):.*"):
         )
 
 
-def answer_board(board: Board, game: str) -> Board:
+def answer_board(board: TableMessage, game: str) -> TableMessage:
     """`board` (its picture drawn) with its components' ids made inert, their lengths kept: the first button is the
     answer floor's (one is added if the board has none), the others are never pressed."""
     items: list[discord.ui.Item] = []
@@ -260,7 +262,7 @@ def answer_board(board: Board, game: str) -> Board:
         items.append(copy)
     if floor is None:  # a board without buttons (a finished game)
         items.append(AnswerFloor(f"bq:{game}:"))
-    return Board(board.embed, image=board.image, image_name=board.image_name, items=items, content=board.content)
+    return TableMessage(board.embed, image=board.image, image_name=board.image_name, items=items, content=board.content)
 
 
 async def start(token: str, bot) -> asyncio.Task:

@@ -45,7 +45,7 @@ STAGES = [  # (label, class or module, attribute, at the call's start or its end
     ("the interaction reaches the bot", discord.state.ConnectionState, "parse_interaction_create", "start"),
     ("the action is submitted", tables.TableService, "submit", "start"),
     ("its picture goes to a worker", render_pool.RenderPool, "draw", "start"),
-    ("the seats' choices are listed", tables.TableService, "_choices", "end"),
+    ("the seats' choices are listed", tables.Table, "current_choices", "end"),
     ("the commit goes to storage", Storage, "record_action", "start"),
     ("storage's thread starts the transaction", sqlite_storage, "_write_batch", "start"),
     ("the commit is done", Storage, "record_action", "end"),

@@ -2,10 +2,10 @@
 did not change is not drawn again.
 
 A presenter hands a `Picture` (a module-level drawing function and its JSON-able arguments, e.g. a public view) to
-its Board instead of bytes; `ready(board)` draws it in the pool before the board is sent. Drawing is pure, so a
-picture is cached by a digest of its function and input. Processes, not threads: Pillow holds the GIL while it
-draws shapes and text (it releases it only around encoding), so a thread pool still stalls the loop and shares one
-core (bench/run.py measures both).
+the message it builds instead of bytes; `ready(message)` draws it in the pool before the message is sent. Drawing is
+pure, so a picture is cached by a digest of its function and input. Processes, not threads: Pillow holds the GIL
+while it draws shapes and text (it releases it only around encoding), so a thread pool still stalls the loop and
+shares one core (bench/run.py measures both).
 
 Each worker process has its own socket pair to the bot's process, and the event loop itself reads the answers
 (`loop.add_reader`) and writes the requests (non-blocking, `add_writer` for what the socket cannot take yet): the
@@ -473,9 +473,9 @@ def shared() -> RenderPool:
     return _shared
 
 
-async def ready(board: Any, pool: RenderPool | None = None) -> Any:
-    """Draw `board`'s pending picture (if any) in the pool, so sending it costs the event loop nothing."""
-    picture = board.pending_picture()
+async def ready(message: Any, pool: RenderPool | None = None) -> Any:
+    """Draw `message`'s pending picture (if any) in the pool, so sending it costs the event loop nothing."""
+    picture = message.pending_picture()
     if picture is not None:
-        board.image = await (pool or shared()).draw(picture)
-    return board
+        message.image = await (pool or shared()).draw(picture)
+    return message

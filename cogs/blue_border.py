@@ -13,7 +13,7 @@ from bot.i18n import normalise, t
 from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from cogs.presenter import Presenter, format_event, last_events, presents, seat_name
-from cogs.ui import Board, TableButton, TableSelect, action_id, ui_id
+from cogs.ui import TableButton, TableMessage, TableSelect, action_id, ui_id
 
 GAME = "blue_border"
 CALL_EMOJI = "🚨"
@@ -44,14 +44,14 @@ def _button_label(action: dict, locale: str) -> str:
 class BlueBorderPresenter(Presenter):
     game_id = GAME
 
-    def board(self, table: Table, locale: str) -> Board:
+    def board(self, table: Table, locale: str) -> TableMessage:
         """One phone screen: the picture carries the state (divers, slots, field, discard, rules, round, result);
         the text says whose turn it is and what just happened, in a line or two."""
         view = table.public_view()
         lines = [] if view["finished"] else [self.phase_line(table, view, locale), *self.recent(table, locale)]
         embed = self.framed(table, locale, 0x1E4E8C, lines)
         items = [] if table.state.finished else self.buttons(table, locale)
-        return Board(
+        return TableMessage(
             embed, image=Picture(draw_board, (view, normalise(locale))), image_name="blue_border.png", items=items
         )
 
@@ -126,12 +126,12 @@ class BlueBorderPresenter(Presenter):
             items.append(TableButton(ui_id(table.id, v, "chart"), emoji="🎨", row=2))
         return items
 
-    def private(self, table: Table, seat: int, locale: str) -> Board:
+    def private(self, table: Table, seat: int, locale: str) -> TableMessage:
         """Nobody sees their own numbers: nothing is private. One line says so; the picture is the diver's own row
         beside the colour chart (to hold their shades against), not the public board again."""
         embed = self.header(table, locale)
         embed.description = t(f"{GAME}.private_note", locale)
-        return Board(
+        return TableMessage(
             embed, image=Picture(draw_board, (table.state.view(seat), normalise(locale))), image_name="blue_border.png"
         )
 
@@ -142,7 +142,7 @@ class BlueBorderPresenter(Presenter):
             if not view or not view["chart"]:
                 raise TableError("no_chart", f"{GAME}.error.no_chart")
             embed = discord.Embed(title=t(f"{GAME}.action.chart", locale))
-            board = Board(embed, image=Picture(draw_chart, (view["chart"],)), image_name="chart.png")
+            board = TableMessage(embed, image=Picture(draw_chart, (view["chart"],)), image_name="chart.png")
             self.described(board, table, None, locale, lead=[embed.title])  # the chart is public
             await interaction.response.send_message(
                 ephemeral=True, **(await ready(board)).message_kwargs(editing=False)
@@ -158,7 +158,9 @@ class BlueBorderPresenter(Presenter):
             # the piles' numbers, as the picture and the take buttons show them: four fit a phone's row
             items = [TableButton(action_id(table.id, table.version, a), label=str(a["pile"] + 1)) for a in legal]
             embed = discord.Embed(description=t(f"{GAME}.pass_prompt", locale))
-            await interaction.response.send_message(embed=embed, view=Board(embed, items=items).view(), ephemeral=True)
+            await interaction.response.send_message(
+                embed=embed, view=TableMessage(embed, items=items).view(), ephemeral=True
+            )
             return True
         return False
 

@@ -38,7 +38,7 @@ from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from cogs.common import user_locale
 from cogs.presenter import Presenter, last_events, presents, seat_name
-from cogs.ui import Board, TableButton, TableSelect, action_id, ui_id
+from cogs.ui import TableButton, TableMessage, TableSelect, action_id, ui_id
 from games.bossa.tiles import dots
 
 GAME = "bossa"
@@ -199,7 +199,7 @@ class BossaPresenter(Presenter):
     game_id = GAME
 
     # --- the public message ----------------------------------------------------------------------
-    def board(self, table: Table, locale: str) -> Board:
+    def board(self, table: Table, locale: str) -> TableMessage:
         """A phone screen: the title, one status line (and the deadline), the last move, the picture (which
         holds everything else: lines, hands, dice, markers, deck) and the controls in rows 0-1."""
         view = table.public_view()
@@ -210,7 +210,7 @@ class BossaPresenter(Presenter):
         embed = self.framed(table, locale, COLOUR, lines[:1])
         embed.description = "\n".join([embed.description, *lines[1:]])
         running = table.status == "running" and view["phase"] != "over"
-        return Board(
+        return TableMessage(
             embed,
             items=self.buttons(table, locale) if running else [],
             image=Picture(draw_board, (view, normalise(locale))),
@@ -321,7 +321,7 @@ class BossaPresenter(Presenter):
         return LINE_EMOJI[action["line"]] if action["type"] == "place" else ACTION_EMOJI[action["type"]]
 
     # --- private boards --------------------------------------------------------------------------
-    def private(self, table: Table, seat: int, locale: str) -> Board:
+    def private(self, table: Table, seat: int, locale: str) -> TableMessage:
         """What `seat` alone knows, with a picture of its own hand: before the lines are chosen, the high roller's
         hand (also in words); otherwise a line saying there is nothing private (the table shows everything)."""
         view = table.state.view(seat)
@@ -335,7 +335,7 @@ class BossaPresenter(Presenter):
             )
         else:
             embed.description = t(f"{CAT}.private.{'hidden' if view['phase'] in CHOOSING else 'open'}", locale)
-        return Board(embed, image=Picture(draw_hand, (view,)), image_name="bossa.png")
+        return TableMessage(embed, image=Picture(draw_hand, (view,)), image_name="bossa.png")
 
     def private_news(self, table: Table, events: list[dict]) -> list[int]:
         """The high roller's peek starts with the game: their hand goes to them alone."""
@@ -357,7 +357,7 @@ class BossaPresenter(Presenter):
             return [a for a in legal if a["type"] == "place" and a["line"][0] == what[0] and a["side"][0] == what[1]]
         return []
 
-    def chooser(self, table: Table, seat: int, what: str, page: int, locale: str) -> Board:
+    def chooser(self, table: Table, seat: int, what: str, page: int, locale: str) -> TableMessage:
         """An ephemeral message listing the tile groups for `what`; its components send the moves themselves."""
         view = table.state.view(seat)
         options = self.options(table, seat, what)
@@ -423,7 +423,7 @@ class BossaPresenter(Presenter):
                         row=4,
                     )
                 )
-        return Board(embed, items=items)
+        return TableMessage(embed, items=items)
 
     def chooser_text(self, table: Table, view: dict, what: str, locale: str) -> str:
         if what in MARKERS:

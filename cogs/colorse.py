@@ -17,7 +17,7 @@ from bot.i18n import normalise, t
 from bot.render_pool import Picture
 from bot.tables import Table
 from cogs.presenter import Presenter, columns, format_event, last_events, presents, seat_name
-from cogs.ui import Board, TableButton, TableSelect, action_id, ui_id
+from cogs.ui import TableButton, TableMessage, TableSelect, action_id, ui_id
 
 GAME = "colorse"
 SIGN_EMOJI = {"doh": "✊", "zorf": "✌️", "rau": "🖐️"}
@@ -84,7 +84,7 @@ def button_emoji(action: dict) -> str | None:
 class ColorsePresenter(Presenter):
     game_id = GAME
 
-    def board(self, table: Table, locale: str) -> Board:
+    def board(self, table: Table, locale: str) -> TableMessage:
         """One phone screen: the picture carries the boxes, roles, stars, common cards and deck; the text says whose
         turn it is and what just happened, in a few short lines."""
         view = table.public_view()
@@ -94,7 +94,9 @@ class ColorsePresenter(Presenter):
             lines += self.recent(table, locale, MAX_LINES - len(lines) - clock)
         embed = self.framed(table, locale, 0x6B5B95, lines)
         items = [] if table.state.finished else self.buttons(table, locale)
-        return Board(embed, image=Picture(draw_board, (view, normalise(locale))), image_name="colorse.png", items=items)
+        return TableMessage(
+            embed, image=Picture(draw_board, (view, normalise(locale))), image_name="colorse.png", items=items
+        )
 
     def play_lines(self, table: Table, view: dict, locale: str) -> list[str]:
         """Whose turn it is and what to do now (and, while signs are chosen, which sign beats which)."""
@@ -218,7 +220,7 @@ class ColorsePresenter(Presenter):
             items.append(self.my_view_button(table, locale))
         return items
 
-    def private(self, table: Table, seat: int, locale: str) -> Board:
+    def private(self, table: Table, seat: int, locale: str) -> TableMessage:
         """What this seat alone knows, in a line or two, over its own box: its sign, its starting card, its
         face-down cards; when it knows nothing the table does not, one line says so (a duellist's: pick a sign),
         without a picture."""
@@ -244,9 +246,9 @@ class ColorsePresenter(Presenter):
         if not lines:  # nothing of its own: one line, no copy of its box
             duelling = view["phase"] == "sign" and seat in (view["parent_seat"], view["child_seat"])
             embed.description = t(f"{GAME}_table.no_sign_yet" if duelling else f"{GAME}_table.nothing_private", locale)
-            return Board(embed)
+            return TableMessage(embed)
         embed.description = "\n".join(lines)
-        return Board(embed, image=Picture(draw_private, (view, normalise(locale))), image_name="colorse.png")
+        return TableMessage(embed, image=Picture(draw_private, (view, normalise(locale))), image_name="colorse.png")
 
 
 async def setup(bot: commands.Bot) -> None:

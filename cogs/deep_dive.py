@@ -17,7 +17,7 @@ from bot.i18n import normalise, t
 from bot.render_pool import Picture
 from bot.tables import Table, TableError
 from cogs.presenter import Presenter, columns, last_events, presents, seat_name
-from cogs.ui import Board, TableButton, TableSelect, action_id, ui_id
+from cogs.ui import TableButton, TableMessage, TableSelect, action_id, ui_id
 
 GAME = "deep_dive"
 COLOUR = 0x1C4679
@@ -43,7 +43,8 @@ def tile_emoji(tile: str) -> str:
     return "🪨" if tile == "rock" else "🐟"
 
 
-def action_label(action: dict, locale: str) -> str:
+def select_label(action: dict, locale: str) -> str:
+    """An action as an option of DEEP DIVE's select says it: whole, to Discord's 80 characters."""
     return deep_dive_action(action, locale)[:80]
 
 
@@ -102,7 +103,7 @@ class DeepDivePresenter(Presenter):
     game_id = GAME
 
     # --- the public message --------------------------------------------------------------------
-    def board(self, table: Table, locale: str) -> Board:
+    def board(self, table: Table, locale: str) -> TableMessage:
         """A phone screen: the title, one line of whose turn it is and what they may do, the deadline, the last two
         moves; the picture carries the ocean, every player's penguins, rocks, tableau and score, the token."""
         view = table.public_view()
@@ -118,7 +119,7 @@ class DeepDivePresenter(Presenter):
         lines += recent
         embed = self.framed(table, locale, COLOUR, lines)
         items = self.buttons(table, locale) if running else []
-        return Board(
+        return TableMessage(
             embed, image=Picture(draw_board, (view, normalise(locale))), image_name="deep_dive.png", items=items
         )
 
@@ -165,7 +166,7 @@ class DeepDivePresenter(Presenter):
 
         def select(actions: list[dict], placeholder: str, row: int) -> None:
             options = [
-                discord.SelectOption(label=action_label(a, locale), value=codec.encode(a), emoji=action_emoji(a))
+                discord.SelectOption(label=select_label(a, locale), value=codec.encode(a), emoji=action_emoji(a))
                 for a in actions[:25]
             ]
             items.append(
@@ -216,13 +217,13 @@ class DeepDivePresenter(Presenter):
         return items
 
     # --- private and hooks ---------------------------------------------------------------------
-    def private(self, table: Table, seat: int, locale: str) -> Board:
+    def private(self, table: Table, seat: int, locale: str) -> TableMessage:
         # Only face-down tiles are hidden, from everyone alike: one line says so, and the picture is the player's own
         # tableau, larger than the table's panel can show it (with each row's points)
         embed = self.header(table, locale)
         embed.colour = COLOUR
         embed.description = t(f"{GAME}.private_note", locale)
-        return Board(embed, image=Picture(draw_own, (table.state.view(seat),)), image_name="deep_dive_own.png")
+        return TableMessage(embed, image=Picture(draw_own, (table.state.view(seat),)), image_name="deep_dive_own.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         head, _, version = name.partition(".")

@@ -10,13 +10,13 @@ import logging
 import discord
 
 from bot.render_pool import ready
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 log = logging.getLogger(__name__)
 DMS_CLOSED = {50007, 50278}  # cannot send messages to this user / DMs not allowed
 
 
-async def send_dm(client: discord.Client, user_id: int, board: Board, link: str | None) -> bool:
+async def send_dm(client: discord.Client, user_id: int, board: TableMessage, link: str | None) -> bool:
     """DM a private board (no components). Returns False when the user's DMs are closed."""
     board.items = []
     if link:

@@ -19,7 +19,7 @@ from bot.i18n import normalise, t
 from bot.render_pool import Picture, ready
 from bot.tables import Table, TableError
 from cogs.presenter import Presenter, presents, seat_name
-from cogs.ui import Board, TableButton, TableSelect, ui_id
+from cogs.ui import TableButton, TableMessage, TableSelect, ui_id
 
 GAME = "diamond_box"
 PER_PAGE = 9  # placements drawn on one page of the chooser (a 3 x 3 grid of pictures: one phone screen)
@@ -42,7 +42,7 @@ def where(action: dict, area: tuple[int, int, int, int], locale: str) -> str:
 class DiamondBoxPresenter(Presenter):
     game_id = GAME
 
-    def board(self, table: Table, locale: str) -> Board:
+    def board(self, table: Table, locale: str) -> TableMessage:
         """The picture carries the state (centre, hands, deck, whose turn); the text says whose turn it is and what
         happened last; the controls are the best placements (row 0); the chooser's 🔍 joins the shared bottom row."""
         view = table.public_view()
@@ -80,7 +80,7 @@ class DiamondBoxPresenter(Presenter):
                     ui_id(table.id, table.version, "move"), emoji="🔍", style=discord.ButtonStyle.secondary, row=2
                 )
             )
-        return Board(
+        return TableMessage(
             embed, image=Picture(draw_board, (view, normalise(locale))), image_name="diamond_box.png", items=items
         )
 
@@ -148,7 +148,7 @@ class DiamondBoxPresenter(Presenter):
             )[:150],
         )
 
-    def placement_chooser(self, table: Table, seat: int, card: str | None, page: int, locale: str) -> Board:
+    def placement_chooser(self, table: Table, seat: int, card: str | None, page: int, locale: str) -> TableMessage:
         """One page of PER_PAGE placements (of one card, or of every card), each drawn in its own numbered picture;
         a select sends one, another filters by card, another jumps to any page."""
         moves = self.ranked(table, seat, card)
@@ -228,7 +228,7 @@ class DiamondBoxPresenter(Presenter):
             description="\n".join([title, t(f"{GAME}_table.chooser_legend", locale)]), colour=0x8A4FC4
         )
         numbered = [(first + offset + 1, action, penalty) for offset, (action, penalty) in enumerate(shown)]
-        board = Board(
+        board = TableMessage(
             embed,
             image=Picture(draw_placements, (table.state.view(seat), numbered)),
             image_name="placements.png",
@@ -237,7 +237,7 @@ class DiamondBoxPresenter(Presenter):
         # what the numbers mean is the chooser's own words; the list beside it names each placement
         return self.described(board, table, seat, locale, lead=embed.description.split("\n"))
 
-    def private(self, table: Table, seat: int, locale: str) -> Board:
+    def private(self, table: Table, seat: int, locale: str) -> TableMessage:
         """Your hand, numbered as in the chooser, with each card's least penalty when it is your turn. Hands are
         public: nothing here is secret, it is drawn larger for the one who must choose."""
         view = table.state.view(seat)
@@ -253,7 +253,7 @@ class DiamondBoxPresenter(Presenter):
         )
         # digits and cards only (the same picture in every language), but for the words of an empty hand
         args = (view, seat, best) if hand else (view, seat, best, normalise(locale))
-        return Board(embed, image=Picture(draw_hand, args), image_name="diamond_box.png")
+        return TableMessage(embed, image=Picture(draw_hand, args), image_name="diamond_box.png")
 
     async def on_ui(self, interaction: discord.Interaction, table: Table, name: str, values) -> bool:
         locale = str(interaction.locale)

@@ -27,14 +27,14 @@ from bot.render_pool import ready
 from bot.tables import Table, TableError
 from cogs.common import game_choices, user_locale
 from cogs.places import THREAD_ARCHIVE_MINUTES
-from cogs.ui import Board, TableButton, ui_id
+from cogs.ui import TableButton, TableMessage, ui_id
 
 log = logging.getLogger(__name__)
 COLOUR = 0x38A169
 LEARN_TEMPLATE = r"lr:(?P<game>[a-z_]{1,24})"
 
 
-def decorate(board: Board, table: Table, locale: str) -> None:
+def decorate(board: TableMessage, table: Table, locale: str) -> None:
     """Under the board's text the coach line, else the table's marks (one line: a phone screen has no room for both);
     and Hint while hints are allowed, on the row with the most room."""
     line = coach.coach_line(table, locale)
@@ -190,7 +190,7 @@ class LearnCog(commands.Cog, name="LearnCog"):
             await self.service.start(table.id, user.id)
         except TableError as error:
             return await tables.refuse(interaction, error)
-        message = await where.send(**(await ready(tables.public_board(table))).message_kwargs(editing=False))
+        message = await where.send(**(await ready(tables.public_message(table))).message_kwargs(editing=False))
         await self.service.set_message(table, where.id, message.id)
         text = t("learn.opened", locale, thread=where.mention) if use_thread else t("learn.opened_here", locale)
         await interaction.followup.send(text, ephemeral=True)

@@ -11,7 +11,7 @@ from bot.i18n import has, t
 from bot.tables import Table, TableError
 from cogs.common import user_locale
 from cogs.replies import on_private_message
-from cogs.ui import Board, TableSelect, ui_id
+from cogs.ui import TableMessage, TableSelect, ui_id
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,9 @@ class LobbyChoosers:
         select = TableSelect(
             ui_id(table.id, 0, "ai_level", select=True), options=options, placeholder=t("lobby.pick_ai_level", locale)
         )
-        await interaction.response.send_message(view=Board(discord.Embed(), items=[select]).view(), ephemeral=True)
+        await interaction.response.send_message(
+            view=TableMessage(discord.Embed(), items=[select]).view(), ephemeral=True
+        )
 
     async def open_settings(self, interaction: discord.Interaction, table: Table) -> None:
         if table.status != "lobby":
@@ -74,7 +76,9 @@ class LobbyChoosers:
             ui_id(table.id, 0, "setopt", select=True), options=options, placeholder=t("lobby.pick_setting", locale)
         )
         embed = discord.Embed(description=self.settings_text(table, locale))
-        await interaction.response.send_message(embed=embed, view=Board(embed, items=[select]).view(), ephemeral=True)
+        await interaction.response.send_message(
+            embed=embed, view=TableMessage(embed, items=[select]).view(), ephemeral=True
+        )
 
     async def choose_option(self, interaction: discord.Interaction, table: Table, name: str) -> None:
         self._check_settings_chooser(interaction, table)
@@ -95,7 +99,7 @@ class LobbyChoosers:
             placeholder=self.option_label(table.game, name, locale)[:100],
         )
         embed = discord.Embed(description=self.option_label(table.game, name, locale))
-        await interaction.response.edit_message(embed=embed, view=Board(embed, items=[select]).view())
+        await interaction.response.edit_message(embed=embed, view=TableMessage(embed, items=[select]).view())
 
     async def set_option(self, interaction: discord.Interaction, table: Table, name: str, index: str) -> None:
         self._check_settings_chooser(interaction, table)

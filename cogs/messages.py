@@ -14,7 +14,7 @@ from cogs import learn, pacing
 from cogs.common import message_link
 from cogs.host import option_value
 from cogs.presenter import recent_lines, seat_name
-from cogs.ui import Board, TableButton, ui_id
+from cogs.ui import TableButton, TableMessage, ui_id
 
 log = logging.getLogger(__name__)
 
@@ -22,16 +22,16 @@ log = logging.getLogger(__name__)
 LOG_LINES = 40  # the log's moves: what the table keeps in memory of its recent actions
 
 
-class TableMessages:
-    """Part of `TableCog` (cogs/table.py): what its messages show."""
+class Drawing:
+    """Part of `TableCog` (cogs/table.py): drawing its messages."""
 
     # --- what the table message shows ----------------------------------------------------------
-    def public_board(self, table: Table, locale: str | None = None) -> Board:
+    def public_message(self, table: Table, locale: str | None = None) -> TableMessage:
         """The table message: the lobby, or the game's board with the bottom row. Drawing it changes nothing: what
         the cog keeps of a table it shows is noted where the message is written (`TableCog.writing`)."""
         locale = locale or table.locale
         if table.status == "lobby" or table.state is None:
-            return self.lobby_board(table, locale)
+            return self.lobby_message(table, locale)
         presenter = self.presenter(table.game)
         board = presenter.described(presenter.board(table, locale), table, None, locale)
         board.items.extend(self.host_items(table, locale))
@@ -92,7 +92,7 @@ class TableMessages:
             ]
         return [log_button]
 
-    def lobby_board(self, table: Table, locale: str) -> Board:
+    def lobby_message(self, table: Table, locale: str) -> TableMessage:
         spec = table.spec
         embed = discord.Embed(title=t("table.title", locale, game=spec.name(locale), id=table.id), colour=0x2B6CB0)
         if table.status == "cancelled":
@@ -101,7 +101,7 @@ class TableMessages:
                 if table.closed_idle is None
                 else t("lobby.closed_idle", locale, minutes=f"{table.closed_idle:g}")
             )
-            return Board(embed)
+            return TableMessage(embed)
         full = len(table.seats) >= spec.max_players
         players = (
             t("lobby.players_exact", locale, count=spec.max_players)
@@ -144,7 +144,7 @@ class TableMessages:
                 ui_id(table.id, v, "cancel"), label=t("lobby.cancel", locale), style=discord.ButtonStyle.danger, row=1
             ),
         ]
-        return Board(embed, items=items)
+        return TableMessage(embed, items=items)
 
     def option_label(self, game: str, name: str, locale: str) -> str:
         key = f"learn.option.{name}" if name in practice.LOBBY_CHOICES else f"{game}.option.{name}"
@@ -184,7 +184,7 @@ class TableMessages:
             lines.append(f"{self.option_label(table.game, name, locale)}: **{shown}**")
         return "\n".join(lines)[:1024] or "-"
 
-    def log_board(self, table: Table, locale: str) -> Board:
+    def log_message(self, table: Table, locale: str) -> TableMessage:
         """The moves so far (the newest last), which the table message leaves out: one press away."""
         lines = recent_lines(table, locale, LOG_LINES)
         text = "\n".join(lines) or t("table.log_empty", locale)
@@ -195,13 +195,13 @@ class TableMessages:
             description=text,
             colour=0x2B6CB0,
         )
-        return Board(embed)
+        return TableMessage(embed)
 
     @staticmethod
     def jump_url(table: Table) -> str | None:
         return message_link(table.guild_id, table.channel_id, table.message_id)
 
-    def read_board(self, table: Table, seat: int | None, locale: str) -> Board:
+    def read_message(self, table: Table, seat: int | None, locale: str) -> TableMessage:
         """The whole board in words for `seat`'s reader (None: a spectator), in one embed or two (4,096 characters
         each): no picture, no box drawing, every sentence on its own line."""
         who = (
@@ -212,6 +212,6 @@ class TableMessages:
         text = "\n".join([who, self.presenter(table.game).read_text(table, seat, locale)])
         parts = describe.pages(text, describe.EMBED_LIMIT, 2)
         title = t("describe.read_title", locale, game=table.spec.name(locale), id=table.id)
-        board = Board(discord.Embed(title=title, description=parts[0], colour=0x2B6CB0))
+        board = TableMessage(discord.Embed(title=title, description=parts[0], colour=0x2B6CB0))
         board.extra_embeds = [discord.Embed(description=part, colour=0x2B6CB0) for part in parts[1:]]
         return board

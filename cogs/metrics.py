@@ -36,10 +36,10 @@ _active: Metrics | None = None  # the process-wide hooks (discord.py's webhook a
 
 
 @runtime_checkable
-class _DrawsBoards(Protocol):
+class _DrawsMessages(Protocol):
     """The table cog, known by what it offers (bot/ never imports cogs/)."""
 
-    public_board: Callable[..., Any]
+    public_message: Callable[..., Any]
 
 
 class Metrics(TableListener):
@@ -112,8 +112,8 @@ class Metrics(TableListener):
         self._wrap_rest()
         _install_process_hooks()
         cog = self.bot.get_cog("TableCog")
-        if isinstance(cog, _DrawsBoards):
-            cog.public_board = self._timed_render(cog.public_board)
+        if isinstance(cog, _DrawsMessages):
+            cog.public_message = self._timed_render(cog.public_message)
 
     async def on_change(self, table: Any, events: list[dict]) -> None:
         seen = self._seen.get(table.id)

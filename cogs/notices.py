@@ -16,7 +16,7 @@ from cogs import places
 from cogs.common import deadline_stamp, server_name, user_locale
 from cogs.delivery import send_dm
 from cogs.host import notify_mode
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class Notices:
 
     def your_turn_dm(
         self, table: Table, game: str, deadline: str | None, half: bool, words: int | None = None
-    ) -> Board:
+    ) -> TableMessage:
         """The your-turn DM: the game and its server, the deadline when a clock runs, and the link to the table;
         with `words` (a seat), that seat's whole board in plain sentences after it (/notify board_text), in the
         table's language like the rest of the DM."""
@@ -82,7 +82,7 @@ class Notices:
         lines = [t(key, locale, game=game, server=server, link=link)]
         if deadline is not None:
             lines.append(t("notify.deadline", locale, time=deadline))
-        board = Board(discord.Embed(description="\n".join(lines)))
+        board = TableMessage(discord.Embed(description="\n".join(lines)))
         if words is not None and table.state is not None:
             text = "\n".join(
                 [t("describe.your_turn_board", locale), self.presenter(table.game).read_text(table, words, locale)]
@@ -156,5 +156,5 @@ class Notices:
             link=self.jump_url(table) or "",
             count=self.service.afk_limit,
         )
-        board = Board(discord.Embed(description=text))
+        board = TableMessage(discord.Embed(description=text))
         await send_dm(self.bot, user_id, board, None)

@@ -15,7 +15,7 @@ import discord
 from bot.i18n import t
 from bot.tables import Table, TableError
 from cogs.delivery import send_dm
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -90,4 +90,4 @@ async def end_table(cog: TableCog, table: Table) -> None:
     for user_id in dict.fromkeys(seat.user_id for seat in table.seats if seat.user_id is not None):
         locale = cog.locales.get(user_id, table.locale)
         text = t("table.place_gone_dm", locale, game=table.spec.name(locale), id=table.id)
-        await send_dm(cog.bot, user_id, Board(discord.Embed(description=text)), None)
+        await send_dm(cog.bot, user_id, TableMessage(discord.Embed(description=text)), None)

@@ -1,7 +1,8 @@
 """How a game looks on Discord. Each game cog provides a Presenter; `Presenter` itself is a plain fallback that
 shows the public view and offers the acting seats' legal actions as buttons, so any engine is playable.
 
-Presenters only read: they turn a table (and its engine's views) into Boards. Rules stay in games/."""
+Presenters only read: they turn a table (and its engine's views) into messages (`TableMessage`). Rules stay in
+games/."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from bot.i18n import has, normalise, t
 from bot.render_pool import Picture
 from bot.tables import Table
 from cogs import pacing
-from cogs.ui import Board, TableButton, action_id, ui_id
+from cogs.ui import TableButton, TableMessage, action_id, ui_id
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -81,7 +82,9 @@ def generic_sentences(scene: Scene) -> list[str]:
     return [first, *scene.last]
 
 
-def action_label(table: Table, action: dict, locale: str) -> str:
+def button_label(table: Table, action: dict, locale: str) -> str:
+    """The fallback presenter's button for `action`: the catalogue's words for its type, else its code (80 characters
+    at most, Discord's limit)."""
     key = f"{table.game}.action.{action['type']}"
     return (t(key, locale, **action) if has(key, locale) else codec.encode(action))[:80]
 
@@ -129,7 +132,9 @@ class Presenter:
         describe = face(table.game).describe
         return describe(scene) if describe is not None else generic_sentences(scene)
 
-    def described(self, board: Board, table: Table, seat: int | None, locale: str, lead: Sequence[str] = ()) -> Board:
+    def described(
+        self, board: TableMessage, table: Table, seat: int | None, locale: str, lead: Sequence[str] = ()
+    ) -> TableMessage:
         """`board` with its picture's description, for `seat`'s reader: `lead` first (what this picture is, when it
         is not the board itself: a chooser's numbered placements), then the board in sentences."""
         if table.state is not None and board.__dict__.get("image") is not None:
@@ -189,7 +194,7 @@ class Presenter:
             lines.append(seat_name(table, seat, locale) + marker)
         return "\n".join(lines) or "-"
 
-    def board(self, table: Table, locale: str) -> Board:
+    def board(self, table: Table, locale: str) -> TableMessage:
         """The public table message while running or finished."""
         embed = self.header(table, locale)
         embed.add_field(name=t("table.seats", locale), value=self.seats_field(table, locale), inline=True)
@@ -201,7 +206,7 @@ class Presenter:
         )
         self.add_recent(embed, table, locale)
         self.add_status(embed, table, locale)
-        return Board(
+        return TableMessage(
             embed, items=self.buttons(table, locale) if not table.state.finished else self.finished_items(table, locale)
         )
 
@@ -231,7 +236,7 @@ class Presenter:
         items: list[discord.ui.Item] = [
             TableButton(
                 action_id(table.id, table.version, a),
-                label=action_label(table, a, locale),
+                label=button_label(table, a, locale),
                 style=discord.ButtonStyle.primary,
                 row=n // 5,
             )
@@ -252,7 +257,7 @@ class Presenter:
     def finished_items(self, table: Table, locale: str) -> list[discord.ui.Item]:
         return []
 
-    def private(self, table: Table, seat: int, locale: str) -> Board:
+    def private(self, table: Table, seat: int, locale: str) -> TableMessage:
         """What `seat` alone may see (ephemeral or DM). Fallback: its view as text."""
         embed = self.header(table, locale)
         embed.description = t("table.private_note", locale)
@@ -260,9 +265,9 @@ class Presenter:
             name=t("table.your_view", locale),
             value=f"```json\n{json.dumps(table.state.view(seat), ensure_ascii=False)[:900]}\n```",
         )
-        return Board(embed)
+        return TableMessage(embed)
 
-    def spectator(self, table: Table, locale: str) -> Board:
+    def spectator(self, table: Table, locale: str) -> TableMessage:
         board = self.board(table, locale)
         board.items = []
         return board

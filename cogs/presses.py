@@ -19,7 +19,7 @@ from cogs.common import is_moderator, user_locale
 from cogs.lobby_choosers import AI_REMOVE
 from cogs.refresher import DroppedCopy
 from cogs.replies import on_private_message
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class Presses:
         try:
             if on_table:  # after any other write of this message, with the table as it is then
 
-                async def answer(board: Board) -> None:
+                async def answer(board: TableMessage) -> None:
                     if interaction.response.is_done():  # deferred while it waited
                         await interaction.edit_original_response(**board.message_kwargs(editing=True))
                     else:
@@ -185,7 +185,7 @@ class Presses:
             )
             return await self.private_reply(interaction, "view", board)
         if name == "log":
-            return await self.private_reply(interaction, "log", self.log_board(table, user_locale(interaction)))
+            return await self.private_reply(interaction, "log", self.log_message(table, user_locale(interaction)))
         if name == "hint":
             return await learn.press_hint(self, interaction, table)
         if await self.presenter(table.game).on_ui(interaction, table, name, values):
@@ -214,7 +214,9 @@ class Presses:
 
     async def rematch(self, interaction: discord.Interaction, table: Table) -> None:
         new = await self.service.rematch(table.id, interaction.user.id)
-        message = await interaction.channel.send(**(await ready(self.public_board(new))).message_kwargs(editing=False))
+        message = await interaction.channel.send(
+            **(await ready(self.public_message(new))).message_kwargs(editing=False)
+        )
         await self.service.set_message(new, message.channel.id, message.id)
         await interaction.response.send_message(
             t("table.rematch_started", user_locale(interaction), link=self.jump_url(new)), ephemeral=True

@@ -21,7 +21,7 @@ from bot.render_pool import RenderPool, shared
 from bot.tables import Table, TableError
 from cogs.common import user_locale
 from cogs.presenter import seat_name
-from cogs.ui import Board, TableButton, ui_id
+from cogs.ui import TableButton, TableMessage, ui_id
 
 POSTS_KEPT = 1000  # tables whose replay was posted, remembered to point to it instead of posting it again
 _replays: RenderPool | None = None
@@ -91,7 +91,7 @@ async def send_replay(cog, interaction: discord.Interaction, table: Table, *, po
         io.BytesIO(gif), filename=replay.file_name(record), description=replay_words(cog, table, record, locale)
     )
     if not post:
-        board = Board(discord.Embed(), items=[post_button(table, mine)])
+        board = TableMessage(discord.Embed(), items=[post_button(table, mine)])
         text = t("replay.ready", mine, id=table.id, players=players_line(table, mine))
         await interaction.followup.send(text, file=file, view=board.view(), ephemeral=True)
         return

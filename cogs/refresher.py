@@ -28,7 +28,7 @@ from bot.render_pool import ready
 from bot.storage.base import shown_mark
 from bot.tables import Table, TableError
 from cogs import places
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -130,7 +130,7 @@ class Refresher:
     async def write(
         self,
         table: Table,
-        send: Callable[[Board], Awaitable[object]],
+        send: Callable[[TableMessage], Awaitable[object]],
         waiting: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
         """Draw the table as it is and `send` the board (an interaction response or an edit) once no other write of
@@ -165,7 +165,7 @@ class Refresher:
         started.append(True)
         await waiting()
 
-    async def _write_locked(self, table: Table, send: Callable[[Board], Awaitable[object]]) -> None:
+    async def _write_locked(self, table: Table, send: Callable[[TableMessage], Awaitable[object]]) -> None:
         if table.lock.locked():  # a change is being committed: draw the table once it is (never its memory ahead)
             async with table.lock:
                 pass
@@ -174,7 +174,7 @@ class Refresher:
         revision = table.revision
         mark = shown_mark(table.version, table.seats, table.timers)
         self.cog.writing(table)
-        board = self.cog.public_board(table)
+        board = self.cog.public_message(table)
         await ready(board)  # drawn in the render pool
         self.shown.pop(table.id, None)  # until the write is answered, the message may show either board
         await places.write(self.cog, table, lambda: send(board))
@@ -246,7 +246,7 @@ class Refresher:
         if table is not None and table.revision != self.shown.get(table_id):
             self.request(table, self._retry_delay(table_id))
 
-    def _edit_sender(self, table: Table) -> Callable[[Board], Awaitable[object]]:
+    def _edit_sender(self, table: Table) -> Callable[[TableMessage], Awaitable[object]]:
         channel = self.cog.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message = channel.get_partial_message(table.message_id)
         return lambda board: message.edit(**board.message_kwargs(editing=True))

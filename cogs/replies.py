@@ -11,7 +11,7 @@ from bot.i18n import t
 from bot.render_pool import ready
 from bot.tables import TableError
 from cogs.common import user_locale
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class Replies:
             await interaction.response.send_message(text, ephemeral=True)
             self.answers.keep(interaction, "refusal")
 
-    async def private_reply(self, interaction: discord.Interaction, kind: str, board: Board) -> None:
+    async def private_reply(self, interaction: discord.Interaction, kind: str, board: TableMessage) -> None:
         """A private answer that replaces the member's previous one of the same kind at this table ("My view",
         the log): one message at a time under the board, however often it is asked for."""
         await interaction.response.send_message(ephemeral=True, **(await ready(board)).message_kwargs(editing=False))

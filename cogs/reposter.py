@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Table, TableError
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -75,7 +75,7 @@ class Reposter:
         bot = self.cog.bot
         channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-        async def send(board: Board) -> None:
+        async def send(board: TableMessage) -> None:
             old_id = table.message_id
             new = await channel.send(**board.message_kwargs(editing=False))
             await self.cog.service.set_message(table, table.channel_id, new.id)

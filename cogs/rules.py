@@ -22,7 +22,7 @@ from bot.render_pool import Picture, ready
 from cogs.common import game_choices, user_locale
 from cogs.gallery import presenter_for, table_for
 from cogs.learn import learn_button
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 COLOUR = 0x2B6CB0
 TURN_TEMPLATE = (
@@ -43,7 +43,7 @@ def page_picture(game: str, index: int, locale: str) -> Picture | bytes | None:
     return board.pending_picture() or board.__dict__.get("image")
 
 
-def page_board(game: str, index: int, user_id: int, locale: str, full_text_url: str | None = None) -> Board:
+def page_board(game: str, index: int, user_id: int, locale: str, full_text_url: str | None = None) -> TableMessage:
     """Page `index` of `game` for the member `user_id`: its words, its picture, and the pager's controls."""
     pages = rules_pages.pages(game)
     page, digest = pages[index], rules_pages.digest(game)
@@ -78,7 +78,7 @@ def page_board(game: str, index: int, user_id: int, locale: str, full_text_url: 
     items.append(PagePick(f"rq:{stem}", options=options, placeholder=t("rules_pager.pick", locale)))
     # the page's words say what its picture shows: they are its description for a screen reader
     words = fit([t(page.key("title"), locale), t(page.key("body"), locale)])
-    return Board(
+    return TableMessage(
         embed, image=page_picture(game, index, locale), image_name=f"{game}.png", items=items, description=words
     )
 

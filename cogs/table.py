@@ -25,7 +25,7 @@ from cogs import places
 from cogs.answers import PrivateAnswers
 from cogs.common import game_choices, user_locale
 from cogs.lobby_choosers import LobbyChoosers
-from cogs.messages import TableMessages
+from cogs.messages import Drawing
 from cogs.notices import Notices
 from cogs.presenter import Presenter
 from cogs.presses import Presses
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 
 class TableCog(
-    TableMessages, Notices, Replies, Presses, LobbyChoosers, TableCommands, commands.Cog, TableListener, name="TableCog"
+    Drawing, Notices, Replies, Presses, LobbyChoosers, TableCommands, commands.Cog, TableListener, name="TableCog"
 ):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -198,7 +198,9 @@ class TableCog(
             locale=public_locale,
             options=self.default_options(game, settings),
         )
-        await interaction.response.send_message(**(await ready(self.public_board(table))).message_kwargs(editing=False))
+        await interaction.response.send_message(
+            **(await ready(self.public_message(table))).message_kwargs(editing=False)
+        )
         message = await interaction.original_response()
         await self.service.set_message(table, channel.id, message.id)
 
@@ -231,7 +233,7 @@ class TableCog(
             options=self.default_options(game, settings),
         )
         try:
-            message = await thread.send(**(await ready(self.public_board(table))).message_kwargs(editing=False))
+            message = await thread.send(**(await ready(self.public_message(table))).message_kwargs(editing=False))
         except discord.HTTPException as error:
             log.info("table %s: its lobby could not be posted (%s); cancelled", table.id, error.code)
             await self.service.cancel(table.id, user.id)

@@ -57,7 +57,7 @@ class TableCommands:
         board = (
             presenter.described(presenter.spectator(table, locale), table, None, locale)
             if table.state
-            else self.lobby_board(table, locale)
+            else self.lobby_message(table, locale)
         )
         board.items = []
         paced = t(
@@ -95,7 +95,7 @@ class TableCommands:
             raise TableError("not_running")
         locale = user_locale(interaction)
         await self.private_reply(
-            interaction, "read", self.read_board(table, table.seat_of(interaction.user.id), locale)
+            interaction, "read", self.read_message(table, table.seat_of(interaction.user.id), locale)
         )
 
     @table_group.command(

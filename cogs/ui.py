@@ -1,4 +1,4 @@
-"""Components that survive restarts (discord.py DynamicItem) and the Board a presenter hands to Discord.
+"""Components that survive restarts (discord.py DynamicItem) and the `TableMessage` a presenter hands to Discord.
 
 A custom_id is `bg:<table>:<version>:<what>` for buttons and `bs:<table>:<version>:<what>` for selects, where
 `what` is `a.<encoded action>` (an engine action), or `u.<name>` (a host or presenter UI step). Nothing else:
@@ -121,10 +121,11 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
 
 
 @dataclass
-class Board:
-    """What one message shows: an embed, an optional PNG, and components (rows of at most 5).
+class TableMessage:
+    """A Discord message as the bot sends it about a table (its public message, a private answer, a DM): an embed,
+    an optional PNG (the game's board picture, most often), and components (rows of at most 5).
 
-    `image` may be given as a `Picture` (a drawing not made yet): `render_pool.ready(board)` draws it off the event
+    `image` may be given as a `Picture` (a drawing not made yet): `render_pool.ready(message)` draws it off the event
     loop before sending; reading `image` before that draws it here (tests, scripts)."""
 
     embed: discord.Embed

@@ -5,7 +5,7 @@ in words."""
 from __future__ import annotations
 
 from bot import hints, lessons, practice
-from bot.faces.labels import action_label
+from bot.faces.labels import action_words
 from bot.i18n import t
 from bot.tables import Table
 from games.contract import GameState
@@ -40,7 +40,7 @@ def marks(table: Table, locale: str) -> list[str]:
 def hint_text(table: Table, state: GameState, seat: int, locale: str) -> str:
     """The hint for `seat` in words, from `state` (the table's, or a copy when it runs off the event loop)."""
     found = hints.hint(table.game, state, seat, f"{table.seed}/{table.version}", table.options, table.version)
-    move = action_label(table.game, found.action, state.view(seat), locale)
+    move = action_words(table.game, found.action, state.view(seat), locale)
     return t("learn.hint", locale, move=move, reason=reason_text(found, locale))
 
 

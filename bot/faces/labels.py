@@ -13,8 +13,9 @@ from bot.tables import Table
 # --- choices ---------------------------------------------------------------------------------------------------------
 
 
-def action_label(game: str, action: dict, view: dict, locale: str) -> str:
-    """What a button for `action` says on Discord, in `locale`."""
+def action_words(game: str, action: dict, view: dict, locale: str) -> str:
+    """`action` in words, in `locale`: the game's own (its face's `terminal.label`, which sees the seat's `view`), else
+    the catalogue's words for its type, the same Discord's buttons use (the terminal's choices, the coach's hints)."""
     labeller = face(game).terminal.label
     if labeller is not None:
         return labeller(action, view, locale)

@@ -22,7 +22,7 @@ from rich.text import Text
 import games
 from bot import lessons
 from bot.faces import TerminalFace, boards, coach, face
-from bot.faces.labels import action_label, event_line
+from bot.faces.labels import action_words, event_line
 from bot.faces.menus import Choice, Menu
 from bot.faces.text import seat_name
 from bot.i18n import t
@@ -280,7 +280,7 @@ class Session(TableListener):
         title = t("terminal.your_move", self.locale, name=self.name(seat))
         if self.face.menu is not None:
             return self.face.menu(self, seat, view)
-        choices = [Choice(action_label(self.table.game, action, view, self.locale), action) for action in legal]
+        choices = [Choice(action_words(self.table.game, action, view, self.locale), action) for action in legal]
         return Menu(title, choices)
 
     # --- the end --------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 import games
 from bot.faces.blue_border.image import draw_board
 from bot.render_pool import Picture, RenderPool, ready
-from cogs.ui import Board
+from cogs.ui import TableMessage
 
 
 def where_drawn(marker: str) -> bytes:
@@ -183,17 +183,17 @@ def test_one_pool_serves_one_event_loop_after_another():
 async def test_an_unchanged_board_is_not_drawn_again_and_matches_the_inline_drawing(pool):
     state = games.get("blue_border").new(3, {}, 7)
     view = state.view(None)
-    board = Board(discord.Embed(), image=Picture(draw_board, (view,)))
+    board = TableMessage(discord.Embed(), image=Picture(draw_board, (view,)))
     assert board.pending_picture() is not None
     await ready(board, pool)
     assert board.pending_picture() is None and board.image == draw_board(view)
-    again = await ready(Board(discord.Embed(), image=Picture(draw_board, (state.view(None),))), pool)
+    again = await ready(TableMessage(discord.Embed(), image=Picture(draw_board, (state.view(None),))), pool)
     assert again.image == board.image and pool.drawn == 1 and pool.hits == 1
 
 
 def test_reading_a_pending_image_draws_it_in_place():
     state = games.get("blue_border").new(3, {}, 7)
-    board = Board(discord.Embed(), image=Picture(draw_board, (state.view(None),)))
+    board = TableMessage(discord.Embed(), image=Picture(draw_board, (state.view(None),)))
     assert board.image[:8] == b"\x89PNG\r\n\x1a\n" and board.pending_picture() is None
 
 

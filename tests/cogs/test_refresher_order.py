@@ -38,13 +38,13 @@ class Message:
 
 
 def refresher_for(message: Message, delay: float = 0.01) -> Refresher:
-    def public_board(table):
+    def public_message(table):
         revision = table.revision
         return SimpleNamespace(pending_picture=lambda: None, message_kwargs=lambda editing: {"revision": revision})
 
     channel = SimpleNamespace(get_partial_message=lambda message_id: message)
     bot = SimpleNamespace(get_partial_messageable=lambda channel_id, guild_id=None: channel)
-    return Refresher(SimpleNamespace(public_board=public_board, writing=lambda table: None, bot=bot), delay)
+    return Refresher(SimpleNamespace(public_message=public_message, writing=lambda table: None, bot=bot), delay)
 
 
 def new_table(revision: int = 1):

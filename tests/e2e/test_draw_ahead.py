@@ -53,4 +53,4 @@ async def test_the_answer_s_picture_is_drawn_during_the_commit_and_sent_after_it
     assert answer.type == 7 and table.version == version + 1
     assert f":{table.version}:" in str(board.components)
     assert drawn.count(expected) == 2  # drawn ahead, then taken from the pool's cache by the answer
-    assert board.attachments[0].data == await real_draw(cog.public_board(table).pending_picture())
+    assert board.attachments[0].data == await real_draw(cog.public_message(table).pending_picture())

@@ -125,7 +125,7 @@ def twin_of(table, audience: int | None):
 
 
 def board_text(board) -> list:
-    """Everything textual a Board carries (the embed's image URL only names the attachment)."""
+    """Everything textual a TableMessage carries (the embed's image URL only names the attachment)."""
     embed = board.embed.to_dict()
     embed.pop("image", None)
     parts: list[Any] = [embed, board.image_name, board.content]
