@@ -61,6 +61,7 @@ class Refresher:
         self.patience = 1.5  # seconds a press waits behind another write of its table's message before it defers
         self._answering: dict[int, int] = {}  # table id -> presses under way whose answer writes its message
         self._wanted: dict[int, float | None] = {}  # table id -> a refresh asked for meanwhile (its delay)
+        self._presses: set[asyncio.Future] = set()  # each done when its press is over
 
     def _track(self, table: Table) -> None:
         """Revisions are counted in memory per Table object: a table reloaded from storage starts again at 0, so
@@ -94,9 +95,13 @@ class Refresher:
         table as it is then: a refresh asked for meanwhile waits for the press instead of starting an edit the
         answer makes needless; once the last such press is over, the table is refreshed if it is still behind."""
         self._answering[table.id] = self._answering.get(table.id, 0) + 1
+        over = asyncio.get_running_loop().create_future()  # what `flush` waits for
+        self._presses.add(over)
         try:
             yield
         finally:
+            self._presses.discard(over)
+            over.set_result(None)
             left = self._answering.pop(table.id) - 1
             if left:
                 self._answering[table.id] = left
@@ -279,9 +284,10 @@ class Refresher:
         return written
 
     async def flush(self) -> None:
-        """Wait until every refresh asked for so far (and any it asks for in turn) is done."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Wait until every refresh asked for so far (and any it asks for in turn) is done, those that wait for a
+        press under way included."""
+        while self._tasks or self._presses:
+            await asyncio.gather(*list(self._tasks), *list(self._presses), return_exceptions=True)
 
     async def stop(self) -> None:
         for task in list(self._tasks):
