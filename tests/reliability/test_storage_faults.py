@@ -136,7 +136,7 @@ async def test_an_outage_mid_game_refuses_privately_changes_nothing_public_and_l
             h = Harness(fake, target)
             await h.start(metrics_port=port, ai_delay=1.0)
             try:
-                h.cogs.metrics.probe_every = 0.1
+                h.bot.metrics.probe_every = 0.1
                 assert await health(http, port) == 200
                 table_id, board = await started_table(h)
                 moved = await fake.press(h.alice, board, custom_id=add_button(board, 1)["custom_id"])
