@@ -4,6 +4,8 @@ from tests.support import tiny
 
 tiny.register()  # the example game, for the host's own tests
 
+pytest_plugins = ["tests.support.e2e"]  # the `harness` fixture (the real bot on the fake Discord), for any folder
+
 
 @pytest.fixture(scope="session")
 def postgres_server():

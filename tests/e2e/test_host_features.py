@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from tests.e2e.conftest import Harness
-from tests.e2e.test_foundation import shows
+from tests.support.drive import shows
+from tests.support.e2e import Harness
 
 
 def button(message, suffix):

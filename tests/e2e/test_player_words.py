@@ -9,10 +9,9 @@ import random
 import pytest
 
 import games
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import move
-from tests.e2e.test_deep_dive import button
 from tests.fakediscord import FakeDiscord
+from tests.support.drive import button, move
+from tests.support.e2e import Harness
 from tests.support.wordscan import WordScanner
 
 CASES = [

@@ -24,11 +24,11 @@ import pytest
 import games
 from bot import codec
 from cogs.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
-from tests.e2e.conftest import Harness
-from tests.e2e.test_deep_dive import button
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT
 from tests.fakediscord.server import FakeTimeout
+from tests.support.drive import button
+from tests.support.e2e import Harness
 
 REAL_GAMES = games.built_in()
 HUGE = 9_999_999_999_999_999_999  # 19 digits: fits the custom_id template, not a 64-bit integer
@@ -342,7 +342,7 @@ async def test_a_press_on_a_board_that_moved_on_is_answered_with_the_current_boa
             if ":a." in c.get("custom_id", "") or c.get("custom_id", "").endswith(("u.act", "u.choose"))
         ]
         seat = table.state.to_act()[0]
-        from tests.e2e.drive import move
+        from tests.support.drive import move
 
         assert await move(h.fake, table, board, players[seat], random.Random(1))
         before = snapshot(table)

@@ -20,9 +20,9 @@ import pytest
 
 from bot.storage import Storage
 from bot.storage.faults import StorageUnwritable
-from tests.e2e.conftest import Harness, harness  # noqa: F401 (the fixture)
-from tests.e2e.test_foundation import add_button, open_tiny_table
 from tests.fakediscord import FakeDiscord
+from tests.support.drive import add_button, open_tiny_table
+from tests.support.e2e import Harness
 from tests.support.postgres import PostgresServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,9 +10,9 @@ from pathlib import Path
 from PIL import Image
 
 from bot.render import PHONE_WIDTH
-from tests.e2e.conftest import Harness
+from tests.support.e2e import Harness
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # piles 0..3 get 1, 2, 3, 4; the deck's top is 20: taken into slot A it breaks the border (A <= 9)
 STACKED = {"deck": [1, 2, 3, 4, 20] + [n for n in range(5, 33) if n != 20], "start": 0}

@@ -11,7 +11,7 @@ from bot.describe import fit, full
 from bot.faces.bossa.words import bossa_tile
 from bot.i18n import t
 from games.bossa.tiles import dots
-from tests.cogs.boards_in_words import check, moments, play, same_for_twins, scene, sentences
+from tests.support.boards_in_words import check, moments, play, same_for_twins, scene, sentences
 
 GAME = "bossa"
 SEEDS = (3, 8)

@@ -20,7 +20,7 @@ from bot.faces.diamond_box.describe import describe
 from bot.faces.diamond_box.words import diamond_card
 from cogs import gallery
 from cogs.presenter import Presenter
-from tests.cogs.boards_in_words import BOX_DRAWING, named_scene, scan_words
+from tests.support.boards_in_words import BOX_DRAWING, named_scene, scan_words
 from tests.support.wordscan import WordScanner
 
 GAME = "diamond_box"

@@ -12,7 +12,7 @@ import games
 from bot.describe import fit, full
 from bot.faces.colorse.words import colorse_colour, colorse_sign
 from bot.i18n import t
-from tests.cogs.boards_in_words import check, moments, play, same_for_twins, sentences
+from tests.support.boards_in_words import check, moments, play, same_for_twins, sentences
 
 GAME = "colorse"
 SPEC = games.get(GAME)

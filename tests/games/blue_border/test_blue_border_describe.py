@@ -19,7 +19,7 @@ from bot.faces import face
 from bot.faces.blue_border.describe import describe
 from cogs import gallery
 from cogs.presenter import Presenter
-from tests.cogs.boards_in_words import BOX_DRAWING, named_scene, scan_words
+from tests.support.boards_in_words import BOX_DRAWING, named_scene, scan_words
 from tests.support.wordscan import WordScanner
 
 GAME = "blue_border"

@@ -1,13 +1,19 @@
 """Play any game through the fake Discord as a person would: press what the table message offers (and what the
 ephemeral choosers it opens offer) until the table moves on, a move before a step that opens or pages a chooser.
-Used to play whole games of every kind end to end, and by bench/person.py."""
+Used to play whole games of every kind end to end, and by bench/person.py; with the steps every e2e test shares:
+opening a table, finding a button."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.support.e2e import Harness
 
 HOST_BUTTONS = ("u.view", "u.log", "u.more", "u.back", "u.rematch", "u.chart", "u.settings", "u.cancel", "u.leave")
 
@@ -99,3 +105,60 @@ async def play_out(h, table, board, users: dict, *, seed: int = 0, limit: int = 
             continue
         await move(h.fake, table, board, users[rng.choice(acting)], rng)
     raise AssertionError(f"table {table.id} did not finish in {limit} steps")
+
+
+def button(message, suffix):
+    return next((b for b in message.buttons() if b["custom_id"].endswith(suffix)), None)
+
+
+async def open_table(h: Harness, game, *humans, ai=0, options=None):
+    await h.fake.slash(h.alice, h.channel, "play", {"game": game})
+    thread = h.fake.threads(h.channel)[-1]
+    board = h.fake.channel_messages(thread)[0]
+    for user in humans:
+        await h.fake.press(user, board, custom_id=button(board, "u.join")["custom_id"])
+    for _ in range(ai):
+        chooser = await h.fake.press(h.alice, board, custom_id=button(board, "u.ai_add")["custom_id"])
+        if chooser.ephemeral:
+            select = chooser.message.selects()[0]
+            values = [option["value"] for option in select["options"]]
+            level = "normal" if "normal" in values else values[-1]  # the searching level is tested on its own
+            await h.fake.select(h.alice, chooser.message, select["custom_id"], [level])
+    await h.fake.wait_for(lambda: len(h.service._tables) and True)
+    table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
+    await h.fake.wait_for(lambda: len(table.seats) == 1 + len(humans) + ai, what="the seats")
+    table.options.update(options or {})
+    started = await h.fake.press(h.alice, board, custom_id=button(board, "u.start")["custom_id"])
+    assert started.type == 7 and table.status == "running"
+    return table, board
+
+
+def shows(number: int, text: str) -> bool:
+    """Whether `number` stands in `text` as a number of its own (not inside, say, a timestamp)."""
+    return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
+
+
+def add_button(message, n):
+    return (
+        message.button(custom_id=None, prefix=None, contains=f"a.add,n={n}")
+        if False
+        else next(b for b in message.buttons() if b["custom_id"].endswith(f"a.add,n={n}"))
+    )
+
+
+async def open_tiny_table(h: Harness, ai=True):
+    opened = await h.fake.slash(h.alice, h.channel, "play", {"game": "tiny"})
+    thread = h.fake.threads(h.channel)[-1]
+    lobby = h.fake.channel_messages(thread)[0]
+    joined = await h.fake.press(h.bob, lobby, label=None, prefix=None, custom_id=lobby.find_button("参加")["custom_id"])
+    assert joined.type == 7
+    if ai:
+        chooser = await h.fake.press(
+            h.alice,
+            lobby,
+            custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")),
+        )
+        assert chooser.ephemeral  # the host picks the AI's strength
+        await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["hard"])
+        await h.fake.wait_for(lambda: "AI 3" in lobby.text(), what="the lobby showing the AI seat")
+    return opened, thread, lobby

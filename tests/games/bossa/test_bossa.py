@@ -4,9 +4,8 @@ then a game to the end."""
 import re
 
 from cogs.bossa import tile_text
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import play_out
-from tests.e2e.test_deep_dive import button, open_table
+from tests.support.drive import button, open_table, play_out
+from tests.support.e2e import Harness
 
 TILE = re.compile(r"w\d+b\d+")
 

@@ -1,8 +1,7 @@
 """Diamond Box through the fake Discord: a 2-player game to the end, moves made through the chooser."""
 
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import play_out
-from tests.e2e.test_deep_dive import button, open_table
+from tests.support.drive import button, open_table, play_out
+from tests.support.e2e import Harness
 
 
 async def test_a_two_player_game_to_the_end(harness: Harness):

@@ -1,7 +1,7 @@
 """Blue Border's lobby through the fake Discord: a setting that would make the table unwinnable is refused to the host
 alone, naming the limit, and changes nothing."""
 
-from tests.e2e.conftest import Harness
+from tests.support.e2e import Harness
 
 
 async def choose(h: Harness, lobby, option: str, label: str):

@@ -11,7 +11,7 @@ import pytest
 import games
 from bot.describe import fit, full
 from bot.i18n import t
-from tests.cogs.boards_in_words import check, moments, play, same_for_twins, scene, sentences
+from tests.support.boards_in_words import check, moments, play, same_for_twins, scene, sentences
 
 GAME = "deep_dive"
 SPEC = games.get(GAME)

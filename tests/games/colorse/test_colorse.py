@@ -5,10 +5,9 @@ import json
 
 from bot.faces.text import seat_name
 from bot.i18n import t
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import play_out
-from tests.e2e.test_deep_dive import open_table
 from tests.fakediscord.models import walk_components
+from tests.support.drive import open_table, play_out
+from tests.support.e2e import Harness
 
 SIGN_WORDS = ["ドー", "ゾーフ", "ラウ", "Doh", "Zorf", "Rau", "sign=doh", "sign=zorf", "sign=rau"]
 
@@ -21,7 +20,7 @@ async def test_a_three_player_game_and_secret_signs(harness: Harness):
     # play the starting decisions until the first duel
     import random
 
-    from tests.e2e.drive import move
+    from tests.support.drive import move
 
     rng = random.Random(4)
     while table.state.phase != "sign":

@@ -1,4 +1,5 @@
-"""Start the real bot against the loopback fake Discord."""
+"""Start the real bot against the loopback fake Discord: `Harness`, and the `harness` fixture every folder may take
+(a plugin of tests/conftest.py), whose every payload goes through the hidden-information scanner."""
 
 from __future__ import annotations
 
