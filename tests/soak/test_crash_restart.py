@@ -10,6 +10,8 @@ import signal
 import sys
 from pathlib import Path
 
+import pytest
+
 import games
 from bot import codec
 from bot.records import export, replay
@@ -18,6 +20,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import FakeTimeout
 from tests.support.backends import both_backends
 
+pytestmark = pytest.mark.slow  # minutes: 60 kills and restarts per backend
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = {"sqlite": 60, "postgres": 30}  # PostgreSQL: fewer, the run is long enough (each restart ~1 s)
 GAMES = ["blue_border", "deep_dive", "bossa", "diamond_box", "colorse"]
