@@ -2,7 +2,7 @@
 message shows, and at start only running tables whose mark is not their committed one are edited."""
 
 from tests.fakediscord import FakeDiscord
-from tests.reliability.test_storage_faults import add_button, started_table, version_shown
+from tests.support.drive import add_button, started_table, version_shown
 from tests.support.e2e import Harness
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"

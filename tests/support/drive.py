@@ -12,6 +12,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tests.fakediscord.interactions import APPLICATION_COMMAND
+
 if TYPE_CHECKING:
     from tests.support.e2e import Harness
 
@@ -162,3 +164,77 @@ async def open_tiny_table(h: Harness, ai=True):
         await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["hard"])
         await h.fake.wait_for(lambda: "AI 3" in lobby.text(), what="the lobby showing the AI seat")
     return opened, thread, lobby
+
+
+async def tiny_table(h: Harness, *, target=10):
+    await h.fake.slash(h.alice, h.channel, "play", {"game": "tiny"})
+    thread = h.fake.threads(h.channel)[-1]
+    board = h.fake.channel_messages(thread)[0]
+    await h.fake.press(h.bob, board, custom_id=button(board, "u.join")["custom_id"])
+    table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
+    await h.service.set_option(table.id, h.alice.id, "target", target)
+    await h.fake.press(h.alice, board, custom_id=button(board, "u.start")["custom_id"])
+    return table, board, thread
+
+
+async def play_to_the_end(h: Harness, table, board, users):
+    while table.status == "running":
+        seat = table.state.to_act()[0]
+        answer = await h.fake.press(
+            users[seat],
+            board,
+            custom_id=button(board, "a.add,n=2")["custom_id"]
+            if table.state.phase == "turn"
+            else button(board, "a.grab")["custom_id"],
+        )
+        assert answer.type == 7 or answer.ephemeral
+
+
+async def open_with_ai(h: Harness, game: str, players: int, locale: str):
+    """A table in `locale` with one person (whose client speaks `locale`) and AI seats for the rest, started."""
+    host = h.bob if locale == "ja" else h.alice
+    await h.bot.storage.set_guild_settings(h.guild.id, {"locale": locale})
+    await h.fake.slash(host, h.channel, "play", {"game": game})
+    thread = h.fake.threads(h.channel)[-1]
+    board = h.fake.channel_messages(thread)[0]
+    table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
+    for n in range(players - 1):
+        chooser = await h.fake.press(host, board, custom_id=button(board, "u.ai_add")["custom_id"])
+        if chooser.ephemeral and chooser.message.selects():
+            select = chooser.message.selects()[0]
+            rule_levels = [
+                o for o in select["options"] if o["value"] not in ("strong", "-")
+            ]  # "-" removes an AI  # no search: a quick scan
+            await h.fake.select(
+                host, chooser.message, select["custom_id"], [rule_levels[n % len(rule_levels)]["value"]]
+            )
+    await h.fake.wait_for(lambda: len(table.seats) == players, what="the seats")
+    if "turn_timeout" in table.options or "turn_timeout" in table.spec.options:
+        table.options["turn_timeout"] = 600  # the person never times out here: the game plays through the UI
+    await h.fake.wait_for(lambda: not button(board, "u.start").get("disabled"), what="the start button")
+    started = await h.fake.press(host, board, custom_id=button(board, "u.start")["custom_id"])
+    assert table.status == "running", started
+    return table, board, host
+
+
+def version_shown(board) -> int:
+    """The table version the public message's buttons carry (bg:<table>:<version>:...)."""
+    return max(int(c["custom_id"].split(":")[2]) for c in board.all_components() if c.get("custom_id"))
+
+
+async def started_table(h: Harness):
+    """alice, bob and an AI seat; the game started; alice to move."""
+    _, _, board = await open_tiny_table(h, ai=True)
+    await h.fake.press(h.alice, board, custom_id=board.find_button("開始")["custom_id"])
+    table_id = int(board.buttons()[0]["custom_id"].split(":")[1])
+    return table_id, board
+
+
+async def forge_slash(h: Harness, user, command: str, options: list[dict]):
+    """A slash command with raw options (no type or range checks): what a modified client could send."""
+    top = h.fake.command(command.split()[0])
+    data = {"id": top["id"], "name": top["name"], "type": 1, "options": options}
+    if " " in command:
+        data["options"] = [{"name": command.split()[1], "type": 1, "options": options}]
+    inter = h.fake._new_interaction(APPLICATION_COMMAND, user, h.channel, data, name=command)
+    return await h.fake._outcome(inter, 5.0, None)
