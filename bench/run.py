@@ -5,7 +5,7 @@ hold on a noisy machine.
 
 Progress goes to stderr; stdout gets the table of figures, or with --json one JSON object (every figure). People
 press through the loopback fake Discord (tests/fakediscord) as a person would, boards and images
-included, the same way tests/e2e/drive.py plays whole games.
+included, the same way tests/support/drive.py plays whole games.
 
 The games and latency sections run the fake Discord and its people in a process of their own (bench/people.py):
 the bot under measure (its loop, storage and render workers) is alone in this process, as it would be beside the

@@ -1,7 +1,7 @@
 """Every registered game has every piece (docs/adding-a-game.md): its spec, its face (`cogs/<id>/face.py`), its
-messages in both languages, its glossary and its rules, and a presenter and a terminal that draw a fresh game. A
-missing piece is named, so a new game's author reads the list of what is left; `missing_pieces` is shown failing on
-deliberately incomplete games below."""
+messages in both languages (data/<id>/i18n/), its glossary and its rules, and a presenter and a terminal that draw a
+fresh game. A missing piece is named, so a new game's author reads the list of what is left; `missing_pieces` is
+shown failing on deliberately incomplete games below."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ MESSAGES = ("{id}.summary", "terminal.score.{id}")  # /rules and /help; the term
 
 
 def home(spec: GameSpec) -> tuple[Path, Path]:
-    """Where the game's glossary and rules are: data/<id>/ and docs/rules/ for the games of `games/`; a game the
-    tests add keeps them beside its code."""
+    """Where the game's data (glossary, catalogue i18n/<locale>.json) and rules are: data/<id>/ and docs/rules/ for
+    the games of `games/`; a game the tests add keeps them beside its code."""
     if spec.state_class.__module__.startswith("games."):
         return ROOT / "data" / spec.id, ROOT / "docs" / "rules"
     folder = Path(sys.modules[spec.state_class.__module__].__file__).parent
@@ -62,6 +62,11 @@ def missing_pieces(spec: GameSpec) -> list[str]:
         missing.append(f"spec: hint_reason, a lesson's hints in the game's words (games/{game}/hint.py)")
     if not spec.rules_file or not (rules / spec.rules_file).is_file():
         missing.append(f"rules: {rules / (spec.rules_file or f'{game}.md')} (spec.rules_file)")
+    missing += [
+        f"messages: {data / 'i18n' / f'{locale}.json'} (the game's catalogue in {locale})"
+        for locale in LOCALES
+        if not (data / "i18n" / f"{locale}.json").is_file()
+    ]
     glossary = data / "glossary.json"
     if not glossary.is_file() or not json.loads(glossary.read_text(encoding="utf-8")).get("terms"):
         missing.append(f"glossary: {glossary} with its terms")
@@ -165,6 +170,9 @@ def test_a_game_without_its_pieces_is_told_each_one():
         item.startswith("rules: ") and item.endswith("unfinished_example.md (spec.rules_file)") for item in missing
     )
     assert any(item.startswith("glossary: ") for item in missing)
+    assert any(
+        item.startswith("messages: ") and item.endswith("en.json (the game's catalogue in en)") for item in missing
+    )
     assert "message 'unfinished_example.summary' in ja" in missing
     assert "message 'terminal.score.unfinished_example' in en" in missing
     assert any(item.startswith("face: cogs/unfinished_example/face.py defining FACE") for item in missing)
@@ -197,6 +205,7 @@ def test_a_shipped_game_without_its_rules_pages_and_lesson_is_told():
     missing = missing_pieces(unteaching)
     assert f"learning: {ROOT / 'data' / 'unteaching' / 'rules_pages.json'} (/rules' pages)" in missing
     assert f"learning: {ROOT / 'data' / 'unteaching' / 'lesson.json'} (/learn's lesson)" in missing
+    assert f"messages: {ROOT / 'data' / 'unteaching' / 'i18n' / 'ja.json'} (the game's catalogue in ja)" in missing
 
 
 def test_a_face_without_its_board_in_words_is_told(monkeypatch):

@@ -11,7 +11,9 @@ import games
 from bot.storage import Storage
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import FakeTimeout
-from tests.soak.test_crash_restart import BotProcess, db_rows, is_subsequence, press_something
+from tests.support.botprocess import BotProcess, db_rows, is_subsequence, press_something
+
+pytestmark = pytest.mark.slow  # minutes: two bot processes on one PostgreSQL
 
 # (shard, game): two tables in a guild of each shard
 TABLES = [(0, "blue_border"), (0, "diamond_box"), (1, "deep_dive"), (1, "bossa")]

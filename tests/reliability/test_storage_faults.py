@@ -20,9 +20,9 @@ import pytest
 
 from bot.storage import Storage
 from bot.storage.faults import StorageUnwritable
-from tests.e2e.conftest import Harness, harness  # noqa: F401 (the fixture)
-from tests.e2e.test_foundation import add_button, open_tiny_table
 from tests.fakediscord import FakeDiscord
+from tests.support.drive import add_button, open_tiny_table, started_table, version_shown
+from tests.support.e2e import Harness
 from tests.support.postgres import PostgresServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,19 +104,6 @@ class Outage:
 async def health(http: aiohttp.ClientSession, port: int) -> int:
     async with http.get(f"http://127.0.0.1:{port}/healthz") as answer:
         return answer.status
-
-
-def version_shown(board) -> int:
-    """The table version the public message's buttons carry (bg:<table>:<version>:...)."""
-    return max(int(c["custom_id"].split(":")[2]) for c in board.all_components() if c.get("custom_id"))
-
-
-async def started_table(h: Harness):
-    """alice, bob and an AI seat; the game started; alice to move."""
-    _, _, board = await open_tiny_table(h, ai=True)
-    await h.fake.press(h.alice, board, custom_id=board.find_button("開始")["custom_id"])
-    table_id = int(board.buttons()[0]["custom_id"].split(":")[1])
-    return table_id, board
 
 
 async def committed(storage: Storage, table_id: int) -> list[tuple[int, str]]:

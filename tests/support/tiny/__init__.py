@@ -6,7 +6,7 @@ as a real game is, so each file shows one piece; only the test suite registers i
     rules.py       games/<id>/rules.py + games/<id>/__init__.py   the engine and its SPEC (with its CHECKS)
     cog.py         cogs/<id>/__init__.py                          its presenter and the extension's `setup`
     face.py        cogs/<id>/face.py (+ words.py, terminal.py)    FACE: what the host shows of it
-    i18n/*.json    data/i18n/{en,ja}/<id>.json                    its messages, in both languages
+    i18n/*.json    data/<id>/i18n/{en,ja}.json                    its messages, in both languages
     glossary.json  data/<id>/glossary.json                        the words its messages use
     tiny.md        docs/rules/<id>.md                             the rules it follows
 """
@@ -21,7 +21,7 @@ from bot import faces
 from bot.i18n import LOCALES, catalogue
 
 HERE = Path(__file__).resolve().parent
-CATALOGUE = HERE / "i18n"  # where a real game's are data/i18n/<locale>/
+CATALOGUE = HERE / "i18n"  # where a real game's are data/<id>/i18n/
 
 
 def register() -> None:
