@@ -306,7 +306,9 @@ def _discard(draw, top: int, word: str, discard: tuple, spots: list[tuple[int, i
     )
 
 
-def _small_card(draw, x: float, y: float, number: int, shade: str, width: int = DISCARD_W, height: int = DISCARD_H) -> None:
+def _small_card(
+    draw, x: float, y: float, number: int, shade: str, width: int = DISCARD_W, height: int = DISCARD_H
+) -> None:
     box = (x, y, x + width, y + height)
     draw.rounded_rectangle(box, radius=6, fill=shade, outline="#0b1a2e", width=2)
     centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))
