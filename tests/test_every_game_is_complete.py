@@ -193,7 +193,7 @@ def test_a_game_with_a_lesson_but_no_hint_reason_is_told():
 
 
 def test_a_shipped_game_without_its_rules_pages_and_lesson_is_told():
-    unteaching = dataclasses.replace(games.get("bossa"), id="unteaching")  # a games/ game with no data/unteaching/
+    unteaching = dataclasses.replace(games.get("bossa"), id="unteaching")  # a games/ game with no folder in data/
     missing = missing_pieces(unteaching)
     assert f"learning: {ROOT / 'data' / 'unteaching' / 'rules_pages.json'} (/rules' pages)" in missing
     assert f"learning: {ROOT / 'data' / 'unteaching' / 'lesson.json'} (/learn's lesson)" in missing
