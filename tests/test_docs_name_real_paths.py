@@ -2,7 +2,7 @@
 module of ours (`bot.faces.face`, `games.checks.Hidden.piece`) named in the docs (docs/, the READMEs), the Dockerfile,
 docker-compose.yml, pyproject.toml and our Python's comments and docstrings exists, and so does every relative link
 of the docs. A placeholder stands for any value: `<id>` (or `<game>`, `{game}`) a game of `games/`, `<locale>` a
-language, `{en,ja}` each listed one, `*` anything."""
+language, `{en,ja}` each listed one, any other (`<name>`, `*`) anything."""
 
 from __future__ import annotations
 
@@ -64,8 +64,10 @@ def expansions(name: str, game_ids: list[str]) -> Iterator[str]:
             options.append(game_ids)
         elif part in LOCALE_PLACEHOLDERS:
             options.append(["en", "ja"])
-        elif part.startswith("{") and part.endswith("}"):
+        elif part.startswith("{") and "," in part:
             options.append(part[1:-1].split(","))
+        elif part.startswith(("<", "{")):
+            options.append(["*"])
         else:
             options.append([part])
     for combination in itertools.product(*options):
@@ -146,6 +148,7 @@ def test_a_name_that_does_not_exist_is_found():
     lines = [
         "the face is `bot/faces/<id>/face.py` and its words `bot/faces/{game}/words.py`",  # every game has them
         "its presenter `cogs/<id>/__init__.py` and `cogs/presenter.py`",  # a game's cog is a module, not a package
+        "`data/i18n/<locale>/<name>.json`, `docs/<name>/nothing.md`",
         "`bot.faces.face(game)`, `bot.faces.GameFace.describe` and `games.checks.Hidden.piece`",
         "`bot.faces.nothing`, `bot.faces.GameFace.nothing`, `bot.nowhere.face` and `games/<id>/` at 38 games/s",
         "[engines](engines.md), [gone](gone.md), [site](https://example.com/x.md)",
@@ -154,10 +157,11 @@ def test_a_name_that_does_not_exist_is_found():
     found = missing_names(iter([(document, number, line) for number, line in enumerate(lines, 1)]))
     assert found == [
         "docs/example.md:2: cogs/<id>/__init__.py",
-        "docs/example.md:4: bot.faces.nothing",
-        "docs/example.md:4: bot.faces.GameFace.nothing",
-        "docs/example.md:4: bot.nowhere.face",
-        "docs/example.md:5: link gone.md",
+        "docs/example.md:3: docs/<name>/nothing.md",
+        "docs/example.md:5: bot.faces.nothing",
+        "docs/example.md:5: bot.faces.GameFace.nothing",
+        "docs/example.md:5: bot.nowhere.face",
+        "docs/example.md:6: link gone.md",
     ]
 
 
