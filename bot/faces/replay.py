@@ -7,7 +7,7 @@ no private view, no hidden value. GIF because Discord animates it on every clien
 then fewer frames, and the file stays under Discord's attachment limit.
 
 `draw_replay(record, locale)` is a pure function of its arguments, drawn by the render pool (`replay_picture`) so
-the event loop never waits for it; `python -m bot replay FILE --gif OUT.gif` calls it by name."""
+the event loop never waits for it; `python -m bot replay FILE --gif OUT.gif` calls it too."""
 
 from __future__ import annotations
 

@@ -120,7 +120,7 @@ def card_face(draw, x: float, y: float, size: float, card: str, colour: str | No
             draw, (x + (size - big) / 2, y + (size - big) / 2, x + (size + big) / 2, y + (size + big) / 2), shapes[card]
         )
         return
-    first, second = card
+    first, second = card[0], card[1]  # a two-colour card: its colour letters
     draw.rounded_rectangle(box, radius=8, fill=colours[first], outline="#111111", width=2)
     draw.polygon([(x + size - 2, y + 2), (x + size - 2, y + size - 2), (x + 2, y + size - 2)], fill=colours[second])
     draw.line((x + size - 2, y + 2, x + 2, y + size - 2), fill="#111111", width=2)
@@ -385,7 +385,7 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     for seat in range(view["players"]):
         draw_seat(draw, view, seat, locale)
     if view["phase"] == "over":
-        entries = [
+        entries: list[tuple[int | None, str, bool]] = [
             (seat, t("picture.wins", locale, count=wins), seat == view["winner_seat"])
             for seat, wins in enumerate(view["round_wins"])
         ]

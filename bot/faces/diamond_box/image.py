@@ -6,6 +6,7 @@ card laid in its footprint at its rotation, numbered and with its penalty."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from bot.i18n import t
@@ -104,7 +105,7 @@ def paint_card(draw, x: float, y: float, size: float, card_id: str) -> None:
     draw.rectangle((x - 2, y - 2, x + 3 * size + 1, y + 2 * size + 1), outline="#0b0f16", width=3)
 
 
-def extent(view: dict, extra: list[tuple[int, int]] = (), margin: int = MARGIN) -> tuple[int, int, int, int]:
+def extent(view: dict, extra: Sequence[tuple[int, int]] = (), margin: int = MARGIN) -> tuple[int, int, int, int]:
     bounds = view["bounds"]
     xs = [bounds["x_min"], bounds["x_max"], *(x for x, _ in extra)]
     ys = [bounds["y_min"], bounds["y_max"], *(y for _, y in extra)]
@@ -333,7 +334,7 @@ def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> floa
     return min(cap, width / (x1 - x0 + 1))
 
 
-def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
+def result_entries(view: dict, locale: str = "en") -> list[tuple[int | None, str, bool]]:
     return [
         (seat, t("diamond_box.picture.cards", locale, count=len(hand)), seat in view["winner_seats"])
         for seat, hand in enumerate(view["hands"])
@@ -488,5 +489,6 @@ def draw_placements(view: dict, placements: list[tuple[int, dict, int]]) -> byte
         centred_text(draw, boxes["badge"], str(number), 28, fill="#111111")
         middle = y + layout["head"] / 2 + 2
         draw.text((x1 - 8, middle), f"+{penalty}", font=font(30), fill="#68d391" if penalty == 0 else INK, anchor="rm")
-        draw_centre(draw, view, *boxes["grid"], layout["size"], layout["area"], placement=action)
+        left, top = boxes["grid"]
+        draw_centre(draw, view, left, top, layout["size"], layout["area"], placement=action)
     return png(image)
