@@ -11,7 +11,7 @@ from bot import codec
 from tests.fakediscord import FakeTimeout
 from tests.support import drive
 
-FLOOR_ID = "bf:1:0:a.add,n=1"  # the do-nothing button's custom_id (bench/run.py's Floor), as long as a table button's
+FLOOR_ID = "bf:1:0:a.add,n=1"  # the do-nothing button's custom_id (bench.floors.Floor), as long as a table button's
 
 
 def is_race(table, custom_id: str) -> bool:

@@ -87,7 +87,7 @@ def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measu
 
 def render_details(rounds: int) -> list[dict]:
     """Per game: players, and the medians (ms) of building the public view, the Board, and drawing its picture."""
-    from bot.render import clear_caches
+    from bot.render.caches import clear_caches
 
     rows = []
     for game in games.ids():

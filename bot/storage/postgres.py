@@ -17,25 +17,17 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.base import (
-    MIGRATIONS,
-    NEW_ID,
-    ActionWrite,
-    Conflict,
-    MustChange,
-    Storage,
-    migration_script,
-    seat_values,
-    timers_json,
-    wake_at,
-)
+from bot.storage.base import Storage
+from bot.storage.rows import ActionWrite, seat_values, timers_json, wake_at
+from bot.storage.schema import MIGRATIONS, migration_script
+from bot.storage.steps import NEW_ID, Conflict, MustChange
 
 MIGRATION_LOCK = 0x0B0D06E  # pg_advisory_xact_lock key: one process migrates at a time
 CONFLICTS = (asyncpg.exceptions.UniqueViolationError, asyncpg.exceptions.SerializationError)
 RECORD = "SELECT bodoge_record_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
 
 # Re-created at every start (CREATE OR REPLACE); seats arrive as a JSON array of rows, timers as the JSON text the
-# table's row keeps (base.timers_json; NULL: unchanged) with their `wake_at` (base.wake_at). The function of 12
+# table's row keeps (rows.timers_json; NULL: unchanged) with their `wake_at` (rows.wake_at). The function of 12
 # arguments that came before `wake_at` is dropped.
 RECORD_FUNCTION = """
 DROP FUNCTION IF EXISTS bodoge_record_action(

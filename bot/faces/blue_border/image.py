@@ -9,29 +9,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from bot.i18n import t
-from bot.render import (
-    HIGHLIGHT,
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PANEL,
-    PHONE_WIDTH,
-    above,
-    cached,
-    cached_many,
-    canvas,
-    centred_text,
-    crown,
-    font,
-    frozen,
-    layer,
-    png,
-    readable_on,
-    result_banner,
-    seat_disc,
-    text_width,
-    turn_arrow,
-)
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import HIGHLIGHT, INK, MUTED, PANEL
+from bot.render.phone import MIN_TEXT, PHONE_WIDTH
+from bot.render.sprites import cached, cached_many, frozen, layer
+from bot.render.text import font, text_width
+from bot.render.widgets import above, centred_text, crown, readable_on, result_banner, seat_disc, turn_arrow
 
 WIDTH = PHONE_WIDTH
 LEFT = 64  # the diver's disc lies left of it, their slots right of it

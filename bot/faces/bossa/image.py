@@ -18,28 +18,13 @@ A seat's own picture (`draw_hand`, "My view") is its hand alone: the rest is on 
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.render import (
-    BACKGROUND,
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PHONE_END_HEIGHT,
-    PHONE_HEIGHT,
-    PHONE_WIDTH,
-    above,
-    cached,
-    canvas,
-    centred_text,
-    drawn_once,
-    font,
-    frozen,
-    layer,
-    png,
-    result_banner,
-    seat_disc,
-    text_width,
-    turn_arrow,
-)
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import BACKGROUND, INK, MUTED
+from bot.render.phone import MIN_TEXT, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.sprites import cached, drawn_once, frozen, layer
+from bot.render.text import font, text_width
+from bot.render.widgets import above, centred_text, result_banner, seat_disc, turn_arrow
 from games.bossa.tiles import dots
 
 WIDTH = PHONE_WIDTH

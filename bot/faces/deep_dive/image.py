@@ -15,24 +15,13 @@ from collections import Counter
 from functools import lru_cache
 
 from bot.i18n import t
-from bot.render import (
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PHONE_WIDTH,
-    above,
-    cached,
-    canvas,
-    centred_text,
-    drawn_once,
-    frozen,
-    layer,
-    png,
-    readable_on,
-    result_banner,
-    seat_colour,
-    text_width,
-)
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import INK, MUTED, seat_colour
+from bot.render.phone import MIN_TEXT, PHONE_WIDTH
+from bot.render.sprites import cached, drawn_once, frozen, layer
+from bot.render.text import text_width
+from bot.render.widgets import above, centred_text, readable_on, result_banner
 from games.deep_dive.tiles import PREDATOR, ROCK, WATER, parse_food
 
 WIDTH = PHONE_WIDTH

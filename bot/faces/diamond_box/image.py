@@ -1,4 +1,4 @@
-"""Diamond Box pictures, drawn for a phone (see bot/render.py): the centre (frame colours, each with its shape for
+"""Diamond Box pictures, drawn for a phone (see bot/render/phone.py): the centre (frame colours, each with its shape for
 colour-blind players, white/black diamonds, the last card outlined) with its columns lettered and rows numbered (the
 cells the move list names), every hand (hands are public) with its seat's disc and size and the seat to act framed,
 the deck, a player's own hand, and the chooser's placements, each in its own little picture of the centre with the
@@ -10,30 +10,15 @@ from collections.abc import Sequence
 from functools import cache
 
 from bot.i18n import t
-from bot.render import (
-    HIGHLIGHT,
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PANEL,
-    PHONE_END_HEIGHT,
-    PHONE_HEIGHT,
-    PHONE_WIDTH,
-    above,
-    bounded,
-    cached,
-    cached_many,
-    canvas,
-    centred_text,
-    font,
-    layer,
-    png,
-    result_banner,
-    seat_disc,
-    symbol,
-    turn_arrow,
-)
-from bot.render import legend as draw_legend
+from bot.render.caches import bounded
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import HIGHLIGHT, INK, MUTED, PANEL
+from bot.render.phone import MIN_TEXT, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.sprites import cached, cached_many, layer
+from bot.render.text import font
+from bot.render.widgets import above, centred_text, result_banner, seat_disc, symbol, turn_arrow
+from bot.render.widgets import legend as draw_legend
 from games.data import load
 from games.diamond_box.geometry import card_cells
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.render import PHONE_WIDTH
+from bot.render.phone import PHONE_WIDTH
 from tests.support.e2e import Harness
 
 ROOT = Path(__file__).resolve().parents[3]

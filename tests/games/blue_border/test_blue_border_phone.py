@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 import games
-from bot.render import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.phone import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
 from cogs import gallery
 from games.contract import SYSTEM
 

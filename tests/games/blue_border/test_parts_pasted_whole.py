@@ -8,15 +8,16 @@ import random
 import pytest
 
 import bot.faces.blue_border.image as blue_border
-import bot.render as render
 import games
+from bot.render.caches import clear_caches
+from bot.render.inks import BACKGROUND
 
 
 def in_place(monkeypatch, module, names: set[str], drawn: list) -> None:
     """`module`'s layers named `names` drawn in place (their paint without their backdrop), each key into `drawn`."""
     real_layer = module.layer
 
-    def layer(draw, key, box, paint, fill=render.BACKGROUND, backdrop=None):
+    def layer(draw, key, box, paint, fill=BACKGROUND, backdrop=None):
         if key[0] in names:
             drawn.append(key)
             return paint(draw, box[0], box[1])
@@ -33,10 +34,10 @@ def test_blue_border_piles_pasted_whole_are_the_piles_drawn_in_place(monkeypatch
         seat = rng.choice([seat for seat in state.to_act() if seat >= 0])
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         views.append(state.view(None))
-    render.clear_caches()
+    clear_caches()
     whole = [blue_border.draw_board(view, ("en", "ja")[index % 2]) for index, view in enumerate(views)]
     drawn: list = []
     in_place(monkeypatch, blue_border, {"bb.pile", "bb.deck"}, drawn)
-    render.clear_caches()
+    clear_caches()
     assert whole == [blue_border.draw_board(view, ("en", "ja")[index % 2]) for index, view in enumerate(views)]
     assert {key[1] for key in drawn if key[0] == "bb.pile"} == {0, 1, 2, 3} and ("bb.deck" in {key[0] for key in drawn})

@@ -17,8 +17,8 @@ import discord
 import pytest
 from PIL import Image
 
-import bot.render
 import games
+from bot.render.phone import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Seat, Table
 from cogs import gallery
 from cogs.bossa import BossaPresenter
@@ -147,13 +147,13 @@ def test_pictures_fit_a_phone_screen(shown, locale):
             continue  # every third state of the random games: drawing is the slow part
         table = table_of(state, locale, recent)
         width, height = size(shown.board(table, locale).image)
-        limit = bot.render.PHONE_END_HEIGHT if state.finished else bot.render.PHONE_HEIGHT
-        assert width == bot.render.PHONE_WIDTH and height <= limit, (label, width, height)
+        limit = PHONE_END_HEIGHT if state.finished else PHONE_HEIGHT
+        assert width == PHONE_WIDTH and height <= limit, (label, width, height)
         ends += state.finished
         for seat in range(state.players):
             private = shown.private(table, seat, locale)
             width, height = size(private.image)
-            assert width == bot.render.PHONE_WIDTH and height <= bot.render.PHONE_HEIGHT // 2, (label, seat, height)
+            assert width == PHONE_WIDTH and height <= PHONE_HEIGHT // 2, (label, seat, height)
             assert len(private.embed.description.split("\n")) <= 2 and not private.embed.fields
     assert ends >= 5
 
@@ -169,4 +169,4 @@ def test_a_crowded_board_still_fits():
     from bot.faces.bossa.image import draw_board
 
     for locale in ("en", "ja"):
-        assert size(draw_board(crowded.view(None), locale))[1] <= bot.render.PHONE_HEIGHT
+        assert size(draw_board(crowded.view(None), locale))[1] <= PHONE_HEIGHT

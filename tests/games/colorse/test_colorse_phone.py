@@ -19,7 +19,7 @@ from PIL import Image
 import games
 from bot.faces.text import seat_name
 from bot.i18n import t
-from bot.render import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.phone import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
 from cogs import gallery
 from cogs.colorse import ColorsePresenter, columns
 

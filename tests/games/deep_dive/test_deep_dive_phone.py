@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 import games
-from bot.render import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.phone import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Seat, Table
 from cogs import gallery
 from cogs.deep_dive import LINE_WIDTH

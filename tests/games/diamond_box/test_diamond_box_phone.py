@@ -19,7 +19,7 @@ import games
 from bot import codec
 from bot.faces.diamond_box.image import board_area, coordinate
 from bot.i18n import t
-from bot.render import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.phone import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Seat
 from cogs import gallery
 from cogs.diamond_box import DiamondBoxPresenter

@@ -9,7 +9,7 @@ from PIL import Image
 
 import games
 from bot import codec
-from bot.render import PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.phone import PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Seat, Table
 from cogs.diamond_box import PER_PAGE, DiamondBoxPresenter
 
