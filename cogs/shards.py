@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DAILY_IDENTIFIES = 1000  # Discord's session start limit per day, when it does not say
+# seconds added to Discord's spacing: a slot is kept by the database's clock, and an IDENTIFY leaves a little after
+# its slot begins (the process's wake-up, its socket), later in one process than in another
+IDENTIFY_MARGIN = 0.25
 
 
 class ShardCluster:
@@ -31,7 +34,7 @@ class ShardCluster:
         self.bot = bot
         self.leases = leases
         leases.listener = self
-        self.spacing = bot.config.identify_spacing
+        self.spacing = bot.config.identify_spacing + IDENTIFY_MARGIN
         self.max_concurrency = 1
         self.daily = DAILY_IDENTIFIES
         self.identify_waits: list[float] = []  # seconds each IDENTIFY of this process waited for its slot
@@ -67,10 +70,14 @@ class ShardCluster:
         self._launched.set()
 
     async def before_identify(self, shard_id: int | None) -> None:
-        """Wait for this shard's IDENTIFY slot (reserved in PostgreSQL, shared by every process)."""
+        """Wait for this shard's IDENTIFY slot (reserved in PostgreSQL, shared by every process). A shard this
+        process no longer serves never identifies: discord.py re-identifies a session on its own (after a pause, an
+        invalid session), and CancelledError is what makes its reconnect give up quietly."""
         shard = shard_id or 0
         assert self.leases.table is not None  # the leases started before any shard connects
         while True:
+            if not self.leases.serves_shard(shard):
+                raise asyncio.CancelledError()
             wait = await self.leases.table.identify_slot(shard, shard % self.max_concurrency, self.spacing, self.daily)
             if wait >= 0:
                 self.identify_waits.append(wait)
@@ -95,7 +102,11 @@ class ShardCluster:
             if not self.leases.serves_shard(shard) or bot.get_shard(shard) is not None:
                 continue
             bot._connection.shard_ids.append(shard)  # type: ignore[union-attr]  # a list: launch() made it
-            await bot.launch_shard(self._gateway, shard)
+            try:
+                await bot.launch_shard(self._gateway, shard)
+            except asyncio.CancelledError:  # lost before its IDENTIFY slot came (before_identify)
+                if asyncio.current_task().cancelling():  # type: ignore[union-attr]  # this task: it is stopping
+                    raise
             if not self.leases.serves_shard(shard):  # lost while it waited to identify
                 await self._close(shard)
 

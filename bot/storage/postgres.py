@@ -167,10 +167,11 @@ class PostgresStorage(Storage):
         if fence is None:
             return
         pid = connection.get_server_pid()
-        if self._fenced.get(pid) != fence.version:
+        version = fence.version  # read before the statement: the fence may change while it runs
+        if self._fenced.get(pid) != version:
             sql, params = fence.statement()
             await connection.fetchrow(sql, *params)
-            self._fenced[pid] = fence.version
+            self._fenced[pid] = version
 
     @property
     def _pool(self) -> asyncpg.Pool:
