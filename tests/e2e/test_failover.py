@@ -180,21 +180,28 @@ class Cluster:
             except (FakeTimeout, LookupError, PermissionError, ValueError):
                 pass  # its shard is dark for now, or the board moved under the press
 
-    async def answered(self, table_id: int) -> bool:
-        """Whether the table's shard answers (/help in its channel: it changes nothing)."""
+    async def answered(self, table_id: int, since: float) -> bool:
+        """Whether the table's shard answers through a session identified after `since` (loop time), that is by
+        the process that took it over (/help in its channel: it changes nothing)."""
+        channel = self.channel_of[table_id]
+        sessions = self.fake._sessions_for_channel(channel)
+        if not sessions or sessions[-1].identified_at < since:
+            return False
         try:
             outcome = await self.fake.slash(self.alice, self.channel_of[table_id], "help", {}, timeout=0.5)
         except (FakeTimeout, RuntimeError):
             return False
         return outcome.responded
 
-    async def dark_for(self, tables: list[int], since: float, limit: float) -> dict[int, float]:
-        """Seconds from `since` until each table's presses were answered again."""
+    async def dark_for(self, tables: list[int], limit: float) -> dict[int, float]:
+        """Seconds from now until each table's shard is answered by another process."""
+        loop = asyncio.get_running_loop()
+        since = loop.time()
         back: dict[int, float] = {}
-        while len(back) < len(tables) and time.monotonic() - since < limit:
+        while len(back) < len(tables) and loop.time() - since < limit:
             for table_id in tables:
-                if table_id not in back and await self.answered(table_id):
-                    back[table_id] = time.monotonic() - since
+                if table_id not in back and await self.answered(table_id, since):
+                    back[table_id] = loop.time() - since
             await asyncio.sleep(0.1)
         return back
 
@@ -279,10 +286,10 @@ async def scenario(postgres_server, tmp_path, name, harm, *, victim_url=None):
             versions = {r[0]: r[9] for r in await cluster.reader.dump("tables")}
             presses = asyncio.create_task(cluster.play(1.0))  # presses in flight when it happens
             await asyncio.sleep(0.3)
-            since = time.monotonic()
-            await harm(cluster, victim)
+            harming = asyncio.create_task(harm(cluster, victim))
+            dark = await cluster.dark_for(tables, TAKEOVER_BOUND + 10)
+            await harming
             await presses
-            dark = await cluster.dark_for(tables, since, TAKEOVER_BOUND + 10)
             await cluster.play(3.0, only=set(tables))
             await asyncio.sleep(LEASE / 2)  # AI turns and timers settle; the victim (if alive) does its part
             await cluster.check(name, dark, tables, versions)
