@@ -44,7 +44,12 @@ async def storage(database_target):
 
 # Whole modules that take minutes (crash soaks, the two-process cluster, every option combination played out):
 # marked `slow`, so `pytest -m "not slow"` skips them locally. The README's test command runs everything.
-SLOW = ("tests/soak/", "tests/e2e/test_cluster.py", "tests/reliability/test_every_table_ends.py")
+SLOW = (
+    "tests/soak/",
+    "tests/e2e/test_cluster.py",
+    "tests/e2e/test_failover.py",
+    "tests/reliability/test_every_table_ends.py",
+)
 
 
 def pytest_collection_modifyitems(config, items):
