@@ -30,9 +30,11 @@ class BotProcess:
         shards: list[int] | None = None,
         shard_count: int | None = None,
         log: Path | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.fake, self.database, self.process = fake, database, None
         self.shards, self.shard_count, self.log = shards, shard_count, log
+        self.env = env or {}
 
     async def start(self) -> None:
         env = {
@@ -45,6 +47,7 @@ class BotProcess:
             "BODOGE_RACE_GRACE": "0.05",
             "BODOGE_GUILD_READY_TIMEOUT": "0.05",
             "BODOGE_LOG_LEVEL": "WARNING",
+            **self.env,
         }
         if self.shards is not None:
             env.update(BODOGE_SHARD_COUNT=str(self.shard_count), BODOGE_SHARD_IDS=",".join(map(str, self.shards)))
