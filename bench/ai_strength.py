@@ -35,8 +35,8 @@ def best_rule_level(game: str) -> str:
 
 
 # (game, players, target kind, target, rival): "share" = strong's share of the wins; "ratio" = share / fair share.
-# Issue 17: 2-player games against the best rule-based level, 3-4 players against normal seats (rival None); Blue
-# Border 4p is also measured against hard seats, a stricter match than the issue asks
+# 2-player games against the best rule-based level, 3-4 players against normal seats (rival None); Blue Border 4p
+# also against hard seats, a stricter match
 ROWS = [
     ("blue_border", 2, "share", 0.65, None),
     ("diamond_box", 2, "share", 0.65, None),

@@ -1,5 +1,5 @@
 """How one person of bench/run.py plays: a move through a table's message and the choosers it opens, as
-tests/e2e/drive.py makes it, and presses on the do-nothing button. `table` is the bot's Table or a `Mirror` of it
+tests/support/drive.py makes it, and presses on the do-nothing button. `table` is the bot's Table or a `Mirror` of it
 (bench/states.py): what a person may know of it besides its message."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import random
 import time
 
 from bot import codec
-from tests.e2e import drive
 from tests.fakediscord import FakeTimeout
+from tests.support import drive
 
-FLOOR_ID = "bf:1:0:a.add,n=1"  # the do-nothing button's custom_id (bench/run.py's Floor), as long as a table button's
+FLOOR_ID = "bf:1:0:a.add,n=1"  # the do-nothing button's custom_id (bench.floors.Floor), as long as a table button's
 
 
 def is_race(table, custom_id: str) -> bool:
@@ -25,7 +25,7 @@ def is_race(table, custom_id: str) -> bool:
 
 
 async def move(fake, table, board, user, rng: random.Random, presses: list | None = None) -> int:
-    """One move for `user` through the table message (and the choosers it opens, two deep), as tests/e2e/drive.py
+    """One move for `user` through the table message (and the choosers it opens, two deep), as tests/support/drive.py
     makes it; every press's latency goes to `presses` as (ms, race?). Returns the number of presses answered."""
     count = 0
 

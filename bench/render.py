@@ -2,7 +2,7 @@
 public view as the floor measured in the same run, so the ratio holds on a noisy machine.
 
 "picture ms" is drawing the board's picture (PNG bytes), what the render pool does; "presenter ms" is building the
-TableMessage (embed, buttons) around it, which the event loop does; "cold ms" is the picture drawn once right after the
+message (embed, buttons) around it, which the event loop does; "cold ms" is the picture drawn once right after the
 drawing caches were emptied (a fresh worker's first board); "successive ms" is the median over every board of two
 new games played at random, each board drawn once, after three others warmed the caches (a worker's steady state:
 each board new, its parts mostly drawn before); "bytes" is the PNG's size.
@@ -87,7 +87,7 @@ def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measu
 
 def render_details(rounds: int) -> list[dict]:
     """Per game: players, and the medians (ms) of building the public view, the message, and drawing its picture."""
-    from bot.render import clear_caches
+    from bot.render.caches import clear_caches
 
     rows = []
     for game in games.ids():

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from bot.scheduler import Scheduler  # noqa: E402
 from bot.storage import RELATIONS, SeatRow, Storage, TimerRow  # noqa: E402
-from bot.storage.base import seat_values, shown_mark, timers_json, wake_at  # noqa: E402
+from bot.storage.rows import seat_values, shown_mark, timers_json, wake_at  # noqa: E402
 from bot.tables import TableListener, TableService  # noqa: E402
 from games.contract import snapshot_json  # noqa: E402
 from tests.support.clock import ManualClock  # noqa: E402

@@ -30,7 +30,8 @@ class Config:
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard of that guild (Discord's rule: (guild_id >> 22) % shard_count); a
-        process without BODOGE_SHARD_IDS runs them all. Tables outside a guild belong to shard 0."""
+        process without BODOGE_SHARD_IDS runs them all. Tables outside a guild belong to shard 0. A shard cluster on
+        PostgreSQL asks its leases instead (bot/cluster.py)."""
         if self.shard_ids is None or not self.shard_count:
             return True
         return ((guild_id or 0) >> 22) % self.shard_count in self.shard_ids
@@ -39,6 +40,12 @@ class Config:
     reply_seconds: float = 8.0  # seconds a short private answer (a refusal, "Done") stays before it goes
     repost_after: int = 4  # messages others post below the table message before it is posted again at the bottom
     rules_url: str | None = None  # where /rules links to the full rule texts (<url>/<game>.md); None: no link
+    # a shard cluster on PostgreSQL (bot/cluster.py): shards per leased group, the lease time, the group a process
+    # takes first, and the seconds between two IDENTIFYs of one bucket (Discord's: 5)
+    shard_group: int = 1
+    lease_seconds: float = 30.0
+    preferred_group: int | None = None
+    identify_spacing: float = 5.0
 
 
 def _int(name: str) -> int | None:
@@ -70,4 +77,8 @@ def load(env_file: str | Path | None = ".env") -> Config:
         reply_seconds=float(os.environ.get("BODOGE_REPLY_SECONDS", "8")),
         repost_after=int(os.environ.get("BODOGE_REPOST_AFTER", "4")),
         rules_url=os.environ.get("BODOGE_RULES_URL", "").strip() or None,
+        shard_group=int(os.environ.get("BODOGE_SHARD_GROUP", "1")),
+        lease_seconds=float(os.environ.get("BODOGE_LEASE_SECONDS", "30")),
+        preferred_group=_int("BODOGE_PREFERRED_GROUP"),
+        identify_spacing=float(os.environ.get("BODOGE_IDENTIFY_SPACING", "5")),
     )

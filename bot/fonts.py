@@ -2,7 +2,7 @@
 data/fonts/OFL.txt), Latin and Japanese in one face, so a picture reads the same in both locales and the bot needs no
 system font. The subset holds printable ASCII, `EXTRA`, what players' names are written in (`name_characters`:
 Latin-1, kana, Japanese punctuation, full-width forms and the first-level kanji) and every character of every
-catalogue message a picture draws (the `picture.*` keys of data/i18n/<locale>/picture.json), nothing else: a new
+catalogue message a picture draws (the `picture.*` and `<game>.picture.*` keys of every catalogue), nothing else: a new
 picture word with a new character needs the subset made again (tests/bot/test_fonts.py fails until it is):
 
     .venv/bin/python -m bot.fonts            # fetches Debian's fonts-noto-cjk (apt-get download), writes data/fonts/

@@ -1,4 +1,8 @@
-"""Message catalogues (data/i18n/<locale>/*.json, merged) and locale choice.
+"""Message catalogues and locale choice.
+
+A locale's catalogue merges the host's messages (data/i18n/<locale>/*.json) and each game's
+(data/<game>/i18n/<locale>.json, for every folder of data/ that has one). A key defined twice, in one file or in two,
+is an error: which text wins would depend on the order the files are read.
 
 A message is a string with {named} fields, or — where a number changes the words — an object of CLDR plural forms
 chosen by Babel's plural rules for the locale: {"plural": "count", "one": "{count} card", "other": "{count} cards"}
@@ -16,19 +20,50 @@ from typing import Any
 
 from babel import Locale
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "i18n"
+DATA = Path(__file__).resolve().parent.parent / "data"
 LOCALES = ("en", "ja")
 DEFAULT = "en"
 log = logging.getLogger(__name__)
 
 
+class DuplicateMessage(ValueError):
+    """A catalogue key defined twice."""
+
+
+def catalogue_files(locale: str, data: Path = DATA) -> list[Path]:
+    """Every file of `locale`'s catalogue: the host's, then each game's."""
+    return [*sorted((data / "i18n" / locale).glob("*.json")), *sorted(data.glob(f"*/i18n/{locale}.json"))]
+
+
 @cache
 def catalogue(locale: str) -> dict[str, Any]:
-    merged: dict[str, Any] = {}
-    folder = DATA / locale
-    for path in sorted(folder.glob("*.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
-    return merged
+    return merged(catalogue_files(locale))
+
+
+def merged(paths: list[Path]) -> dict[str, Any]:
+    """The messages of every file in `paths`; raises DuplicateMessage naming a key defined twice and where."""
+    messages: dict[str, Any] = {}
+    source: dict[str, Path] = {}
+    for path in paths:
+        for key, message in messages_in(path).items():
+            if key in source:
+                raise DuplicateMessage(f"{key!r} is defined in {source[key]} and in {path}")
+            messages[key], source[key] = message, path
+    return messages
+
+
+def messages_in(path: Path) -> dict[str, Any]:
+    """One catalogue file's messages; raises DuplicateMessage for a key it defines twice."""
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in found:
+                raise DuplicateMessage(f"{key!r} is defined twice in {path}")
+            found[key] = value
+        return found
+
+    return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=unique)
 
 
 _NORMALISED: dict[Any, str] = {}  # locale value as given -> one of LOCALES (a few distinct values in practice)

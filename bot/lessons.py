@@ -2,7 +2,7 @@
 
 A lesson lives in `data/<game>/lesson.json`: the member's seat, the AI level of the other seats, a stacked deal, the
 script ([seat, action] in order) and the coach moments ([after how many script actions, line id]); the lines are
-`learn.<game>.<id>` in `data/i18n/*/learn.json`. A table is on the script while its state is the one the script's
+`learn.<game>.<id>` in `data/<game>/i18n/*.json`. A table is on the script while its state is the one the script's
 first `version` actions reach (compared without the random source, so the table's seed does not matter); then the AI
 seats play the script's move and the latest moment's line is the coach line. A member who plays another move leaves
 the script and the normal AI plays on. Replayed through the engine contract: a script an engine change makes illegal

@@ -8,7 +8,10 @@ from __future__ import annotations
 from bot.describe import fit
 from bot.i18n import t
 from bot.ratings import FIGURE_START
-from bot.render import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font, png
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import BACKGROUND, HIGHLIGHT, INK, MUTED
+from bot.render.text import font
 
 WIDTH, HEIGHT = 504, 240
 LEFT, RIGHT, TOP, BOTTOM = 92, 20, 48, 24

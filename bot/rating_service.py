@@ -22,7 +22,7 @@ from typing import Any
 
 import games
 from bot.ratings import OVERALL, Entrant, Rating, SeatFacts, ai_player, entrants, person, rate
-from bot.storage.base import Conflict
+from bot.storage import Conflict
 from bot.storage.ratings import FinishedTable, RatingChange
 from bot.tables.listeners import TableListener
 

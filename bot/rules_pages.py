@@ -1,7 +1,7 @@
 """The illustrated rules (/rules): each game's pages, and the engine position each page's picture shows.
 
 The pages live in `data/<game>/rules_pages.json` (order, and per page a named position: a stacked deal, the scripted
-actions that reach it, the seat whose view is drawn); their words in `data/i18n/*/rules_pages.json` as
+actions that reach it, the seat whose view is drawn); their words in `data/<game>/i18n/*.json` as
 `rules_page.<game>.<page>.title` and `.body`. A position is replayed through the engine contract, so a script an
 engine change makes illegal fails here (IllegalAction) and in the tests, never silently."""
 

@@ -39,22 +39,31 @@ class Scheduler(TableListener):
         # kind changes or the table ends: at most one per open table and kind
         self._fired: dict[tuple[int, str], TimerRow] = {}
         self._owns: Callable[[int | None], bool] | None = None
+        self._shards_move = False
         self._sweeper: asyncio.Task | None = None
         self.running = False
         self.retry_delays = RETRY_DELAYS
         self.sweeps = 0
         service.listen(self)
 
-    async def start(self, owns: Callable[[int | None], bool] | None = None) -> int:
+    async def start(self, owns: Callable[[int | None], bool] | None = None, *, shards_move: bool = False) -> int:
         """Arm the stored timers due within the horizon, overdue ones included (with `owns`: of the tables in the
         guilds this process's shards run), and start the sweep that arms the later ones as they come near; returns
-        how many were armed. A process that takes a shard over picks that shard's timers up here."""
+        how many were armed. A process that takes a shard over picks that shard's timers up here. `shards_move`:
+        `owns` changes while the process runs (a shard cluster's leases), so each timer asks it again when due."""
         self.running = True
         self._owns = owns
+        self._shards_move = shards_move
         await self.service.time_idle_lobbies(owns)
         armed = await self._arm_due()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         return armed
+
+    async def adopt(self) -> int:
+        """Arm the timers of tables this process has just come to own (a shard group taken over), overdue ones
+        included; returns how many were armed."""
+        await self.service.time_idle_lobbies(self._owns)
+        return await self._arm_due()
 
     async def stop(self) -> None:
         self.running = False
@@ -125,6 +134,10 @@ class Scheduler(TableListener):
     async def _fire(self, timer: TimerRow) -> None:
         await self.service.clock.sleep_until(timer.due_at)
         key = (timer.table_id, timer.kind)
+        if not await self._ours(timer):  # its shard went to another process while it waited
+            if self._tasks.get(key) is asyncio.current_task():
+                del self._tasks[key]
+            return
         for attempt in itertools.count():
             if self._tasks.get(key) is asyncio.current_task():
                 del self._tasks[key]
@@ -146,6 +159,19 @@ class Scheduler(TableListener):
             except Exception:
                 log.exception("table %s: %s timer failed", timer.table_id, timer.kind)
                 return
+
+    async def _ours(self, timer: TimerRow) -> bool:
+        """Whether this process still runs the shard of the timer's table (always, unless shards move)."""
+        if self._owns is None or not self._shards_move:
+            return True
+        try:
+            table = await self.service.get(timer.table_id)
+        except Exception:  # no such table, storage down: the work meets it and says so
+            return True
+        if self._owns(table.guild_id):
+            return True
+        self.service.forget(timer.table_id)
+        return False
 
     async def _work(self, timer: TimerRow) -> None:
         if timer.kind == "deadline":

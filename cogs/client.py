@@ -13,12 +13,14 @@ from discord.ext import commands
 
 import games
 from bot import faces, render_pool
+from bot.cluster import ShardLeases, shape_of
 from bot.config import Config
 from bot.i18n import normalise, t
 from bot.scheduler import Scheduler
 from bot.storage import Storage
 from bot.storage.faults import StorageUnwritable, check_writable, is_fault
 from bot.tables import StorageDown, TableService
+from cogs.shards import ShardCluster
 from cogs.translator import CatalogueTranslator
 from cogs.ui import PressHandler, TableButton, TableSelect
 
@@ -92,6 +94,10 @@ class BodogeBot(commands.AutoShardedBot):
         self.service.timer_scale = config.timer_scale
         self.service.nudge_delay = config.notify_delay
         self.scheduler = Scheduler(self.service)
+        # on PostgreSQL with a shard count: the shards this process runs are those its leases hold (bot/cluster.py)
+        shape = shape_of(config)
+        self.cluster = None if shape is None else ShardCluster(self, ShardLeases(self.storage, shape))
+        self.owns = config.owns if self.cluster is None else self.cluster.leases.owns
         self.extra_cogs = extra_cogs or []
         self.metrics: Metrics | None = None  # when BODOGE_METRICS_PORT is set
         self.settle_memory = settle_memory  # freeze what startup loaded once ready (the process's own bot only)
@@ -132,6 +138,8 @@ class BodogeBot(commands.AutoShardedBot):
                 raise StorageUnwritable(self.storage.target, error) from None
             raise
         await check_writable(self.storage)  # a read-only database: refused now, not at the first move
+        if self.cluster is not None:
+            await self.cluster.start()
         await self.tree.set_translator(CatalogueTranslator())
         self.tree.error(self.on_app_command_error)
         self.add_dynamic_items(TableButton, TableSelect)
@@ -155,7 +163,7 @@ class BodogeBot(commands.AutoShardedBot):
             self.metrics = Metrics(self)
             self.metrics.install()
             await self.metrics.start(self.config.metrics_port)
-        armed = await self.scheduler.start(self.config.owns)
+        armed = await self.scheduler.start(self.owns, shards_move=self.cluster is not None)
         log.info("re-armed %d timers", armed)
         self._repair = asyncio.get_running_loop().create_task(self.repair_boards())
         if self.config.dev_guild:
@@ -164,6 +172,18 @@ class BodogeBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def launch_shards(self) -> None:
+        """A cluster process connects the shards of the groups it leases, as it comes to hold them."""
+        if self.cluster is None:
+            return await super().launch_shards()
+        await self.cluster.launch()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """In a cluster, every process's IDENTIFYs share Discord's limits through PostgreSQL."""
+        if self.cluster is None:
+            return await super().before_identify_hook(shard_id, initial=initial)
+        await self.cluster.before_identify(shard_id)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
@@ -198,7 +218,7 @@ class BodogeBot(commands.AutoShardedBot):
         if refresher is None:
             return
         try:
-            behind, running = await self.storage.running_tables_behind(self.config.owns)
+            behind, running = await self.storage.running_tables_behind(self.owns)
         except Exception as error:
             if not is_fault(error):
                 raise
@@ -214,6 +234,8 @@ class BodogeBot(commands.AutoShardedBot):
         return None if cog is None else cast(RefreshingCog, cog).refresher
 
     async def close(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()  # its groups handed over first: another process takes them at once
         if self._repair is not None:
             self._repair.cancel()
         await self.scheduler.stop()

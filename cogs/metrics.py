@@ -3,7 +3,8 @@
 Metrics: tables by status (from storage, at each scrape), tables in this process's memory, accepted actions by game
 and source, the interaction latency (from Discord's timestamp of an interaction to the end of the bot's response),
 public board render time by game, REST errors by status and 429 answers, gateway latency per shard, storage commits
-(group commit: actions per transaction), storage faults and outages. /healthz answers 200 when the gateway is ready
+(group commit: actions per transaction), storage faults and outages, and in a shard cluster the leases held, taken
+over and lost. /healthz answers 200 when the gateway is ready
 and storage can commit (a real write, at most every `probe_every` seconds; any fault the bot met since its last
 committed write counts too), else 503.
 """
@@ -99,6 +100,24 @@ class Metrics(TableListener):
             "1 while storage commits, 0 from a fault until the next committed write",
             registry=registry,
         ).set_function(lambda: 0 if bot.storage.health.down else 1)
+        if bot.cluster is not None:
+            leases = bot.cluster.leases
+            Gauge("bodoge_shard_leases_held", "Shard groups this process serves", registry=registry).set_function(
+                lambda: sum(leases.serving(group) for group in list(leases.held))
+            )
+            Gauge(
+                "bodoge_shard_takeovers",
+                "Shard groups taken over from a process that stopped renewing, since start",
+                registry=registry,
+            ).set_function(lambda: leases.takeovers)
+            Gauge(
+                "bodoge_shard_leases_lost",
+                "Shard groups this process stopped serving because it could not renew their lease, since start",
+                registry=registry,
+            ).set_function(lambda: leases.losses)
+            Gauge("bodoge_cluster_processes", "Live processes of the shard cluster", registry=registry).set_function(
+                lambda: leases.members
+            )
         self.probe_every = 5.0  # seconds between /healthz's real writes (a probe more often answers from the last)
         self._probed_at: float | None = None
         self._seen: dict[int, int] = {}

@@ -8,7 +8,7 @@ message allowed to overlap, an older board could land after a newer one while th
 One at a time, the message shows the revision of the last write that completed, so `shown` is exact and the latest
 state always reaches the message: after every write, a table that moved on is refreshed again.
 
-What a landed write showed is also stored, as a mark (bot.storage.base.shown_mark: the version, seats and deadline
+What a landed write showed is also stored, as a mark (bot.storage.rows.shown_mark: the version, seats and deadline
 it was drawn from), batched `mark_delay` apart off every move's commit: after a restart only the running tables whose
 stored mark is not their committed one are drawn again (`repair`). A mark not yet written when the process dies only
 costs that table a redraw."""
@@ -25,7 +25,7 @@ import aiohttp
 import discord
 
 from bot.render_pool import ready
-from bot.storage.base import shown_mark
+from bot.storage.rows import shown_mark
 from bot.tables import Table, TableError
 from cogs import places
 from cogs.ui import TableMessage

@@ -4,6 +4,8 @@ from tests.support import tiny
 
 tiny.register()  # the example game, for the host's own tests
 
+pytest_plugins = ["tests.support.e2e"]  # the `harness` fixture (the real bot on the fake Discord), for any folder
+
 
 @pytest.fixture(scope="session")
 def postgres_server():
@@ -40,15 +42,3 @@ async def storage(database_target):
     store = await Storage(database_target).open()
     yield store
     await store.close()
-
-
-# Whole modules that take minutes (crash soaks, the two-process cluster, every option combination played out):
-# marked `slow`, so `pytest -m "not slow"` skips them locally. The README's test command runs everything.
-SLOW = ("tests/soak/", "tests/e2e/test_cluster.py", "tests/reliability/test_every_table_ends.py")
-
-
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        path = item.nodeid.replace("\\", "/")
-        if path.startswith(SLOW):
-            item.add_marker(pytest.mark.slow)

@@ -1,7 +1,7 @@
-"""Every registered game has every piece (docs/adding-a-game.md): its spec, its face (`cogs/<id>/face.py`), its
-messages in both languages, its glossary and its rules, and a presenter and a terminal that draw a fresh game. A
-missing piece is named, so a new game's author reads the list of what is left; `missing_pieces` is shown failing on
-deliberately incomplete games below."""
+"""Every registered game has every piece (docs/adding-a-game.md): its spec, its face (`bot/faces/<id>/face.py`),
+its messages in both languages (data/<id>/i18n/), its glossary and its rules, and a presenter and a terminal that draw a
+fresh game. A missing piece is named, so a new game's author reads the list of what is left; `missing_pieces` is
+shown failing on deliberately incomplete games below."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ MESSAGES = ("{id}.summary", "terminal.score.{id}")  # /rules and /help; the term
 
 
 def home(spec: GameSpec) -> tuple[Path, Path]:
-    """Where the game's glossary and rules are: data/<id>/ and docs/rules/ for the games of `games/`; a game the
-    tests add keeps them beside its code."""
+    """Where the game's data (glossary, catalogue i18n/<locale>.json) and rules are: data/<id>/ and docs/rules/ for
+    the games of `games/`; a game the tests add keeps them beside its code."""
     if spec.state_class.__module__.startswith("games."):
         return ROOT / "data" / spec.id, ROOT / "docs" / "rules"
     folder = Path(sys.modules[spec.state_class.__module__].__file__).parent
@@ -62,6 +62,11 @@ def missing_pieces(spec: GameSpec) -> list[str]:
         missing.append(f"spec: hint_reason, a lesson's hints in the game's words (games/{game}/hint.py)")
     if not spec.rules_file or not (rules / spec.rules_file).is_file():
         missing.append(f"rules: {rules / (spec.rules_file or f'{game}.md')} (spec.rules_file)")
+    missing += [
+        f"messages: {data / 'i18n' / f'{locale}.json'} (the game's catalogue in {locale})"
+        for locale in LOCALES
+        if not (data / "i18n" / f"{locale}.json").is_file()
+    ]
     glossary = data / "glossary.json"
     if not glossary.is_file() or not json.loads(glossary.read_text(encoding="utf-8")).get("terms"):
         missing.append(f"glossary: {glossary} with its terms")
@@ -74,11 +79,11 @@ def missing_pieces(spec: GameSpec) -> list[str]:
     try:
         face = faces.face(game)
     except Exception as error:  # noqa: BLE001 - whatever stops the face loading is what the author must fix
-        return [*missing, f"face: cogs/{game}/face.py defining FACE ({error!r})"]
+        return [*missing, f"face: bot/faces/{game}/face.py defining FACE ({error!r})"]
     if not isinstance(face, GameFace):
-        return [*missing, f"face: FACE in cogs/{game}/face.py is a GameFace (bot.faces)"]
+        return [*missing, f"face: FACE in bot/faces/{game}/face.py is a GameFace (bot.faces)"]
     if face.describe is None:
-        missing.append(f"face: describe, its board in sentences (cogs/{game}/describe.py, bot/describe.py)")
+        missing.append(f"face: describe, its board in sentences (bot/faces/{game}/describe.py, bot/describe.py)")
     missing += _drawn(spec, face)
     return missing
 
@@ -165,9 +170,12 @@ def test_a_game_without_its_pieces_is_told_each_one():
         item.startswith("rules: ") and item.endswith("unfinished_example.md (spec.rules_file)") for item in missing
     )
     assert any(item.startswith("glossary: ") for item in missing)
+    assert any(
+        item.startswith("messages: ") and item.endswith("en.json (the game's catalogue in en)") for item in missing
+    )
     assert "message 'unfinished_example.summary' in ja" in missing
     assert "message 'terminal.score.unfinished_example' in en" in missing
-    assert any(item.startswith("face: cogs/unfinished_example/face.py defining FACE") for item in missing)
+    assert any(item.startswith("face: bot/faces/unfinished_example/face.py defining FACE") for item in missing)
 
 
 def test_a_face_that_cannot_draw_a_fresh_game_is_told(monkeypatch):
@@ -193,15 +201,18 @@ def test_a_game_with_a_lesson_but_no_hint_reason_is_told():
 
 
 def test_a_shipped_game_without_its_rules_pages_and_lesson_is_told():
-    unteaching = dataclasses.replace(games.get("bossa"), id="unteaching")  # a games/ game with no data/unteaching/
+    unteaching = dataclasses.replace(games.get("bossa"), id="unteaching")  # a games/ game with no folder in data/
     missing = missing_pieces(unteaching)
     assert f"learning: {ROOT / 'data' / 'unteaching' / 'rules_pages.json'} (/rules' pages)" in missing
     assert f"learning: {ROOT / 'data' / 'unteaching' / 'lesson.json'} (/learn's lesson)" in missing
+    assert f"messages: {ROOT / 'data' / 'unteaching' / 'i18n' / 'ja.json'} (the game's catalogue in ja)" in missing
 
 
 def test_a_face_without_its_board_in_words_is_told(monkeypatch):
     monkeypatch.setitem(faces._faces, "tiny", dataclasses.replace(faces.face("tiny"), describe=None))
-    assert missing_pieces(TINY) == ["face: describe, its board in sentences (cogs/tiny/describe.py, bot/describe.py)"]
+    assert missing_pieces(TINY) == [
+        "face: describe, its board in sentences (bot/faces/tiny/describe.py, bot/describe.py)"
+    ]
 
 
 def test_a_describe_that_says_nothing_is_told(monkeypatch):

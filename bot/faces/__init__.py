@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot import render
+from bot.render import inks
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -85,8 +85,8 @@ def face(game_id: str) -> GameFace:
 
 
 def fixed_palette() -> list[str]:
-    """The pictures' fixed palette with every game's colours, in the lobby's order (bot.render)."""
-    return render.fixed_palette([colour for game in games.ids() for colour in face(game).palette()])
+    """The pictures' fixed palette with every game's colours, in the lobby's order (bot.render.inks)."""
+    return inks.fixed_palette([colour for game in games.ids() for colour in face(game).palette()])
 
 
-render.INKS.fix(fixed_palette)  # every process that draws a game's picture has imported this package first
+inks.INKS.fix(fixed_palette)  # every process that draws a game's picture has imported this package first

@@ -1,7 +1,7 @@
 """Drawing helpers the games' terminal boards share (each game's board is its face's `terminal.board`, in
-`cogs/<id>/terminal.py`), drawn with rich from one seat's view, so the seat's private things are part of the picture.
-Colours are true colour; rich falls back to 256 or 16 colours when the terminal says it has fewer (COLORTERM /
-TERM), and to none with NO_COLOR."""
+`bot/faces/<id>/terminal.py`), drawn with rich from one seat's view, so the seat's private things are part of the
+picture. Colours are true colour; rich falls back to 256 or 16 colours when the terminal says it has fewer
+(COLORTERM / TERM), and to none with NO_COLOR."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ no private view, no hidden value. GIF because Discord animates it on every clien
 then fewer frames, and the file stays under Discord's attachment limit.
 
 `draw_replay(record, locale)` is a pure function of its arguments, drawn by the render pool (`replay_picture`) so
-the event loop never waits for it; `python -m bot replay FILE --gif OUT.gif` calls it by name."""
+the event loop never waits for it; `python -m bot replay FILE --gif OUT.gif` calls it too."""
 
 from __future__ import annotations
 
@@ -20,19 +20,11 @@ from PIL import Image
 
 import games
 from bot.i18n import normalise, t
-from bot.render import (
-    BACKGROUND,
-    HIGHLIGHT,
-    INK,
-    INKS,
-    PANEL,
-    PHONE_WIDTH,
-    Draw,
-    crown,
-    font,
-    seat_disc,
-    text_width,
-)
+from bot.render.canvas import Draw
+from bot.render.inks import BACKGROUND, HIGHLIGHT, INK, INKS, PANEL
+from bot.render.phone import PHONE_WIDTH
+from bot.render.text import font, text_width
+from bot.render.widgets import crown, seat_disc
 from bot.render_pool import Picture
 from games.contract import SYSTEM
 

@@ -1,5 +1,5 @@
 """Engine values in a player's words. Each game's words (its pieces, its actions as button labels) live in its own
-`cogs/<id>/words.py` and reach the host through its face (`bot.faces`: `words`, `event_extra`); every name comes
+`bot/faces/<id>/words.py` and reach the host through its face (`bot.faces`: `words`, `event_extra`); every name comes
 from the catalogues (the games' glossaries), nothing passes an engine identifier through. Shared by the Discord
 presenters (cogs/), the terminal and the exported move list, so each says the same thing."""
 

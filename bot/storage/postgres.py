@@ -17,25 +17,18 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.base import (
-    MIGRATIONS,
-    NEW_ID,
-    ActionWrite,
-    Conflict,
-    MustChange,
-    Storage,
-    migration_script,
-    seat_values,
-    timers_json,
-    wake_at,
-)
+from bot.storage.base import Storage
+from bot.storage.leases import Fence
+from bot.storage.rows import ActionWrite, seat_values, timers_json, wake_at
+from bot.storage.schema import MIGRATIONS, migration_script
+from bot.storage.steps import NEW_ID, Conflict, MustChange
 
 MIGRATION_LOCK = 0x0B0D06E  # pg_advisory_xact_lock key: one process migrates at a time
 CONFLICTS = (asyncpg.exceptions.UniqueViolationError, asyncpg.exceptions.SerializationError)
 RECORD = "SELECT bodoge_record_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
 
 # Re-created at every start (CREATE OR REPLACE); seats arrive as a JSON array of rows, timers as the JSON text the
-# table's row keeps (base.timers_json; NULL: unchanged) with their `wake_at` (base.wake_at). The function of 12
+# table's row keeps (rows.timers_json; NULL: unchanged) with their `wake_at` (rows.wake_at). The function of 12
 # arguments that came before `wake_at` is dropped.
 RECORD_FUNCTION = """
 DROP FUNCTION IF EXISTS bodoge_record_action(
@@ -115,8 +108,9 @@ def record_args(write: ActionWrite) -> tuple:
 
 async def _keep_session(connection: asyncpg.Connection) -> None:
     """A connection goes back to the pool as it is: asyncpg still rolls back an open transaction, and nothing here
-    changes session state (no SET, LISTEN, cursors or session advisory locks), so its default reset query (a round
-    trip after every statement, doubling the cost of each action's commit) has nothing to undo."""
+    changes session state (no SET, LISTEN, cursors or session advisory locks) but the lease fence, which is meant to
+    stay, so its default reset query (a round trip after every statement, doubling the cost of each action's commit)
+    has nothing to undo."""
 
 
 class _QuietFloor(logging.Filter):
@@ -142,11 +136,13 @@ class PostgresStorage(Storage):
         self.url = url
         self.pool_size = pool_size
         self.pool: asyncpg.Pool | None = None
+        self.fence: Fence | None = None  # a cluster process's lease fence (bot/storage/leases.py), told to each session
+        self._fenced: dict[int, int] = {}  # server process id of a session: the fence version it was told
 
     async def open(self) -> PostgresStorage:
         # timeout: a connection that cannot be made within 2 s is a fault, answered within Discord's 3 seconds
         self.pool = await asyncpg.create_pool(
-            self.url, min_size=1, max_size=self.pool_size, reset=_keep_session, timeout=2.0
+            self.url, min_size=1, max_size=self.pool_size, reset=_keep_session, timeout=2.0, setup=self._tell_fence
         )
         await self._migrate()
         return self
@@ -156,6 +152,18 @@ class PostgresStorage(Storage):
             await self.group.wait_idle()
             await self.pool.close()
             self.pool = None
+
+    async def _tell_fence(self, connection: asyncpg.Connection) -> None:
+        """A session taken from the pool learns the current fence first (once per change of the fence)."""
+        fence = self.fence
+        if fence is None:
+            return
+        pid = connection.get_server_pid()
+        version = fence.version  # read before the statement: the fence may change while it runs
+        if self._fenced.get(pid) != version:
+            sql, params = fence.statement()
+            await connection.fetchrow(sql, *params)
+            self._fenced[pid] = version
 
     @property
     def _pool(self) -> asyncpg.Pool:

@@ -14,10 +14,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.storage.core import StorageCore
 from bot.storage.steps import MustChange
 
 RATINGS_MIGRATION = """
@@ -132,20 +132,8 @@ RATING_INSERT = MustChange(
 )
 
 
-class RatingQueries:
+class RatingQueries(StorageCore):
     """The ratings' queries, shared by both backends (mixed into Storage)."""
-
-    # --- Storage's primitives they run on (bot/storage/base.py) -----------------------------
-    async def _rows(self, sql: str, params: Sequence = ()) -> list:
-        raise NotImplementedError
-
-    async def _value(self, sql: str, params: Sequence) -> Any:
-        raise NotImplementedError
-
-    async def _transaction(self, steps: list[tuple[str, Any, bool]]) -> Any:
-        raise NotImplementedError
-
-    # --- the ratings' own -------------------------------------------------------------------
 
     async def unrated_tables(self, limit: int = 200) -> list[FinishedTable]:
         """Finished tables the ratings have not seen yet, in finish order (finish time, then id)."""

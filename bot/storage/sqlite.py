@@ -15,19 +15,10 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import (
-    MIGRATIONS,
-    NEW_ID,
-    SEAT_INSERT,
-    ActionWrite,
-    Conflict,
-    MustChange,
-    Storage,
-    migration_script,
-    seat_values,
-    timers_json,
-    wake_at,
-)
+from bot.storage.base import Storage
+from bot.storage.rows import SEAT_INSERT, ActionWrite, seat_values, timers_json, wake_at
+from bot.storage.schema import MIGRATIONS, migration_script
+from bot.storage.steps import NEW_ID, Conflict, MustChange
 
 
 class SQLiteStorage(Storage):

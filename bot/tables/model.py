@@ -1,5 +1,5 @@
 """What a table is in memory: its seats, its game state and what the service keeps beside them, and the refusals
-the service gives. The stored columns are `TableRecord`'s (bot/storage/base.py): a table extends it."""
+the service gives. The stored columns are `TableRecord`'s (bot/storage/rows.py): a table extends it."""
 
 from __future__ import annotations
 

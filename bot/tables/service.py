@@ -189,6 +189,14 @@ class TableService:
         if table is not None:
             table.retired = True
 
+    def retire_where(self, guild_in: Callable[[int | None], bool]) -> list[int]:
+        """Retire every table in memory of a guild `guild_in` accepts (a shard group that changed owner: a copy
+        kept across the change may be stale); returns their ids."""
+        gone = [table_id for table_id, table in self._tables.items() if guild_in(table.guild_id)]
+        for table_id in gone:
+            self.retire(table_id)
+        return gone
+
     def forget(self, table_id: int) -> None:
         """Drop a table from memory (it is reloaded from storage on next use)."""
         self._tables.pop(table_id, None)

@@ -1,4 +1,4 @@
-"""The answer floor's message (bench/run.py): a game's table message with every component made inert but one, the
+"""The answer floor's message (bench/floors.py): a game's table message with every component made inert but one, the
 do-nothing button, the ids as long as the table's."""
 
 import random
@@ -8,7 +8,7 @@ import discord
 import pytest
 
 import games
-from bench.run import AnswerFloor, answer_board
+from bench.floors import AnswerFloor, answer_board
 from bot.tables import Seat, Table
 from cogs.gallery import presenter_for
 from cogs.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE

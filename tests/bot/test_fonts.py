@@ -9,10 +9,13 @@ from functools import cache
 import pytest
 from fontTools.ttLib import TTFont
 
-import bot.render as render
 import games
 from bot.fonts import EXTRA, FONT, LICENSE, PRINTABLE_ASCII, needed_characters, picture_messages
 from bot.i18n import LOCALES
+from bot.render.caches import clear_caches
+from bot.render.canvas import Draw
+from bot.render.phone import MIN_TEXT
+from bot.render.text import font
 from cogs import gallery
 
 GAMES = games.built_in()
@@ -32,7 +35,7 @@ def test_the_font_is_shipped_small_with_its_license_and_is_the_one_pictures_use(
     assert FONT.stat().st_size < 1_000_000
     assert "SIL OPEN FONT LICENSE Version 1.1" in LICENSE.read_text(encoding="utf-8")
     assert TTFont(str(FONT))["name"].getDebugName(1) == "Noto Sans CJK JP"
-    assert render.font(render.MIN_TEXT).path == str(FONT)  # never a system font
+    assert font(MIN_TEXT).path == str(FONT)  # never a system font
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -51,21 +54,21 @@ def test_a_new_picture_word_with_a_new_character_would_fail():
 def drawn_texts(game: str, locale: str, monkeypatch) -> set[str]:
     """Every text drawn in every picture of `game` (every position and player count; public, each seat's, chooser)."""
     texts: set[str] = set()
-    real = render.Draw.text
+    real = Draw.text
 
     def text(self, xy, value, *args, **kwargs):
         texts.add(value)
         return real(self, xy, value, *args, **kwargs)
 
-    monkeypatch.setattr(render.Draw, "text", text)
-    render.clear_caches()  # text inside cached sprites is drawn only when not cached
+    monkeypatch.setattr(Draw, "text", text)
+    clear_caches()  # text inside cached sprites is drawn only when not cached
     spec = games.get(game)
     for players in range(spec.min_players, spec.max_players + 1):
         for _name, board in gallery.boards(game, players, locale):
             picture = board.pending_picture()
             if picture is not None:
                 picture()
-    render.clear_caches()
+    clear_caches()
     return texts
 
 

@@ -10,7 +10,7 @@ import pytest
 import games
 from bot import hints, lessons, practice
 from bot.faces import coach
-from tests.games.search.test_strong_agents import CASES, _advance
+from tests.support.permuted import CASES, advance
 
 OPTIONS = {"practice": True, "hints": True}
 
@@ -19,7 +19,7 @@ OPTIONS = {"practice": True, "hints": True}
 def test_permuting_every_hidden_part_never_changes_the_hint(game):
     spec = games.get(game)
     players, wanted, permute = CASES[game]
-    state, seat = _advance(spec, players, 5, 6, wanted)
+    state, seat = advance(spec, players, 5, 6, wanted)
     found, twins = set(), set()
     for shuffle in range(3):
         twin = spec.state_class.from_dict(state.to_dict())

@@ -38,7 +38,7 @@ BY_NAME_CALLS = {"import_module", "__import__", "load_extension", "reload_extens
 
 
 def floor_of(module: str) -> int | None:
-    """The floor of a dotted module name (a package's prefix counts: "bot.faces.x" is on bot.faces's floor)."""
+    """The floor of a dotted module name (a package's prefix counts: "bot.faces.boards" is on bot.faces's floor)."""
     best, floor = -1, None
     for prefix, number in PLACES.items():
         if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:

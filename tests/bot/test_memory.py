@@ -4,8 +4,8 @@ whose pause grows with every object they walk; a bot that closes lets it go (tes
 import gc
 
 from cogs.client import BodogeBot
-from tests.e2e.conftest import bot_config
 from tests.fakediscord import FakeDiscord
+from tests.support.e2e import bot_config
 
 
 async def test_startup_is_frozen_once_ready_and_let_go_on_close(tmp_path):

@@ -11,8 +11,7 @@ import pytest
 
 from bot.rating_service import RATE_ATTEMPTS, RatingService
 from bot.ratings import OVERALL, ordinal
-from bot.storage import MIGRATIONS, SeatRow, Storage
-from bot.storage.base import Conflict
+from bot.storage import MIGRATIONS, Conflict, SeatRow, Storage
 from tests.games.deep_dive.helpers import three_divers_by_points
 from tests.support.backends import both_backends
 

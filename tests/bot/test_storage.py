@@ -529,7 +529,7 @@ async def test_timers_due_before_a_moment_are_read_through_each_table_s_wake_tim
 
 
 async def test_a_running_table_is_behind_until_its_message_s_mark_is_stored(storage):
-    from bot.storage.base import shown_mark
+    from bot.storage.rows import shown_mark
 
     tables = [await running(storage, channel_id=50 + n) for n in range(3)]
     for table_id in tables:

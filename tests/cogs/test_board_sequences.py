@@ -12,8 +12,8 @@ from functools import cache
 
 import pytest
 
-import bot.render as render
 import games
+from bot.render.caches import clear_caches
 
 SEEDS = {"diamond_box": range(1, 7), "bossa": range(1, 5)}  # other games: one seed (their games are longer)
 # (game, players): every player count of the two games whose boards change most per move; one of each other game
@@ -69,7 +69,7 @@ def boards(game: str, players: int) -> list[tuple[str, dict]]:
 
 
 def fresh(game: str, view: dict) -> bytes:
-    render.clear_caches()
+    clear_caches()
     return image_module(game).draw_board(view)
 
 
@@ -79,11 +79,11 @@ def test_successive_boards_are_the_boards_drawn_fresh(game, players):
     sequence = boards(game, players)
     assert len(sequence) >= 3 * len(SEEDS.get(game, (1,)))
     draw = image_module(game).draw_board
-    render.clear_caches()
+    clear_caches()
     in_turn = [draw(view) for _label, view in sequence]
     other_game, other_players = OTHER[game]
     others = [view for _label, view in boards(other_game, other_players)]
-    render.clear_caches()
+    clear_caches()
     interleaved = []
     for index, (_label, view) in enumerate(sequence):
         image_module(other_game).draw_board(others[index % len(others)])
@@ -110,8 +110,8 @@ def test_public_and_own_views_in_both_languages_drawn_in_turn_are_the_pictures_d
     sequence = mixed(game, players)
     assert len(sequence) >= 20
     draw = image_module(game).draw_board
-    render.clear_caches()
+    clear_caches()
     in_turn = [draw(view, locale) for _label, view, locale in sequence]
     for (label, view, locale), drawn in zip(sequence, in_turn):
-        render.clear_caches()
+        clear_caches()
         assert drawn == draw(view, locale), f"{label}: drawn after the pictures before it"

@@ -5,20 +5,16 @@ in at most three rows of labels that do not wrap."""
 
 import io
 from functools import cache
-from types import SimpleNamespace
 
 import pytest
 from PIL import Image
 
 import games
 from cogs import gallery
-from cogs.table import TableCog
 from tests.phone import budget
+from tests.support.phone_rows import GAP, ROW_WIDTH, button_width, host_row
 
 GAMES = games.built_in()
-ROW_WIDTH = 280  # CSS px of a row of buttons on a phone
-BUTTON_PADDING, GAP, EMOJI = 28, 8, 28  # a button's own padding, the gap between two, an emoji and its space
-MIN_BUTTON = 56
 
 
 @cache
@@ -29,19 +25,6 @@ def cases(game: str):
         for players in range(spec.min_players, spec.max_players + 1)
         for name, state in gallery.positions(game, players).items()
     ]
-
-
-def host_row(table, locale):
-    """The shared bottom row as the table cog adds it (a deadline running, an AI standing in: the fullest)."""
-    cog = SimpleNamespace(deadlines={table.id: 1.0})
-    return TableCog.host_items(cog, table, locale)
-
-
-def button_width(item) -> float:
-    inner = item.item
-    # bold 14 px text: a CJK character 14 px, a Latin one about 8.4
-    text = sum(budget.WIDE if budget.text_width(c) == budget.WIDE else 8.4 for c in inner.label or "")
-    return max(MIN_BUTTON, BUTTON_PADDING + text + (EMOJI if inner.emoji else 0))
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])

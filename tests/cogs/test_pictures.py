@@ -10,8 +10,12 @@ from functools import cache
 import pytest
 from PIL import Image
 
-import bot.render
 import games
+from bot.render.caches import clear_caches
+from bot.render.canvas import canvas
+from bot.render.phone import PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH, SHOWN_WIDTH
+from bot.render.text import font
+from bot.render.widgets import symbol
 from cogs import gallery
 from cogs.presenter import Presenter
 
@@ -61,19 +65,18 @@ def test_every_private_view_is_designed_never_json(game, monkeypatch):
 
 
 class FontLog:
-    """Wraps bot.render.font wherever the image modules reach it, recording every size asked for."""
+    """Wraps the pictures' font wherever the drawing modules reach it, recording every size asked for."""
 
     def __init__(self, monkeypatch):
         self.sizes: list[int] = []
-        real = bot.render.font
-        bot.render.clear_caches()  # text inside cached sprites is drawn (and its font asked for) only when not cached
+        real = font
+        clear_caches()  # text inside cached sprites is drawn (and its font asked for) only when not cached
 
         def logged(size):
             self.sizes.append(size)
             return real(size)
 
-        monkeypatch.setattr(bot.render, "font", logged)
-        for name in IMAGE_MODULES:
+        for name in ["bot.render.text", "bot.render.widgets", *IMAGE_MODULES]:
             module = importlib.import_module(name)
             if hasattr(module, "font"):
                 monkeypatch.setattr(module, "font", logged)
@@ -103,13 +106,13 @@ def test_pictures_are_drawn_for_a_phone(game, monkeypatch):
         if png is None:
             continue
         image = Image.open(io.BytesIO(png))
-        assert image.width == bot.render.PHONE_WIDTH, label
-        limit = bot.render.PHONE_END_HEIGHT if label.split()[1] == "end" else bot.render.PHONE_HEIGHT
+        assert image.width == PHONE_WIDTH, label
+        limit = PHONE_END_HEIGHT if label.split()[1] == "end" else PHONE_HEIGHT
         assert image.height <= limit, (label, image.height, limit)
         assert len(png) <= 100_000, (label, len(png))
         count += 1
     assert count >= 6 and log.sizes
-    smallest = min(log.sizes) * bot.render.SHOWN_WIDTH / bot.render.PHONE_WIDTH
+    smallest = min(log.sizes) * SHOWN_WIDTH / PHONE_WIDTH
     assert smallest >= 12, f"{game}: text of {min(log.sizes)} px drawn, {smallest:.1f} CSS px on a phone"
 
 
@@ -147,11 +150,11 @@ def test_colour_blind_symbols_are_data_and_tell_every_colour_apart():
         symbols = load(name)
         shapes = [symbols[colour] for colour in colours]
         assert len(set(shapes)) == len(colours), name
-        for shape in shapes:  # each is a shape bot.render draws (an unknown name would fall back to a bar)
-            image, draw = bot.render.canvas(40, 40)
-            bot.render.symbol(draw, (4, 4, 36, 36), shape)
-            bar, bar_draw = bot.render.canvas(40, 40)
-            bot.render.symbol(bar_draw, (4, 4, 36, 36), "bar")
+        for shape in shapes:  # each is a shape `symbol` draws (an unknown name would fall back to a bar)
+            image, draw = canvas(40, 40)
+            symbol(draw, (4, 4, 36, 36), shape)
+            bar, bar_draw = canvas(40, 40)
+            symbol(bar_draw, (4, 4, 36, 36), "bar")
             assert shape == "bar" or image.tobytes() != bar.tobytes()
 
 

@@ -12,8 +12,8 @@ import games
 from bot import lessons
 from bot.faces import coach
 from cogs import gallery, learn
-from tests.cogs.test_phone_budget import ROW_WIDTH, button_width, host_row
 from tests.phone import budget
+from tests.support.phone_rows import ROW_WIDTH, button_width, host_row
 
 
 def moments(game: str):

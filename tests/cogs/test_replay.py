@@ -13,7 +13,8 @@ from PIL import Image
 import games
 from bot.faces import replay
 from bot.records import played_by_ai
-from bot.render import INKS, PHONE_WIDTH
+from bot.render.inks import INKS
+from bot.render.phone import PHONE_WIDTH
 from bot.render_pool import RenderPool
 from tests.fakediscord.models import UploadedFile
 from tests.support import leakscan

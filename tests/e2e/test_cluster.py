@@ -1,6 +1,8 @@
-"""A shard cluster: two bot processes, one per shard of a two-shard fake gateway, share one PostgreSQL. Tables run in
-guilds of both shards; the process of shard 1 is killed (SIGKILL) mid-game; the other is restarted with both shards.
-Every table goes on, and every move either process acknowledged is in the log."""
+"""A shard cluster: two bot processes, one per shard of a two-shard fake gateway (fixed BODOGE_SHARD_IDS, held through
+leases), share one PostgreSQL. Tables run in guilds of both shards; the process of shard 1 is killed (SIGKILL)
+mid-game; the other is restarted with both shards and takes them once the dead leases expire. Every table goes on,
+and every move either process acknowledged is in the log. (Processes that take shards by themselves, without fixed
+ids: test_failover.py.)"""
 
 import asyncio
 import random
@@ -11,10 +13,13 @@ import games
 from bot.storage import Storage
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import FakeTimeout
-from tests.soak.test_crash_restart import BotProcess, db_rows, is_subsequence, press_something
+from tests.support.botprocess import BotProcess, db_rows, is_subsequence, press_something
+
+pytestmark = pytest.mark.slow  # minutes: two bot processes on one PostgreSQL
 
 # (shard, game): two tables in a guild of each shard
 TABLES = [(0, "blue_border"), (0, "diamond_box"), (1, "deep_dive"), (1, "bossa")]
+LEASES = {"BODOGE_LEASE_SECONDS": "3", "BODOGE_IDENTIFY_SPACING": "1"}  # short: a dead process's leases expire soon
 
 
 async def play(fake, reader, boards, users, rng, acknowledged, seconds, only=None):
@@ -50,8 +55,8 @@ async def test_a_two_process_cluster_survives_losing_a_process(database_target, 
         for guild in guilds:
             for user in (alice, bob):
                 fake.add_member(guild, user)
-        first = BotProcess(fake, database_target, shards=[0], shard_count=2, log=tmp_path / "shard0.log")
-        second = BotProcess(fake, database_target, shards=[1], shard_count=2, log=tmp_path / "shard1.log")
+        first = BotProcess(fake, database_target, shards=[0], shard_count=2, log=tmp_path / "shard0.log", env=LEASES)
+        second = BotProcess(fake, database_target, shards=[1], shard_count=2, log=tmp_path / "shard1.log", env=LEASES)
         await first.start()
         await second.start()
         users = {0: alice, 1: bob}
@@ -76,7 +81,9 @@ async def test_a_two_process_cluster_survives_losing_a_process(database_target, 
         # the survivor is restarted with both shards
         await first.kill()
         versions = {r[0]: r[9] for r in await reader.dump("tables") if r[6] == "running"}
-        survivor = BotProcess(fake, database_target, shards=[0, 1], shard_count=2, log=tmp_path / "both.log")
+        survivor = BotProcess(
+            fake, database_target, shards=[0, 1], shard_count=2, log=tmp_path / "both.log", env=LEASES
+        )
         await survivor.start()
         deadline = asyncio.get_running_loop().time() + 30
         while asyncio.get_running_loop().time() < deadline:

@@ -2,17 +2,16 @@
 (My view, the log, /table read, a your-turn DM with the board in words, the replay, /rules' pages, the /stats
 chart) sends every picture with a description in its reader's language, at most Discord's 1,024 characters; the
 board in words reads the same for players (their own seat) and spectators (the public view). The leak scanner
-reads every description and every /table read for its recipient (tests/e2e/conftest.py)."""
+reads every description and every /table read for its recipient (tests/support/e2e.py)."""
 
 from __future__ import annotations
 
 import re
 
 from bot.describe import LIMIT
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import play_out
-from tests.e2e.test_deep_dive import button, open_table
 from tests.fakediscord import validate
+from tests.support.drive import button, open_table, play_out
+from tests.support.e2e import Harness
 
 PICTURES = (".png", ".gif")
 KANA = re.compile(r"[\u3040-\u30ff]")  # Japanese words (names here are Latin)

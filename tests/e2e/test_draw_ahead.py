@@ -4,8 +4,8 @@ picture is ready when the commit is, and nothing about the move reaches Discord 
 import asyncio
 
 from bot import render_pool
-from tests.e2e.conftest import Harness
-from tests.e2e.test_deep_dive import open_table
+from tests.support.drive import open_table
+from tests.support.e2e import Harness
 
 CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
 

@@ -2,44 +2,13 @@
 nothing; a restart on the same database with the old buttons still working; private views with DMs closed."""
 
 import asyncio
-import re
 
 from bot.i18n import t
-from tests.e2e.conftest import Harness
 from tests.support.backends import both_backends
+from tests.support.drive import add_button, open_tiny_table, shows
+from tests.support.e2e import Harness
 
 pytestmark = both_backends  # the representative e2e part that runs on PostgreSQL too
-
-
-def shows(number: int, text: str) -> bool:
-    """Whether `number` stands in `text` as a number of its own (not inside, say, a timestamp)."""
-    return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
-
-
-def add_button(message, n):
-    return (
-        message.button(custom_id=None, prefix=None, contains=f"a.add,n={n}")
-        if False
-        else next(b for b in message.buttons() if b["custom_id"].endswith(f"a.add,n={n}"))
-    )
-
-
-async def open_tiny_table(h: Harness, ai=True):
-    opened = await h.fake.slash(h.alice, h.channel, "play", {"game": "tiny"})
-    thread = h.fake.threads(h.channel)[-1]
-    lobby = h.fake.channel_messages(thread)[0]
-    joined = await h.fake.press(h.bob, lobby, label=None, prefix=None, custom_id=lobby.find_button("参加")["custom_id"])
-    assert joined.type == 7
-    if ai:
-        chooser = await h.fake.press(
-            h.alice,
-            lobby,
-            custom_id=next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith("u.ai_add")),
-        )
-        assert chooser.ephemeral  # the host picks the AI's strength
-        await h.fake.select(h.alice, chooser.message, chooser.message.selects()[0]["custom_id"], ["hard"])
-        await h.fake.wait_for(lambda: "AI 3" in lobby.text(), what="the lobby showing the AI seat")
-    return opened, thread, lobby
 
 
 async def test_a_table_is_opened_joined_and_started(harness: Harness):

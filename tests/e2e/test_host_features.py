@@ -5,23 +5,12 @@ import json
 
 import pytest
 
-from tests.e2e.conftest import Harness
-from tests.e2e.test_foundation import shows
+from tests.support.drive import play_to_the_end, shows, tiny_table
+from tests.support.e2e import Harness
 
 
 def button(message, suffix):
     return next((b for b in message.buttons() if b["custom_id"].endswith(suffix)), None)
-
-
-async def tiny_table(h: Harness, *, target=10):
-    await h.fake.slash(h.alice, h.channel, "play", {"game": "tiny"})
-    thread = h.fake.threads(h.channel)[-1]
-    board = h.fake.channel_messages(thread)[0]
-    await h.fake.press(h.bob, board, custom_id=button(board, "u.join")["custom_id"])
-    table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
-    await h.service.set_option(table.id, h.alice.id, "target", target)
-    await h.fake.press(h.alice, board, custom_id=button(board, "u.start")["custom_id"])
-    return table, board, thread
 
 
 async def current(h: Harness, table, board):
@@ -29,19 +18,6 @@ async def current(h: Harness, table, board):
     await h.fake.wait_for(
         lambda: any(f":{table.version}:" in b["custom_id"] for b in board.buttons()), what="the board to catch up"
     )
-
-
-async def play_to_the_end(h: Harness, table, board, users):
-    while table.status == "running":
-        seat = table.state.to_act()[0]
-        answer = await h.fake.press(
-            users[seat],
-            board,
-            custom_id=button(board, "a.add,n=2")["custom_id"]
-            if table.state.phase == "turn"
-            else button(board, "a.grab")["custom_id"],
-        )
-        assert answer.type == 7 or answer.ephemeral
 
 
 async def test_an_absent_player_is_covered_by_the_ai_then_replaced_then_comes_back(tmp_path):

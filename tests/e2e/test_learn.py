@@ -5,7 +5,7 @@ is not counted in stats. Every payload passes the hidden-information scanner (th
 
 from bot import lessons
 from bot.i18n import t
-from tests.e2e.conftest import Harness
+from tests.support.e2e import Harness
 
 GAME = "deep_dive"
 

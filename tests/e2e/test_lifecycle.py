@@ -2,8 +2,8 @@
 
 import asyncio
 
-from tests.e2e.conftest import Harness
 from tests.fakediscord import FakeDiscord
+from tests.support.e2e import Harness
 
 
 async def test_an_idle_lobby_closes_by_itself_and_frees_the_channel(tmp_path):

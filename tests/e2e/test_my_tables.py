@@ -5,8 +5,8 @@ muted (/table mute) while the others still remind, kept across a restart."""
 
 from __future__ import annotations
 
-from tests.e2e.conftest import Harness
-from tests.e2e.test_deep_dive import button
+from tests.support.drive import button
+from tests.support.e2e import Harness
 
 FAR = 3600.0  # the reminders' delay: their timers never run out by themselves here; the tests fire them
 

@@ -2,8 +2,8 @@
 pressed on, "My view" and the log replace the member's previous one, the table is posted again at the bottom once
 others' messages pile up under it, a full lobby offers no Join, and a DM says which moment it shows."""
 
-from tests.e2e.conftest import Harness
-from tests.e2e.test_foundation import add_button, open_tiny_table
+from tests.support.drive import add_button, open_tiny_table
+from tests.support.e2e import Harness
 
 
 def button(message, suffix):

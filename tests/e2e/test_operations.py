@@ -9,9 +9,9 @@ import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.logs import configure
-from tests.e2e.conftest import Harness
-from tests.e2e.test_foundation import add_button, open_tiny_table
 from tests.fakediscord import FakeDiscord
+from tests.support.drive import add_button, open_tiny_table
+from tests.support.e2e import Harness
 from tests.support.postgres import free_port
 
 

@@ -9,10 +9,9 @@ import random
 import pytest
 
 import games
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import move
-from tests.e2e.test_deep_dive import button
 from tests.fakediscord import FakeDiscord
+from tests.support.drive import button, move, open_with_ai
+from tests.support.e2e import Harness
 from tests.support.wordscan import WordScanner
 
 CASES = [
@@ -22,33 +21,6 @@ CASES = [
     for players in range(games.get(game).min_players, games.get(game).max_players + 1)
     for locale in ("ja", "en")
 ]
-
-
-async def open_with_ai(h: Harness, game: str, players: int, locale: str):
-    """A table in `locale` with one person (whose client speaks `locale`) and AI seats for the rest, started."""
-    host = h.bob if locale == "ja" else h.alice
-    await h.bot.storage.set_guild_settings(h.guild.id, {"locale": locale})
-    await h.fake.slash(host, h.channel, "play", {"game": game})
-    thread = h.fake.threads(h.channel)[-1]
-    board = h.fake.channel_messages(thread)[0]
-    table = await h.service.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
-    for n in range(players - 1):
-        chooser = await h.fake.press(host, board, custom_id=button(board, "u.ai_add")["custom_id"])
-        if chooser.ephemeral and chooser.message.selects():
-            select = chooser.message.selects()[0]
-            rule_levels = [
-                o for o in select["options"] if o["value"] not in ("strong", "-")
-            ]  # "-" removes an AI  # no search: a quick scan
-            await h.fake.select(
-                host, chooser.message, select["custom_id"], [rule_levels[n % len(rule_levels)]["value"]]
-            )
-    await h.fake.wait_for(lambda: len(table.seats) == players, what="the seats")
-    if "turn_timeout" in table.options or "turn_timeout" in table.spec.options:
-        table.options["turn_timeout"] = 600  # the person never times out here: the game plays through the UI
-    await h.fake.wait_for(lambda: not button(board, "u.start").get("disabled"), what="the start button")
-    started = await h.fake.press(host, board, custom_id=button(board, "u.start")["custom_id"])
-    assert table.status == "running", started
-    return table, board, host
 
 
 async def press_my_view(h: Harness, user, board) -> None:

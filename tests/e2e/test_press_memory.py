@@ -8,9 +8,8 @@ import random
 import discord
 
 from cogs.ui import TableButton, TableSelect
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import move
-from tests.e2e.test_deep_dive import open_table
+from tests.support.drive import move, open_table
+from tests.support.e2e import Harness
 
 PRESS_TYPES = (discord.Interaction, discord.ui.View, TableButton, TableSelect, discord.Message)
 

@@ -7,11 +7,10 @@ import re
 
 from PIL import Image
 
-from tests.e2e.conftest import Harness
-from tests.e2e.test_host_features import play_to_the_end, tiny_table
 from tests.phone import budget
-from tests.reliability.test_interaction_fuzz import forge_slash
 from tests.support.backends import both_backends
+from tests.support.drive import forge_slash, play_to_the_end, tiny_table
+from tests.support.e2e import Harness
 
 pytestmark = both_backends
 

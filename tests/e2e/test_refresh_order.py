@@ -4,8 +4,8 @@ older board can land after a newer one, however the network orders requests and 
 
 import asyncio
 
-from tests.e2e.conftest import Harness
 from tests.fakediscord.server import CALLBACK_ROUTE
+from tests.support.e2e import Harness
 
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
 

@@ -10,10 +10,9 @@ from PIL import Image
 
 from bot import render_pool
 from cogs import records
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import play_out
-from tests.e2e.test_deep_dive import button, open_table
 from tests.fakediscord import validate
+from tests.support.drive import button, open_table, play_out
+from tests.support.e2e import Harness
 
 
 def frames_of(data: bytes) -> int:

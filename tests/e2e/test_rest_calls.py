@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import move
-from tests.e2e.test_deep_dive import open_table
+from tests.support.drive import move, open_table
+from tests.support.e2e import Harness
 
 CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
 

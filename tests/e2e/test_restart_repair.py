@@ -1,9 +1,9 @@
 """A restart redraws only the table messages that are behind storage: each landed write stores a mark of what the
 message shows, and at start only running tables whose mark is not their committed one are edited."""
 
-from tests.e2e.conftest import Harness
 from tests.fakediscord import FakeDiscord
-from tests.reliability.test_storage_faults import add_button, started_table, version_shown
+from tests.support.drive import add_button, started_table, version_shown
+from tests.support.e2e import Harness
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 

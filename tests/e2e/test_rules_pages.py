@@ -4,7 +4,7 @@ changing nothing. The full-text link appears only when BODOGE_RULES_URL is set."
 
 from bot import rules_pages
 from bot.i18n import t
-from tests.e2e.conftest import Harness
+from tests.support.e2e import Harness
 
 
 def turn_button(message, way):

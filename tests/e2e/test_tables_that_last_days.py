@@ -5,8 +5,8 @@ told by DM."""
 
 import logging
 
-from tests.e2e.conftest import Harness
-from tests.e2e.test_foundation import add_button, open_tiny_table
+from tests.support.drive import add_button, open_table, open_tiny_table
+from tests.support.e2e import Harness
 
 
 class ManualClock:
@@ -71,10 +71,8 @@ async def test_ten_presses_of_any_private_answer_leave_one(harness: Harness):
 
 
 async def test_a_blue_border_chart_pressed_ten_times_leaves_one(harness: Harness):
-    from tests.e2e.test_blue_border import open_table
-
     h = harness
-    table, board = await open_table(h, h.bob, ai=1)
+    table, board = await open_table(h, "blue_border", h.bob, ai=1)
     thread = h.fake.threads(h.channel)[-1]
     assert button(board, "u.chart") is not None
     await press_ten_times(h, h.bob, board, "u.chart")

@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 import random
 
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import caught_up, move
-from tests.e2e.test_deep_dive import button
 from tests.support.clock import ManualClock
+from tests.support.drive import button, caught_up, move
+from tests.support.e2e import Harness
 
 HOUR = 3600
 

@@ -4,9 +4,8 @@ stored scheduler timer, so a restart does not lose it."""
 
 import asyncio
 
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import move
-from tests.e2e.test_player_words import open_with_ai
+from tests.support.drive import move, open_with_ai
+from tests.support.e2e import Harness
 
 DELAY = 0.3
 

@@ -61,6 +61,11 @@ class GatewaySession:
         self.closed = False  # invalidated or replaced by a newer IDENTIFY for the same shard
         self.resumes = 0
         self.identified_at = asyncio.get_running_loop().time()
+        self.heard_at = self.identified_at  # its last heartbeat
+
+    def zombie(self, interval: float) -> bool:
+        """Silent for longer than Discord waits for a heartbeat (1.5 intervals): Discord closes such a session."""
+        return asyncio.get_running_loop().time() - self.heard_at > interval * 1.5
 
     def dispatch(self, event: str, data: Any) -> int:
         self.seq += 1
@@ -196,6 +201,8 @@ async def _handle(fake: FakeDiscord, conn: GatewayConnection, payload: dict[str,
     op, data = payload.get("op"), payload.get("d")
     if op == HEARTBEAT:
         fake.heartbeats += 1
+        if conn.session is not None:
+            conn.session.heard_at = asyncio.get_running_loop().time()
         conn.enqueue({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
     elif op == IDENTIFY:
         await _identify(fake, conn, data or {})
@@ -220,9 +227,18 @@ async def _identify(fake: FakeDiscord, conn: GatewayConnection, data: dict[str, 
     if not 0 <= shard_id < shard_count:
         await conn.ws.close(code=4010, message=b"Invalid shard.")
         return
+    now = asyncio.get_running_loop().time()
+    bucket = shard_id % fake.max_concurrency
+    last = max((at for at, shard in fake.identify_times if shard % fake.max_concurrency == bucket), default=None)
+    if last is not None and now - last < fake.identify_spacing:
+        fake.identifies_too_close.append((shard_id, now - last))
+    fake.identify_times.append((now, shard_id))
     for old in fake.sessions:
         if old.shard_id == shard_id and not old.closed:
             old.closed = True
+            if old.conn is not None:
+                if not old.zombie(fake.heartbeat_interval_ms / 1000):
+                    fake.double_sessions.append((shard_id, old.id))  # two processes would serve this shard
     session = GatewaySession(shard_id, shard_count, int(data.get("intents") or 0))
     fake.sessions.append(session)
     fake.identifies.append(data)

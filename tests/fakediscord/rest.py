@@ -433,7 +433,12 @@ class RestMixin:
         return {
             "url": self.gateway_url,
             "shards": self.recommended_shards,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 14400000,
+                "max_concurrency": self.max_concurrency,
+            },
         }
 
     async def _gateway_plain(self: FakeDiscord, request: web.Request, call: Call) -> Any:
@@ -544,6 +549,7 @@ class RestMixin:
             inter.error = {"message": "Unknown interaction", "code": 10062}
             raise ApiError(404, 10062, "Unknown interaction")
         if inter.type is not None:
+            self.answered_twice.append(inter)  # two callbacks for one interaction: a bug, even though refused
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         body = call.json or {}
         rtype = body.get("type")

@@ -113,6 +113,8 @@ class FakeDiscord(RestMixin):
         host: str = "127.0.0.1",
         port: int = 0,
         clock: Callable[[], float] | None = None,
+        max_concurrency: int = 1,
+        identify_spacing: float = 5.0,
     ) -> None:
         self.snowflakes = Snowflakes()
         # Discord's wall clock, in epoch seconds: interaction tokens age and idle threads archive by it. A test may
@@ -157,6 +159,13 @@ class FakeDiscord(RestMixin):
         self.failed_resumes = 0
         self.heartbeats = 0
         self.presence_updates: list[Any] = []
+        # Discord's IDENTIFY limit: one per `identify_spacing` seconds in each bucket (shard % max_concurrency)
+        self.max_concurrency = max_concurrency
+        self.identify_spacing = identify_spacing
+        self.identify_times: list[tuple[float, int]] = []  # (loop time, shard) of each IDENTIFY
+        self.identifies_too_close: list[tuple[int, float]] = []  # (shard, seconds after the last of its bucket)
+        self.double_sessions: list[tuple[int, str]] = []  # (shard, session id) IDENTIFYed while another served it
+        self.answered_twice: list[Any] = []  # interactions the bot called back more than once
 
         self._waiters: list[asyncio.Future[None]] = []
         self._runner: web.AppRunner | None = None

@@ -11,10 +11,10 @@ import tempfile
 from pathlib import Path
 
 from cogs.client import BodogeBot
-from tests.e2e.conftest import bot_config
-from tests.e2e.drive import move
 from tests.fakediscord import FakeDiscord
 from tests.phone import record
+from tests.support.drive import move
+from tests.support.e2e import bot_config
 
 # game -> (people, AI seats): a usual table of each game
 GAMES = {"blue_border": (2, 1), "diamond_box": (2, 1), "bossa": (2, 0), "deep_dive": (2, 1), "colorse": (2, 2)}

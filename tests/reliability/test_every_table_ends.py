@@ -22,6 +22,8 @@ import games
 from games.contract import SYSTEM, IllegalAction
 from games.search import STRONG
 
+pytestmark = pytest.mark.slow  # minutes: every option combination played to its end
+
 GAMES = games.built_in()
 
 # Actions one game may take before it ends: each game's `checks.action_bound` (about 3x the longest self-play game

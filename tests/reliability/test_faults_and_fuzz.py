@@ -6,8 +6,8 @@ import logging
 
 import pytest
 
-from tests.e2e.conftest import Harness, harness  # noqa: F401 (the fixture)
-from tests.e2e.test_foundation import add_button, open_tiny_table
+from tests.support.drive import add_button, open_tiny_table
+from tests.support.e2e import Harness
 
 PATCH_TABLE = "PATCH /channels/{channel_id}/messages/{message_id}"
 

@@ -3,7 +3,7 @@ kind it claims to (each test below plants one in a presenter of the running bot)
 an ephemeral answer may show its reader's own secrets, nobody else's), and finds nothing in honest games of every
 kind, played to the end by people pressing what the board offers and AI seats.
 
-Every e2e test runs the same scanner (tests/e2e/conftest.py); these tests prove that it would notice."""
+Every e2e test runs the same scanner (tests/support/e2e.py); these tests prove that it would notice."""
 
 from __future__ import annotations
 
@@ -19,11 +19,10 @@ import games
 from cogs.bossa import tile_text
 from cogs.diamond_box import card_name
 from cogs.ui import TableButton, action_id
-from tests.e2e.conftest import Harness
-from tests.e2e.drive import move, play_out
-from tests.e2e.test_deep_dive import button, open_table
 from tests.fakediscord import FakeDiscord
 from tests.support import leakscan
+from tests.support.drive import button, move, open_table, play_out
+from tests.support.e2e import Harness
 
 
 @contextlib.asynccontextmanager

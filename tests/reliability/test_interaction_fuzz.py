@@ -24,11 +24,11 @@ import pytest
 import games
 from bot import codec
 from cogs.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
-from tests.e2e.conftest import Harness
-from tests.e2e.test_deep_dive import button
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT
+from tests.fakediscord.interactions import MESSAGE_COMPONENT
 from tests.fakediscord.server import FakeTimeout
+from tests.support.drive import button, forge_slash
+from tests.support.e2e import Harness
 
 REAL_GAMES = games.built_in()
 HUGE = 9_999_999_999_999_999_999  # 19 digits: fits the custom_id template, not a 64-bit integer
@@ -101,16 +101,6 @@ async def forge(h: Harness, user, message, custom_id: str, values: list | None =
     finally:
         if message.components[-1]["components"] == [component]:
             message.components = shown
-    return await h.fake._outcome(inter, 5.0, None)
-
-
-async def forge_slash(h: Harness, user, command: str, options: list[dict]):
-    """A slash command with raw options (no type or range checks): what a modified client could send."""
-    top = h.fake.command(command.split()[0])
-    data = {"id": top["id"], "name": top["name"], "type": 1, "options": options}
-    if " " in command:
-        data["options"] = [{"name": command.split()[1], "type": 1, "options": options}]
-    inter = h.fake._new_interaction(APPLICATION_COMMAND, user, h.channel, data, name=command)
     return await h.fake._outcome(inter, 5.0, None)
 
 
@@ -342,7 +332,7 @@ async def test_a_press_on_a_board_that_moved_on_is_answered_with_the_current_boa
             if ":a." in c.get("custom_id", "") or c.get("custom_id", "").endswith(("u.act", "u.choose"))
         ]
         seat = table.state.to_act()[0]
-        from tests.e2e.drive import move
+        from tests.support.drive import move
 
         assert await move(h.fake, table, board, players[seat], random.Random(1))
         before = snapshot(table)

@@ -20,9 +20,9 @@ import pytest
 
 from bot.storage import Storage
 from bot.storage.faults import StorageUnwritable
-from tests.e2e.conftest import Harness, harness  # noqa: F401 (the fixture)
-from tests.e2e.test_foundation import add_button, open_tiny_table
 from tests.fakediscord import FakeDiscord
+from tests.support.drive import add_button, open_tiny_table, started_table, version_shown
+from tests.support.e2e import Harness
 from tests.support.postgres import PostgresServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,19 +106,6 @@ async def health(http: aiohttp.ClientSession, port: int) -> int:
         return answer.status
 
 
-def version_shown(board) -> int:
-    """The table version the public message's buttons carry (bg:<table>:<version>:...)."""
-    return max(int(c["custom_id"].split(":")[2]) for c in board.all_components() if c.get("custom_id"))
-
-
-async def started_table(h: Harness):
-    """alice, bob and an AI seat; the game started; alice to move."""
-    _, _, board = await open_tiny_table(h, ai=True)
-    await h.fake.press(h.alice, board, custom_id=board.find_button("開始")["custom_id"])
-    table_id = int(board.buttons()[0]["custom_id"].split(":")[1])
-    return table_id, board
-
-
 async def committed(storage: Storage, table_id: int) -> list[tuple[int, str]]:
     return [(entry["seq"], entry["source"]) for entry in await storage.actions(table_id)]
 
@@ -136,7 +123,7 @@ async def test_an_outage_mid_game_refuses_privately_changes_nothing_public_and_l
             h = Harness(fake, target)
             await h.start(metrics_port=port, ai_delay=1.0)
             try:
-                h.cogs.metrics.probe_every = 0.1
+                h.bot.metrics.probe_every = 0.1
                 assert await health(http, port) == 200
                 table_id, board = await started_table(h)
                 moved = await fake.press(h.alice, board, custom_id=add_button(board, 1)["custom_id"])

@@ -4,10 +4,12 @@ table's state is what its own log replays to."""
 import asyncio
 import random
 
+import pytest
+
 from bot.tables import TableError, TableService
 from tests.support.backends import both_backends
 
-pytestmark = both_backends
+pytestmark = [both_backends, pytest.mark.slow]  # minutes: 200 tables at once
 
 
 async def test_two_hundred_tables_at_once_without_cross_talk(storage):

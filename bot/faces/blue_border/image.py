@@ -9,29 +9,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from bot.i18n import t
-from bot.render import (
-    HIGHLIGHT,
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PANEL,
-    PHONE_WIDTH,
-    above,
-    cached,
-    cached_many,
-    canvas,
-    centred_text,
-    crown,
-    font,
-    frozen,
-    layer,
-    png,
-    readable_on,
-    result_banner,
-    seat_disc,
-    text_width,
-    turn_arrow,
-)
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import HIGHLIGHT, INK, MUTED, PANEL
+from bot.render.phone import MIN_TEXT, PHONE_WIDTH
+from bot.render.sprites import cached, cached_many, frozen, layer
+from bot.render.text import font, text_width
+from bot.render.widgets import above, centred_text, crown, readable_on, result_banner, seat_disc, turn_arrow
 
 WIDTH = PHONE_WIDTH
 LEFT = 64  # the diver's disc lies left of it, their slots right of it
@@ -73,7 +57,7 @@ def _cards(draw, places: list[tuple[int, int, dict | None, str, bool]]) -> None:
     )
 
 
-def _paint_card(draw, x: int, y: int, card: dict | None, *, label: str, highlight: bool) -> None:
+def _paint_card(draw, x: float, y: float, card: dict | None, *, label: str, highlight: bool) -> None:
     box = (x, y, x + CARD_W, y + CARD_H)
     if card is None:
         draw.rounded_rectangle(box, radius=8, outline=MUTED, width=2, fill=EMPTY)
@@ -114,7 +98,7 @@ def _count_word(key: str, locale: str, count: int) -> str:
     return t(key, locale, count=count)
 
 
-def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
+def result_entries(view: dict, locale: str = "en") -> list[tuple[int | None, str, bool]]:
     winners = view["winner_seats"] or []
     if view["rounds"] > 1:
         return [
@@ -306,7 +290,9 @@ def _discard(draw, top: int, word: str, discard: tuple, spots: list[tuple[int, i
     )
 
 
-def _small_card(draw, x: int, y: int, number: int, shade: str, width: int = DISCARD_W, height: int = DISCARD_H) -> None:
+def _small_card(
+    draw, x: float, y: float, number: int, shade: str, width: int = DISCARD_W, height: int = DISCARD_H
+) -> None:
     box = (x, y, x + width, y + height)
     draw.rounded_rectangle(box, radius=6, fill=shade, outline="#0b1a2e", width=2)
     centred_text(draw, box, str(number), MIN_TEXT, fill=readable_on(shade))

@@ -18,28 +18,13 @@ A seat's own picture (`draw_hand`, "My view") is its hand alone: the rest is on 
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.render import (
-    BACKGROUND,
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PHONE_END_HEIGHT,
-    PHONE_HEIGHT,
-    PHONE_WIDTH,
-    above,
-    cached,
-    canvas,
-    centred_text,
-    drawn_once,
-    font,
-    frozen,
-    layer,
-    png,
-    result_banner,
-    seat_disc,
-    text_width,
-    turn_arrow,
-)
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import BACKGROUND, INK, MUTED
+from bot.render.phone import MIN_TEXT, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.sprites import cached, drawn_once, frozen, layer
+from bot.render.text import font, text_width
+from bot.render.widgets import above, centred_text, result_banner, seat_disc, turn_arrow
 from games.bossa.tiles import dots
 
 WIDTH = PHONE_WIDTH
@@ -67,6 +52,8 @@ FADED_BLACK_PIP = "#c9bfa3"
 BACK = "#8b5e34"
 BACK_EDGE = "#5c3b1e"
 NEUTRAL_DIE = "#a0aec0"
+# a die's fill and pips by its colour; any other (None: no colour yet) is neutral
+DIE_LOOKS: dict[str | None, tuple[str, str]] = {"white": (DARK_HALF, WHITE_PIP), "black": (LIGHT_HALF, BLACK_PIP)}
 MARKER_FILL = "#d69e2e"
 MARKERS = ("redraw", "exchange", "stack")  # letters: bossa.picture.marker.<name>
 SIDES = ("down", "up")
@@ -126,9 +113,7 @@ def back(draw, x: float, y: float, scale: float = 1.0) -> None:
 @drawn_once(lambda value, colour, size=DIE: (-2, -2, size + 2, size + 2))
 def die(draw, x: float, y: float, value: int | None, colour: str | None, size: float = DIE) -> None:
     """The white die is dark with white pips, the black die light with black pips; None: not yet placed."""
-    fill, pip = {"white": (DARK_HALF, WHITE_PIP), "black": (LIGHT_HALF, BLACK_PIP)}.get(
-        colour, (NEUTRAL_DIE, BLACK_PIP)
-    )
+    fill, pip = DIE_LOOKS.get(colour, (NEUTRAL_DIE, BLACK_PIP))
     draw.rounded_rectangle((x, y, x + size, y + size), radius=size * 0.18, fill=fill, outline="#0b0f16", width=2)
     if value is None:
         centred_text(draw, (x, y, x + size, y + size), "?", max(MIN_TEXT, int(size * 0.55)), fill=pip)
@@ -173,15 +158,15 @@ def line_chip(draw, box: tuple[float, float, float, float], colour: str, locale:
 
 
 # --- the lines ------------------------------------------------------------------------------------
-def line_slots(line: dict) -> list[tuple[str, dict | None]]:
-    """Left to right: ("end", down end), ("column", ...) for the descending side outwards-in, ("die", None), the
-    ascending columns, ("end", up end)."""
-    slots: list[tuple[str, dict | None]] = []
+def line_slots(line: dict) -> list[tuple[str, dict]]:
+    """Left to right: ("end", down end), ("column", ...) for the descending side outwards-in, ("die", its value),
+    the ascending columns, ("end", up end); each slot's "value" is the number above it."""
+    slots: list[tuple[str, dict]] = []
     ends = line["ends"]
     if ends["down"] is not None:
         slots.append(("end", {**ends["down"], "side": "down"}))
     slots += [("column", column) for column in reversed(line["columns"]["down"])]
-    slots.append(("die", None))
+    slots.append(("die", {"value": line["die"]}))
     slots += [("column", column) for column in line["columns"]["up"]]
     if ends["up"] is not None:
         slots.append(("end", {**ends["up"], "side": "up"}))
@@ -268,8 +253,8 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int
         cx = x + slot / 2
         label_box = (x, top, x + slot, top + LABEL + 4)
         if kind == "die":
-            centred_text(draw, label_box, str(line["die"]), LABEL, fill=INK)
-            die(draw, cx - DIE / 2, body, line["die"], colour)
+            centred_text(draw, label_box, str(item["value"]), LABEL, fill=INK)
+            die(draw, cx - DIE / 2, body, item["value"], colour)
         elif kind == "column":
             centred_text(draw, label_box, str(item["value"]), LABEL, fill=INK)
             stacked += [
@@ -497,14 +482,14 @@ def fitted(view: dict, locale: str, limit: int) -> tuple[int, bool]:
         legend = False
 
 
-def result_entries(view: dict, locale: str) -> list[tuple[int, str, bool]]:
+def result_entries(view: dict, locale: str) -> list[tuple[int | None, str, bool]]:
     """Each seat's value under its disc in the result banner: what the game ended on (hand sizes when a hand
     emptied or the deck ran out, else columns in one's own line; the message says who was stuck). Words from the
     picture catalogue only: the picture font holds no other characters."""
     winners = (view.get("result") or {}).get("winners", [])
     reason = view.get("end_reason")
     columns = {line["owner_seat"]: line["column_count"] for line in view["lines"].values()}
-    entries = []
+    entries: list[tuple[int | None, str, bool]] = []
     for seat in range(len(view["hand_counts"])):
         if reason in ("empty_hand", "deck_empty"):
             value = t("bossa.picture.hand", locale, count=view["hand_counts"][seat])
@@ -518,7 +503,7 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     """The board (or a seat's own view) with its words in `locale`."""
     over = view["phase"] == "over"
     banner = result_banner(result_entries(view, locale), locale=locale, width=WIDTH) if over else None
-    limit = PHONE_END_HEIGHT - banner.height if over else PHONE_HEIGHT
+    limit = PHONE_END_HEIGHT - banner.height if banner is not None else PHONE_HEIGHT
     lines = view["lines"]
     cap, legend = fitted(view, locale, limit)
     height = fixed_height(view, locale, legend) + sum(body_height(lines[c], cap) for c in COLOURS)

@@ -143,7 +143,7 @@ def private_note(view: dict, seat: int, locale: str) -> str:
 
 def scores(session: Seated, result: dict) -> list[tuple[str, Any]]:
     """The tiles each player still holds (what decides a game whose deck ran out)."""
-    counts = session.table.state.view(None)["hand_counts"]
+    counts = session.table.started_state.view(None)["hand_counts"]
     return [(session.name(seat), count) for seat, count in enumerate(counts)]
 
 

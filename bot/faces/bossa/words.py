@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.faces import Word
 from bot.i18n import t
 
 
@@ -23,7 +24,7 @@ def event_extra(event: dict, locale: str) -> dict:
     return {}
 
 
-WORDS = {
+WORDS: dict[str, Word] = {
     "tile": bossa_tile,
     "discarded": bossa_tile,
     "gave": bossa_tile,

@@ -1,4 +1,4 @@
-"""COLORSE's pictures, drawn for a phone (see bot/render.py: PHONE_WIDTH wide, shown 252 CSS px wide): the round and
+"""COLORSE's pictures, drawn for a phone (bot/render/phone.py: PHONE_WIDTH wide, shown 252 CSS px wide): the round and
 a legend on top, then the players' panels two to a row (seat disc, PARENT / CHILD, a mark for a duellist who has
 or has not chosen a sign yet, a star per round to win, filled when won, the 3 x 2 box), then the common cards
 numbered 1-3 as the take buttons name them, the deck with its count, and the cards waiting to be placed, each over
@@ -11,27 +11,14 @@ holds or starts with."""
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.render import (
-    HIGHLIGHT,
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PANEL,
-    PHONE_WIDTH,
-    above,
-    canvas,
-    centred_text,
-    drawn_once,
-    font,
-    frozen,
-    layer,
-    png,
-    result_banner,
-    seat_disc,
-    symbol,
-    text_width,
-)
-from bot.render import legend as draw_legend
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import HIGHLIGHT, INK, MUTED, PANEL
+from bot.render.phone import MIN_TEXT, PHONE_WIDTH
+from bot.render.sprites import drawn_once, frozen, layer
+from bot.render.text import font, text_width
+from bot.render.widgets import above, centred_text, result_banner, seat_disc, symbol
+from bot.render.widgets import legend as draw_legend
 from games.data import load
 
 MARGIN = 8
@@ -120,7 +107,7 @@ def card_face(draw, x: float, y: float, size: float, card: str, colour: str | No
             draw, (x + (size - big) / 2, y + (size - big) / 2, x + (size + big) / 2, y + (size + big) / 2), shapes[card]
         )
         return
-    first, second = card
+    first, second = card[0], card[1]  # a two-colour card: its colour letters
     draw.rounded_rectangle(box, radius=8, fill=colours[first], outline="#111111", width=2)
     draw.polygon([(x + size - 2, y + 2), (x + size - 2, y + size - 2), (x + 2, y + size - 2)], fill=colours[second])
     draw.line((x + size - 2, y + 2, x + 2, y + size - 2), fill="#111111", width=2)
@@ -385,7 +372,7 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     for seat in range(view["players"]):
         draw_seat(draw, view, seat, locale)
     if view["phase"] == "over":
-        entries = [
+        entries: list[tuple[int | None, str, bool]] = [
             (seat, t("picture.wins", locale, count=wins), seat == view["winner_seat"])
             for seat, wins in enumerate(view["round_wins"])
         ]

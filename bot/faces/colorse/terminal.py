@@ -82,15 +82,15 @@ def colorse(table: Table, view: dict, locale: str) -> RenderableType:
     grid.add_row(*heads)
     grid.add_row(*boxes)
     parts.append(grid)
-    seat = view.get("seat")
-    if seat is not None:
+    own = view.get("seat")
+    if own is not None:
         mine = []
         if view["sign"]:
             mine.append(f"{t('colorse_table.your_sign', locale)}: {t('colorse.sign.' + view['sign'], locale)}")
-        start = view["starting"][seat] if view["starting"] else None
+        start = view["starting"][own] if view["starting"] else None
         if start and "card" in start:
             mine.append(f"{t('colorse_table.your_start', locale)}: {colorse_card(start['card'], locale)}")
-        bonus = [entry["card"] for entry in view["boxes"][seat] if entry and entry.get("face_down") and "card" in entry]
+        bonus = [entry["card"] for entry in view["boxes"][own] if entry and entry.get("face_down") and "card" in entry]
         if bonus:
             mine.append(
                 f"{t('colorse_table.your_bonus', locale)}: " + ", ".join(colorse_card(c, locale) for c in bonus)

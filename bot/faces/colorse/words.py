@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.faces import Word
 from bot.faces.words import join_names
 from bot.i18n import t
 
@@ -47,7 +48,7 @@ def _cards(cards, locale: str) -> str:
     )
 
 
-WORDS = {
+WORDS: dict[str, Word] = {
     "sign": colorse_sign,
     "parent_sign": colorse_sign,
     "child_sign": colorse_sign,

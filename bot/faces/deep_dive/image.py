@@ -15,24 +15,14 @@ from collections import Counter
 from functools import lru_cache
 
 from bot.i18n import t
-from bot.render import (
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PHONE_WIDTH,
-    above,
-    cached,
-    canvas,
-    centred_text,
-    drawn_once,
-    frozen,
-    layer,
-    png,
-    readable_on,
-    result_banner,
-    seat_colour,
-    text_width,
-)
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import INK, MUTED, seat_colour
+from bot.render.phone import MIN_TEXT, PHONE_WIDTH
+from bot.render.sprites import cached, drawn_once, frozen, layer
+from bot.render.text import text_width
+from bot.render.widgets import above, centred_text, readable_on, result_banner
+from games.deep_dive.tiles import PREDATOR, ROCK, WATER, parse_food
 
 WIDTH = PHONE_WIDTH
 TOP_H = 40
@@ -65,14 +55,6 @@ AUTOMATON = "#a0aec0"
 
 def food_colour(colour: str) -> str:
     return FOOD.get(colour, "#cbd5e0")
-
-
-def parse(tile: str) -> tuple[str, str | None, int | None]:
-    """("food", colour, points) or (kind, None, None)."""
-    if tile.startswith("food:"):
-        _, colour, points = tile.split(":")
-        return "food", colour, int(points)
-    return tile, None, None
 
 
 # --- small drawings ------------------------------------------------------------------------------
@@ -127,9 +109,10 @@ def badge(draw, cx: float, cy: float, count: int) -> None:
 @drawn_once(lambda tile, size=TILE, raised=False: (-2, -2, size + 2, size + 2))
 def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE, raised: bool = False) -> None:
     """A face-up tile, its top-left at (x, y); food shows its points (`raised`: above a count's pill)."""
-    kind, colour, points = parse(tile)
     box = (x, y, x + size, y + size)
-    if kind == "food":
+    food = parse_food(tile)
+    if food is not None:
+        colour, points = food
         fill = food_colour(colour)
         draw.rounded_rectangle(box, radius=8, fill=fill, outline="#0b0f16", width=2)
         middle = y + (12 if raised else size / 2)  # raised: clear of the count's pill at the bottom
@@ -140,10 +123,10 @@ def tile_face(draw, x: int, y: int, tile: str, *, size: int = TILE, raised: bool
             28 if size >= 38 and not raised else MIN_TEXT,
             fill=readable_on(fill),
         )
-    elif kind == "rock":
+    elif tile == ROCK:
         draw.rounded_rectangle(box, radius=8, fill="#4a5568", outline="#0b0f16", width=2)
         rock_shape(draw, (x + 5, y + 5, x + size - 5, y + size - 5))
-    elif kind == "water":
+    elif tile == WATER:
         draw.rounded_rectangle(box, radius=8, fill=WATER_FILL, outline="#0b0f16", width=2)
         for fx, fy, r in ((0.3, 0.62, 0.12), (0.6, 0.4, 0.09), (0.7, 0.7, 0.06), (0.42, 0.28, 0.05)):
             cx, cy, rr = x + fx * size, y + fy * size, r * size
@@ -237,12 +220,22 @@ def groups(face_up: list[dict], colours: list[str]) -> list[tuple[str, int, list
     trapped = [slot["penguin_seat"] for slot in face_up if slot.get("penguin_seat") is not None]
     order = {colour: index for index, colour in enumerate(colours)}
 
-    def key(tile: str):
-        kind, colour, points = parse(tile)
-        rank = {"rock": 0, "food": 1, "water": 2, "predator": 3}.get(kind, 4)
-        return rank, order.get(colour, 9), points or 0
+    def key(tile: str) -> tuple[int, int, int]:
+        food = parse_food(tile)
+        if food is not None:
+            colour, points = food
+            return 1, order.get(colour, 9), points
+        return {ROCK: 0, WATER: 2, PREDATOR: 3}.get(tile, 4), 9, 0
 
-    return [(tile, counts[tile], sorted(trapped) if tile == "predator" else []) for tile in sorted(counts, key=key)]
+    return [(tile, counts[tile], sorted(trapped) if tile == PREDATOR else []) for tile in sorted(counts, key=key)]
+
+
+def automaton_picks(view: dict, number: int) -> list[str] | None:
+    """The tiles the automaton chooses among at depth `number`; None unless it is choosing there."""
+    turn, bot = view["turn"], view.get("automaton")
+    if turn and bot and turn["phase"] == "automaton_pick" and bot["pick_depth"] == number:
+        return bot["pick_options"]
+    return None
 
 
 def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
@@ -253,7 +246,7 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
     bot = view.get("automaton")
     diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
     retreat_here = bool(turn and turn["phase"] == "retreat" and number in turn["retreat_depths"])
-    pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
+    picks = automaton_picks(view, number)
     bot_here = bool(bot is not None and bot["depth"] == number and not view["finished"])
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
     places = tile_places(view, depth, y)
@@ -267,14 +260,14 @@ def draw_depth(draw, view: dict, depth: dict, y: int) -> None:
         shown,
         turn["diver_seat"] if diver_here else None,
         retreat_here,
-        tuple(sorted(bot["pick_options"])) if pick_here else None,
+        tuple(sorted(picks)) if picks is not None else None,
         bot_here,
         flipped,
     )
     # its band, frame and number a backdrop of their own (`paint_band`), copied to start it
     frame = (
         (seat_colour(turn["diver_seat"]) if diver_here else HIGHLIGHT)
-        if (diver_here or retreat_here or pick_here)
+        if (diver_here or retreat_here or picks is not None)
         else None
     )
     layer(
@@ -305,7 +298,6 @@ def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
     turn = view["turn"]
     bot = view.get("automaton")
     retreat_here = bool(turn and turn["phase"] == "retreat" and number in turn["retreat_depths"])
-    pick_here = bool(turn and turn["phase"] == "automaton_pick" and bot and bot["pick_depth"] == number)
     diver_here = bool(turn and turn["phase"] in ("dive", "revealed") and turn["depth"] == number)
     mid = y + DEPTH_H / 2
     if bot is not None and bot["depth"] == number and not view["finished"]:
@@ -314,7 +306,7 @@ def paint_depth(draw, view: dict, depth: dict, y: int) -> None:
         penguin(draw, DIVER_X, mid, 40, seat_colour(turn["diver_seat"]), outline=HIGHLIGHT)
     face_down(draw, STACK_X, y + 6, depth["face_down"])
     flipped = turn["flipped"] if turn and turn["phase"] == "revealed" and turn["depth"] == number else None
-    picks = set(bot["pick_options"]) if pick_here else set()
+    picks = set(automaton_picks(view, number) or ())
     places = tile_places(view, depth, y)
     for tile, count, _trapped, x, top, size in places:
         tile_face(draw, x, top, tile, size=size, raised=count > 1 and tile.startswith("food"))
@@ -402,11 +394,12 @@ def winner(view: dict, tableau: dict | None) -> bool:
 
 def draw_panel(draw, view: dict, x: int, y: int, tableau: dict | None, bot: dict | None) -> None:
     """A player's (or the automaton's) panel, drawn once per everything it shows and pasted whole."""
-    turn, seat = view["turn"], tableau and tableau["seat"]
-    diving = bool(tableau is not None and turn and turn["diver_seat"] == seat and turn["phase"] in ("dive", "revealed"))
+    turn = view["turn"]
+    seat = tableau["seat"] if tableau is not None else None
+    diving = bool(seat is not None and turn and turn["diver_seat"] == seat and turn["phase"] in ("dive", "revealed"))
     key = ("dd.panel", frozen(tableau), frozen(bot), tuple(view["colours"]), diving, winner(view, tableau))
     # a player's backdrop: the panel, its turn's frame, the seat's disc and, in their own view, its ring
-    marks = (seat, seat in view["to_act"], view.get("seat") == seat) if tableau is not None else None
+    marks = (seat, seat in view["to_act"], view.get("seat") == seat) if seat is not None else None
     layer(
         draw,
         (key, marks),
@@ -447,6 +440,7 @@ def paint_panel(
         caught.many(draw, [(x + 4 + (free + index) * 23, line, depth) for index, depth in enumerate(trapped)])
         rocks, score, rows, extra = tableau["rocks"], tableau["score"], tableau["rows"], []
     else:
+        assert bot is not None  # a panel is a player's or the automaton's
         label = (x + 4, line, x + 30, line + 32)  # the automaton's depth
         draw.rounded_rectangle(label, radius=6, fill=BAND[bot["depth"] - 1], outline=INK, width=1)
         centred_text(draw, label, str(bot["depth"]), MIN_TEXT)
@@ -481,8 +475,7 @@ def draw_top(draw, view: dict, locale: str) -> None:
             WIDTH - 120,
             TOP_H / 2,
             turn["diver_seat"],
-            turn["depth"] if diving else None,
-            depth_word(turn["depth"], locale) if diving else None,
+            (turn["depth"], depth_word(turn["depth"], locale)) if diving else None,
         )
 
 
@@ -502,13 +495,14 @@ def depth_word(depth: int, locale: str) -> str:
     return t("deep_dive.picture.depth_short", locale, depth=depth)
 
 
-@drawn_once(lambda seat, depth, label: (-20, -20, 118, 20))
-def turn_mark(draw, x: float, cy: float, seat: int, depth: int | None, label: str | None) -> None:
+@drawn_once(lambda seat, dive: (-20, -20, 118, 20))
+def turn_mark(draw, x: float, cy: float, seat: int, dive: tuple[int, str] | None) -> None:
     """Who acts now, from x (centred on cy): a penguin in their colour, their disc and, while they dive, the depth
-    they are at (`label`)."""
+    they are at (`dive`: the depth and its label)."""
     penguin(draw, x, cy, 36, seat_colour(seat), outline=HIGHLIGHT)
     seat_disc(draw, x + 32, cy, 15, seat)
-    if depth is not None:
+    if dive is not None:
+        depth, label = dive
         box = (x + 54, cy - 16, x + 114, cy + 16)
         draw.rounded_rectangle(box, radius=8, fill=BAND[depth - 1], outline=INK, width=2)
         centred_text(draw, box, label, MIN_TEXT)

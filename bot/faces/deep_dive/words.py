@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.faces import Word
 from bot.faces.words import join_names
 from bot.i18n import t
 
@@ -26,7 +27,7 @@ def deep_dive_action(action: dict, locale: str) -> str:
     return t(key, locale, **params)
 
 
-WORDS = {
+WORDS: dict[str, Word] = {
     "tile": deep_dive_tile,
     "tiles": lambda tiles, locale: join_names([deep_dive_tile(x, locale) for x in tiles], locale),
 }

@@ -92,8 +92,8 @@ def _rows(view: dict, locale: str) -> list[str]:
     for y, cells in groupby(view["grid"], key=lambda cell: cell["y"]):
         runs = []
         # neighbours (x rising with the index) of one colour
-        for _, run in groupby(enumerate(cells), key=lambda item: (item[1]["x"] - item[0], item[1]["colour"])):
-            run = [cell for _, cell in run]
+        for _, numbered in groupby(enumerate(cells), key=lambda item: (item[1]["x"] - item[0], item[1]["colour"])):
+            run = [cell for _, cell in numbered]
             runs.append(
                 t(
                     f"{KEY}.run" if len(run) > 1 else f"{KEY}.run_one",

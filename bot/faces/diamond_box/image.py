@@ -1,4 +1,4 @@
-"""Diamond Box pictures, drawn for a phone (see bot/render.py): the centre (frame colours, each with its shape for
+"""Diamond Box pictures, drawn for a phone (see bot/render/phone.py): the centre (frame colours, each with its shape for
 colour-blind players, white/black diamonds, the last card outlined) with its columns lettered and rows numbered (the
 cells the move list names), every hand (hands are public) with its seat's disc and size and the seat to act framed,
 the deck, a player's own hand, and the chooser's placements, each in its own little picture of the centre with the
@@ -6,33 +6,19 @@ card laid in its footprint at its rotation, numbered and with its penalty."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from bot.i18n import t
-from bot.render import (
-    HIGHLIGHT,
-    INK,
-    MIN_TEXT,
-    MUTED,
-    PANEL,
-    PHONE_END_HEIGHT,
-    PHONE_HEIGHT,
-    PHONE_WIDTH,
-    above,
-    bounded,
-    cached,
-    cached_many,
-    canvas,
-    centred_text,
-    font,
-    layer,
-    png,
-    result_banner,
-    seat_disc,
-    symbol,
-    turn_arrow,
-)
-from bot.render import legend as draw_legend
+from bot.render.caches import bounded
+from bot.render.canvas import canvas
+from bot.render.encode import png
+from bot.render.inks import HIGHLIGHT, INK, MUTED, PANEL
+from bot.render.phone import MIN_TEXT, PHONE_END_HEIGHT, PHONE_HEIGHT, PHONE_WIDTH
+from bot.render.sprites import cached, cached_many, layer
+from bot.render.text import font
+from bot.render.widgets import above, centred_text, result_banner, seat_disc, symbol, turn_arrow
+from bot.render.widgets import legend as draw_legend
 from games.data import load
 from games.diamond_box.geometry import card_cells
 
@@ -104,7 +90,7 @@ def paint_card(draw, x: float, y: float, size: float, card_id: str) -> None:
     draw.rectangle((x - 2, y - 2, x + 3 * size + 1, y + 2 * size + 1), outline="#0b0f16", width=3)
 
 
-def extent(view: dict, extra: list[tuple[int, int]] = (), margin: int = MARGIN) -> tuple[int, int, int, int]:
+def extent(view: dict, extra: Sequence[tuple[int, int]] = (), margin: int = MARGIN) -> tuple[int, int, int, int]:
     bounds = view["bounds"]
     xs = [bounds["x_min"], bounds["x_max"], *(x for x, _ in extra)]
     ys = [bounds["y_min"], bounds["y_max"], *(y for _, y in extra)]
@@ -333,7 +319,7 @@ def area_size(area: tuple[int, int, int, int], width: float, cap: float) -> floa
     return min(cap, width / (x1 - x0 + 1))
 
 
-def result_entries(view: dict, locale: str = "en") -> list[tuple[int, str, bool]]:
+def result_entries(view: dict, locale: str = "en") -> list[tuple[int | None, str, bool]]:
     return [
         (seat, t("diamond_box.picture.cards", locale, count=len(hand)), seat in view["winner_seats"])
         for seat, hand in enumerate(view["hands"])
@@ -488,5 +474,6 @@ def draw_placements(view: dict, placements: list[tuple[int, dict, int]]) -> byte
         centred_text(draw, boxes["badge"], str(number), 28, fill="#111111")
         middle = y + layout["head"] / 2 + 2
         draw.text((x1 - 8, middle), f"+{penalty}", font=font(30), fill="#68d391" if penalty == 0 else INK, anchor="rm")
-        draw_centre(draw, view, *boxes["grid"], layout["size"], layout["area"], placement=action)
+        left, top = boxes["grid"]
+        draw_centre(draw, view, left, top, layout["size"], layout["area"], placement=action)
     return png(image)

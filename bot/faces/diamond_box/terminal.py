@@ -3,6 +3,7 @@ hooks (bot.faces.TerminalFace)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -15,6 +16,7 @@ from bot.faces.text import seat_name
 from bot.i18n import t
 from bot.tables import Table
 from games.data import load
+from games.diamond_box.rules import DiamondBoxState
 
 _DIAMONDS = load("diamond_box/cards.json")
 FRAMES: dict[str, str] = {entry["id"]: entry["rgb"] for entry in _DIAMONDS["colours"]}
@@ -130,7 +132,9 @@ DIAMOND_PAGE = 9
 
 def cards_menu(session: Seated, seat: int, view: dict) -> Menu:
     """A card first (with how many placements it has and the least penalty), then its placements ranked."""
-    penalties = session.table.state.placement_penalties()  # one pass; penalty_of per move searches every time
+    state = session.table.started_state
+    assert isinstance(state, DiamondBoxState)  # Diamond Box's face: its tables play Diamond Box
+    penalties = state.placement_penalties()  # one pass; penalty_of per move searches every time
     choices = []
     for card in view["hands"][seat]:
         moves = [(a, penalty) for a, penalty in penalties if a["card"] == card]
@@ -140,9 +144,7 @@ def cards_menu(session: Seated, seat: int, view: dict) -> Menu:
         label = f"{diamond_card(card, session.locale)} — " + t(
             "diamond_box_table.card_summary", session.locale, count=len(moves), best=best
         )
-        choices.append(
-            Choice(label, open=lambda card=card, moves=moves: places_menu(session.locale, view, card, moves))
-        )
+        choices.append(Choice(label, open=partial(places_menu, session.locale, view, card, moves)))
     return Menu(t("diamond_box_table.pick_card", session.locale), choices)
 
 
@@ -167,11 +169,13 @@ def places_menu(locale: str, view: dict, card: str, moves: list[tuple[dict, int]
     def marked(shown: list[tuple[int, Choice]]) -> Any:
         marks: dict[tuple[int, int], str] = {}
         for number, choice in shown:
-            marks.setdefault(choice.mark, str(number))
+            if choice.mark is not None:
+                marks.setdefault(choice.mark, str(number))
         return diamond_grid(view, marks=marks)
 
     def preview(choice: Choice) -> Any:
         a = choice.action
+        assert a is not None  # every choice here is a placement
         return diamond_grid(view, footprint=diamond_footprint(a["card"], a["rotation"], a["x"], a["y"]))
 
     title = t("terminal.diamond_box.pick_place", locale, card=diamond_card(card, locale), count=len(moves))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from bot.faces import Word
 from bot.i18n import t
 
 DIAMOND = {"W": "◇", "B": "◆"}
@@ -25,7 +26,7 @@ def diamond_rotation(rotation: int, locale: str) -> str:
     return t(f"diamond_box.rotation.{rotation}", locale)
 
 
-WORDS = {"card": diamond_card, "rotation": diamond_rotation}
+WORDS: dict[str, Word] = {"card": diamond_card, "rotation": diamond_rotation}
 
 
 card_name = functools.lru_cache(maxsize=4096)(diamond_card)  # drawn for every option of every board

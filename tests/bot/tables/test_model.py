@@ -1,4 +1,4 @@
-"""A live table and its stored row (bot/tables/model.py, bot/storage/base.py): the columns are listed once, and
+"""A live table and its stored row (bot/tables/model.py, bot/storage/rows.py): the columns are listed once, and
 a table read back from storage is the table that was left."""
 
 import dataclasses

@@ -18,7 +18,7 @@ from games.contract import SYSTEM, Deadline, IllegalAction
 
 from .helpers import BASELINE, call, dive, new, of_type, random_game, take_deck
 
-CATALOGUES = Path(__file__).resolve().parents[3] / "data" / "i18n"
+CATALOGUES = Path(__file__).resolve().parents[3] / "data" / "blue_border" / "i18n"
 
 
 def test_two_hundred_random_four_player_games_finish():
@@ -235,7 +235,7 @@ def test_call_is_the_race_action():
 
 # --- catalogues ------------------------------------------------------------------------------
 def catalogue(locale: str) -> dict:
-    return json.loads((CATALOGUES / locale / "blue_border.json").read_text(encoding="utf-8"))
+    return json.loads((CATALOGUES / f"{locale}.json").read_text(encoding="utf-8"))
 
 
 def recorded_games(count: int, **options):

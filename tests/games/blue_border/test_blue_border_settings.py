@@ -11,7 +11,7 @@ from games.contract import IllegalAction
 
 from .helpers import dive, of_type
 
-CATALOGUES = Path(__file__).resolve().parents[3] / "data" / "i18n"
+CATALOGUES = Path(__file__).resolve().parents[3] / "data" / "blue_border" / "i18n"
 
 
 @pytest.mark.parametrize("cards, bottoms", [(32, 25), (28, 22), (24, 19), (16, 13)])
@@ -87,7 +87,7 @@ def test_shuffled_rounds_with_24_cards_draw_scaled_playable_settings_only():
 
 def test_the_refusals_read_in_both_languages():
     for locale in ("en", "ja"):
-        messages = json.loads((CATALOGUES / locale / "blue_border.json").read_text(encoding="utf-8"))
+        messages = json.loads((CATALOGUES / f"{locale}.json").read_text(encoding="utf-8"))
         text = messages["blue_border.error.unplayable"].format(border=9, bottoms=25, cards=24, deepest=24, slot="D")
         assert "24" in text and "25" in text
         assert "9" in messages["blue_border.error.no_legal_board"].format(border=9, cards=24)

@@ -70,3 +70,42 @@ def groups_at(state, seat: int, line: str, side: str) -> list[list[str]]:
 
 def types(events: list[dict]) -> list[str]:
     return [event["type"] for event in events]
+
+
+def stack_win_game():
+    """Seat 0 (white, die 5) is down to w2b1 and draws w4b1: together they make the 6 of two tiles."""
+    state = start(
+        ["w1b0", "w5b0", "w1b1", "w2b0"], ["w0b1", "w0b3", "w0b4", "w0b5"], ["w4b0", "w0b6", "w2b1", "w0b2", "w4b1"]
+    )
+    play(
+        state,
+        (0, place("white", "up", "w1b0", "w5b0")),
+        (1, place("black", "down", "w0b1")),
+        (0, place("white", "up", "w1b1", "w2b0", "w4b0")),
+        (1, place("black", "up", "w0b3")),
+    )
+    return state
+
+
+def six_columns_game(pad=True):
+    """White (die 4) belongs to seat 0; seat 1 lays its sixth column and keeps one tile (w0b3)."""
+    state = start(
+        ["w3b0", "w1b2", "w2b0", "w4b0"],
+        ["w1b0", "w1b1", "w5b0", "w2b1"],
+        ["w0b6", "w2b2", "w0b5", "w3b1", "w0b4", "w0b3"],
+        dice=(4, 3),
+        removed="w6b0",
+        pad=pad,
+    )
+    play(
+        state,
+        (0, place("white", "down", "w3b0")),
+        (1, place("white", "down", "w1b0", "w1b1")),
+        (0, place("white", "down", "w1b2")),
+        (1, place("white", "up", "w5b0")),
+        (0, place("white", "up", "w2b0", "w4b0")),
+    )
+    return state
+
+
+SIXTH_COLUMN = place("white", "up", "w2b1", "w2b2", "w3b1")

@@ -4,7 +4,7 @@ import pytest
 
 from games.contract import IllegalAction
 
-from .helpers import exchange, place, play, redraw, stack, start, types
+from .helpers import exchange, place, play, redraw, stack, stack_win_game, start, types
 
 
 def kinds(state, seat):
@@ -115,21 +115,6 @@ def test_stack_is_usable_once_per_game():
     assert "stack" not in kinds(state, 0)
     with pytest.raises(IllegalAction):
         state.apply(0, stack("black", "down", 1, "w2b1"))
-
-
-def stack_win_game():
-    """Seat 0 (white, die 5) is down to w2b1 and draws w4b1: together they make the 6 of two tiles."""
-    state = start(
-        ["w1b0", "w5b0", "w1b1", "w2b0"], ["w0b1", "w0b3", "w0b4", "w0b5"], ["w4b0", "w0b6", "w2b1", "w0b2", "w4b1"]
-    )
-    play(
-        state,
-        (0, place("white", "up", "w1b0", "w5b0")),
-        (1, place("black", "down", "w0b1")),
-        (0, place("white", "up", "w1b1", "w2b0", "w4b0")),
-        (1, place("black", "up", "w0b3")),
-    )
-    return state
 
 
 def test_emptying_the_hand_by_a_stack_wins():

@@ -6,9 +6,7 @@ from games.bossa import SPEC, strong
 from games.bossa.ai import choose as agent
 from games.bossa.ai import determinise
 
-from .helpers import deal
-from .test_bossa_actions import stack_win_game
-from .test_bossa_end import SIXTH_COLUMN, six_columns_game
+from .helpers import SIXTH_COLUMN, deal, six_columns_game, stack_win_game
 
 
 def decide(state, seed=0):

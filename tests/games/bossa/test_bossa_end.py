@@ -1,31 +1,7 @@
 """How a game ends, checked in the rules' order: the actor's empty hand, six columns in a line (for its owner),
 a stuck player, the empty deck."""
 
-from .helpers import exchange, place, play, redraw, start, types
-
-
-def six_columns_game(pad=True):
-    """White (die 4) belongs to seat 0; seat 1 lays its sixth column and keeps one tile (w0b3)."""
-    state = start(
-        ["w3b0", "w1b2", "w2b0", "w4b0"],
-        ["w1b0", "w1b1", "w5b0", "w2b1"],
-        ["w0b6", "w2b2", "w0b5", "w3b1", "w0b4", "w0b3"],
-        dice=(4, 3),
-        removed="w6b0",
-        pad=pad,
-    )
-    play(
-        state,
-        (0, place("white", "down", "w3b0")),
-        (1, place("white", "down", "w1b0", "w1b1")),
-        (0, place("white", "down", "w1b2")),
-        (1, place("white", "up", "w5b0")),
-        (0, place("white", "up", "w2b0", "w4b0")),
-    )
-    return state
-
-
-SIXTH_COLUMN = place("white", "up", "w2b1", "w2b2", "w3b1")
+from .helpers import SIXTH_COLUMN, exchange, place, play, redraw, six_columns_game, start, types
 
 
 def test_six_columns_in_a_line_make_its_owner_win_whoever_lays_the_sixth():

@@ -35,7 +35,7 @@ EVENT_TYPES = (
     "deck_out",
     "deck_out_draw",
 )
-CATALOGUES = Path(__file__).resolve().parents[3] / "data" / "i18n"
+CATALOGUES = Path(__file__).resolve().parents[3] / "data" / "bossa" / "i18n"
 
 
 def random_game(seed, on_step=None):
@@ -176,7 +176,7 @@ def test_every_event_and_error_has_a_message_in_both_catalogues():
         random_game(seed, lambda state, new: events.extend(new))
     assert {event["type"] for event in events} <= set(EVENT_TYPES)
     for locale in ("en", "ja"):
-        catalogue = json.loads((CATALOGUES / locale / "bossa.json").read_text(encoding="utf-8"))
+        catalogue = json.loads((CATALOGUES / f"{locale}.json").read_text(encoding="utf-8"))
         assert {"bossa.name", "bossa.summary", "bossa.error.bad_stacked"} <= set(catalogue)
         assert {f"bossa.event.{kind}" for kind in EVENT_TYPES} <= set(catalogue)
         for event in events:
@@ -188,6 +188,6 @@ def test_every_event_and_error_has_a_message_in_both_catalogues():
             }
             # the event's own fields, and what bot/faces/bossa/words.py derives (whose line: own or the opponent's)
             assert fields <= set(event_fields("bossa", event, locale)), (locale, event["type"])
-    english = json.loads((CATALOGUES / "en" / "bossa.json").read_text(encoding="utf-8"))
-    japanese = json.loads((CATALOGUES / "ja" / "bossa.json").read_text(encoding="utf-8"))
+    english = json.loads((CATALOGUES / "en.json").read_text(encoding="utf-8"))
+    japanese = json.loads((CATALOGUES / "ja.json").read_text(encoding="utf-8"))
     assert set(english) == set(japanese)

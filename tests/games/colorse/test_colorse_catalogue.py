@@ -14,7 +14,7 @@ from games.colorse import SPEC
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = (ROOT / "games" / "colorse" / "rules.py").read_text(encoding="utf-8")
 CATALOGUES = {
-    locale: json.loads((ROOT / "data" / "i18n" / locale / "colorse.json").read_text(encoding="utf-8"))
+    locale: json.loads((ROOT / "data" / "colorse" / "i18n" / f"{locale}.json").read_text(encoding="utf-8"))
     for locale in ("en", "ja")
 }
 ACTION_TYPES = {"sign", "take", "place", "bonus", "special", "timeout"}

@@ -12,7 +12,7 @@ from games.deep_dive import SPEC
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = (ROOT / "games" / "deep_dive" / "rules.py").read_text(encoding="utf-8")
 CATALOGUES = {
-    locale: json.loads((ROOT / "data" / "i18n" / locale / "deep_dive.json").read_text(encoding="utf-8"))
+    locale: json.loads((ROOT / "data" / "deep_dive" / "i18n" / f"{locale}.json").read_text(encoding="utf-8"))
     for locale in ("en", "ja")
 }
 

@@ -1,8 +1,8 @@
 import random
 
-from diamond_box_support import fillers, stacked_state
-
 from games.diamond_box import SPEC, choose, penalty_of
+
+from .diamond_box_support import fillers, stacked_state
 
 GREEN = "green:BBBWWW"
 

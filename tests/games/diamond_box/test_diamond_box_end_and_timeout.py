@@ -1,10 +1,10 @@
 """Ending the game and the turn timer. Layout as in the placement tests: rows BBBB / WWWW, blue then red;
 green BBBWWW covers 6 cells at x 1 (penalty 0) and 4 cells at x 2 (penalty 2)."""
 
-from diamond_box_support import fillers, place, stacked_state
-
 from games.contract import SYSTEM, Deadline
 from games.diamond_box import SPEC
+
+from .diamond_box_support import fillers, place, stacked_state
 
 GREEN = "green:BBBWWW"
 

@@ -119,7 +119,7 @@ def test_no_view_and_no_event_reveals_the_deck_order():
 
 
 def catalogue(locale: str) -> dict:
-    return json.loads((ROOT / "data" / "i18n" / locale / "diamond_box.json").read_text(encoding="utf-8"))
+    return json.loads((ROOT / "data" / "diamond_box" / "i18n" / f"{locale}.json").read_text(encoding="utf-8"))
 
 
 def test_catalogues_name_every_event_and_error_and_format_with_event_fields():

@@ -2,10 +2,11 @@
 row 0 = B B B B and row 1 = W W W W, with column 0 blue and columns 1-3 red."""
 
 import pytest
-from diamond_box_support import fillers, grid_of, laid_cells, oracle_placements, place, placement_keys, stacked_state
 
 from games.contract import IllegalAction
 from games.diamond_box.geometry import distinct_rotations
+
+from .diamond_box_support import fillers, grid_of, laid_cells, oracle_placements, place, placement_keys, stacked_state
 
 GREEN = "green:BBBWWW"
 

@@ -1,9 +1,10 @@
 import pytest
-from diamond_box_support import fillers, stacked_state
 
 from games.contract import IllegalAction
 from games.diamond_box import SPEC
 from games.diamond_box.cards import canonical, card_ids
+
+from .diamond_box_support import fillers, stacked_state
 
 START_CARD = "green:BBBWWW"  # covers all 6 cells of the default layout (rows BBBB / WWWW, blue then red)
 

@@ -4,12 +4,13 @@ and saved games."""
 import random
 
 import pytest
-from diamond_box_support import grid_of, oracle_placements, placement_keys
 
 from games.diamond_box import SPEC
 from games.diamond_box.cards import card_ids
 from games.diamond_box.geometry import ROTATIONS, Board
 from games.diamond_box.rules import DiamondBoxState
+
+from .diamond_box_support import grid_of, oracle_placements, placement_keys
 
 EVERY_ROTATION = ROTATIONS["all"]
 

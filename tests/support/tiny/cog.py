@@ -1,4 +1,4 @@
-"""Tiny's Discord package (as cogs/<id>/__init__.py is for a real game): its presenter, the plain fallback plus a DM
+"""Tiny's Discord module (as cogs/<id>.py is for a real game): its presenter, the plain fallback plus a DM
 of each player's secret at the start, and `setup`, which discord.py calls when the extension loads (a real game's
 `cogs.<id>` is loaded by cogs.client for every game; this one through `extra_cogs`)."""
 

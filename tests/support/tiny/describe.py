@@ -1,4 +1,4 @@
-"""Tiny's board in words (as cogs/<id>/describe.py is for a real game): whose turn, the counter, the reader's own
+"""Tiny's board in words (as bot/faces/<id>/describe.py is for a real game): whose turn, the counter, the reader's own
 secret (in their view alone), then the last moves."""
 
 from bot.describe import Scene

@@ -1,0 +1,1 @@
+"""bench/run.py's sections, one module each, named as `--only` names them."""
