@@ -4,6 +4,7 @@ again, and a worker that dies loses nothing."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from pathlib import Path
@@ -88,6 +89,20 @@ async def test_the_same_input_is_drawn_once_and_a_change_is_drawn_again(pool):
 async def test_concurrent_requests_for_one_picture_share_one_drawing(pool):
     results = await asyncio.gather(*(pool.draw(Picture(where_drawn, ("same",))) for _ in range(5)))
     assert len(set(results)) == 1 and pool.drawn == 1 and pool.hits == 4
+
+
+async def test_a_picture_started_ahead_is_drawn_once_and_shared_by_the_next_draw(pool):
+    pool.start(Picture(where_drawn, ("ahead",)))
+    drawn = await pool.draw(Picture(where_drawn, ("ahead",)))  # while the start's drawing is under way
+    assert pool.drawn == 1 and pool.hits == 1
+    assert await pool.draw(Picture(where_drawn, ("ahead",))) == drawn and pool.drawn == 1
+
+
+async def test_a_picture_started_ahead_that_fails_is_only_logged(pool, caplog):
+    with caplog.at_level(logging.INFO, logger="bot.render_pool"):
+        pool.start(Picture(fail, ("ahead",)))
+        await asyncio.sleep(0.5)
+    assert "ahead failed" in caplog.text and not pool._started
 
 
 async def test_a_dead_worker_is_replaced_and_the_picture_still_drawn(pool, tmp_path):

@@ -139,3 +139,25 @@ async def test_a_table_reloaded_from_storage_is_refreshed_though_its_revisions_s
     await asyncio.sleep(0.02)
     await refresher.flush()
     assert message.edits == [7, 1]
+
+
+async def test_a_refresh_asked_for_while_a_press_answers_waits_for_the_answer():
+    """No edit is started for a press's answer to make needless: the answer shows the change; a change the answer
+    did not show is refreshed once the press is over."""
+    message = Message()
+    refresher = refresher_for(message)
+    table = new_table()
+    with refresher.answering(table):
+        table.revision = 2  # the press's change, told by the table service
+        refresher.request(table)
+        assert not refresher._tasks  # no refresh started: the answer is coming
+        await refresher.write(table, lambda board: message.edit(**board.message_kwargs(True)))
+    await refresher.flush()
+    assert message.edits == [2]  # the answer alone
+    with refresher.answering(table):
+        table.revision = 3
+        refresher.request(table)
+        await asyncio.sleep(0.05)  # the press is answered privately (a chooser's "Done"): the message not written
+        assert message.edits == [2]
+    await refresher.flush()
+    assert message.edits == [2, 3]  # refreshed once the press was over

@@ -59,3 +59,16 @@ def test_the_deadline_shown_is_the_timers_own_unless_its_detail_names_the_moves(
     assert shown_deadline(TimerRow(1, "deadline", 3, 100.5, "")) == 100.5
     # a turn-based table's timer may fire before the move's deadline (half-time): players are shown the deadline
     assert shown_deadline(TimerRow(1, "deadline", 3, 100.5, '{"kind": "turn", "seats": [0], "due": 7200}')) == 7200
+
+
+async def test_the_public_view_is_made_once_per_version_and_anew_after_each_move(storage):
+    service = TableService(storage)
+    table = await service.open("tiny", guild_id=1, channel_id=10, host_id=ALICE, host_name="alice", options={})
+    await service.join(table.id, BOB, "bob")
+    await service.start(table.id, ALICE)
+    first = table.public_view()
+    assert table.public_view() is first and first == table.state.view(None)
+    await service.submit(table, ALICE, 0, {"type": "add", "n": 2})  # the table this caller holds, not its id
+    assert table.public_view() is not first and table.public_view() == table.state.view(None) != first
+    table.state = table.state.copy()  # a state replaced (a deadline's action applied to a copy)
+    assert table.public_view() is not first and table.public_view() == table.state.view(None)
