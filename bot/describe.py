@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bot.i18n import t
+
 LIMIT = 1024  # Discord's attachment description, in characters
 EMBED_LIMIT = 4096  # an embed's description: "read the board" fills one or two
 
@@ -76,3 +78,14 @@ def pages(text: str, size: int = 4096, count: int = 2, total: int = 5800) -> lis
             parts.append(rest[:cut])
             rest = rest[cut + 1 :]
     return parts
+
+
+def generic_sentences(scene: Scene) -> list[str]:
+    """Whose turn, the result, the last moves: what any game's board says in words without its own description."""
+    names = scene.names
+    if scene.finished:
+        winners = ", ".join(names[s] for s in scene.winners) or t("table.nobody", scene.locale)
+        first = t("table.winners", scene.locale, names=winners)
+    else:
+        first = t("describe.to_act", scene.locale, names=", ".join(names[s] for s in scene.to_act) or "-")
+    return [first, *scene.last]

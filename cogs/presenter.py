@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import codec, pace
-from bot.describe import Scene, fit, full
+from bot.describe import Scene, fit, full, generic_sentences
 from bot.faces import face
 from bot.faces.text import SEAT_MARKS, format_event, seat_name  # noqa: F401 (re-exported)
 from bot.i18n import has, normalise, t
@@ -69,17 +69,6 @@ def last_events(table: Table, limit: int, skip: Container[str] = ()) -> list[dic
 
 def recent_lines(table: Table, locale: str, limit: int = 6) -> list[str]:
     return [format_event(table, event, locale) for event in last_events(table, limit)]
-
-
-def generic_sentences(scene: Scene) -> list[str]:
-    """Whose turn, the result, the last moves: what any game's board says in words without its own description."""
-    names = scene.names
-    if scene.finished:
-        winners = ", ".join(names[s] for s in scene.winners) or t("table.nobody", scene.locale)
-        first = t("table.winners", scene.locale, names=winners)
-    else:
-        first = t("describe.to_act", scene.locale, names=", ".join(names[s] for s in scene.to_act) or "-")
-    return [first, *scene.last]
 
 
 def button_label(table: Table, action: dict, locale: str) -> str:

@@ -20,7 +20,7 @@ import games
 from bot.render_pool import Picture, RenderPool
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("games", "bot", "cogs", "bench")
+PACKAGES = ("games", "bot", "cogs", "bench", "tests/support/tiny")
 FLOOR_NAMES = {1: "engines", 2: "host services", 3: "faces", 4: "front-ends"}
 # the most specific prefix decides; bot/ is the host's floor unless named here
 PLACES = {
@@ -31,6 +31,12 @@ PLACES = {
     "bench": 4,
     "bot.terminal": 4,
     "bot.__main__": 4,
+    # Tiny, the test suite's example game, is laid out as a real game and keeps the same floors
+    "tests.support.tiny": 4,  # register(): what discovery and the front-ends do for a real game
+    "tests.support.tiny.rules": 1,
+    "tests.support.tiny.face": 3,
+    "tests.support.tiny.describe": 3,
+    "tests.support.tiny.cog": 4,
 }
 THIRD_PARTY = {"discord": 4, "PIL": 2, "rich": 2, "aiosqlite": 2, "asyncpg": 2}  # the lowest floor that may use it
 MODULE_NAME = re.compile(r"(?:games|bot|cogs|bench)(?:\.\w+)*\.?")

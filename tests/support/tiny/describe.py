@@ -1,8 +1,7 @@
 """Tiny's board in words (as bot/faces/<id>/describe.py is for a real game): whose turn, the counter, the reader's own
 secret (in their view alone), then the last moves."""
 
-from bot.describe import Scene
-from cogs.presenter import generic_sentences
+from bot.describe import Scene, generic_sentences
 
 
 def describe(scene: Scene) -> list[str]:
