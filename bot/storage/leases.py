@@ -54,30 +54,48 @@ CREATE TABLE IF NOT EXISTS identifies (
 );
 CREATE INDEX IF NOT EXISTS identifies_by_time ON identifies(at);
 
-CREATE OR REPLACE FUNCTION bodoge_fence() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION bodoge_fence_check(guild BIGINT, table_id BIGINT) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
     me TEXT := current_setting('bodoge.owner', true);
     settings cluster_settings;
     wanted INTEGER;
 BEGIN
     IF me IS NULL OR me = '' THEN
-        RETURN NEW;  -- not a cluster process (migrate-db, a person at psql)
+        RETURN;  -- not a cluster process (migrate-db, a person at psql)
     END IF;
     SELECT * INTO settings FROM cluster_settings;
-    wanted := ((COALESCE(NEW.guild_id, 0) >> 22) % settings.shard_count) / settings.group_size;
+    wanted := ((COALESCE(guild, 0) >> 22) % settings.shard_count) / settings.group_size;
     PERFORM 1 FROM leases
         WHERE shard_group = wanted AND owner = me
           AND epoch = (current_setting('bodoge.epochs')::jsonb ->> wanted::text)::BIGINT
           AND expires_at > clock_timestamp()
         FOR SHARE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'table %: this process does not hold the lease of shard group %', NEW.id, wanted
+        RAISE EXCEPTION 'table %: this process does not hold the lease of shard group %', table_id, wanted
             USING ERRCODE = 'serialization_failure';
     END IF;
+END $$;
+CREATE OR REPLACE FUNCTION bodoge_fence() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM bodoge_fence_check(NEW.guild_id, NEW.id);
     RETURN NEW;
 END $$;
 CREATE OR REPLACE TRIGGER bodoge_fence BEFORE INSERT OR UPDATE ON tables
     FOR EACH ROW EXECUTE FUNCTION bodoge_fence();
+-- a table's seats are written on their own too (joining, leaving, an AI taking a seat): fenced by their table's group
+CREATE OR REPLACE FUNCTION bodoge_fence_seats() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    written BIGINT := CASE WHEN TG_OP = 'DELETE' THEN OLD.table_id ELSE NEW.table_id END;
+    guild BIGINT;
+BEGIN
+    IF COALESCE(current_setting('bodoge.owner', true), '') <> '' THEN
+        SELECT guild_id INTO guild FROM tables WHERE id = written;
+        PERFORM bodoge_fence_check(guild, written);
+    END IF;
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END $$;
+CREATE OR REPLACE TRIGGER bodoge_fence_seats BEFORE INSERT OR UPDATE OR DELETE ON seats
+    FOR EACH ROW EXECUTE FUNCTION bodoge_fence_seats();
 
 CREATE OR REPLACE FUNCTION bodoge_lease_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

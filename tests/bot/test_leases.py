@@ -4,6 +4,7 @@ of each process, and IDENTIFY slots shared by every process."""
 
 import asyncio
 import time
+from dataclasses import replace
 
 import asyncpg
 import pytest
@@ -109,6 +110,9 @@ async def test_a_stale_writer_cannot_commit_once_its_lease_was_taken(open_storag
         await act(stale.storage, table_id, 2)
     with pytest.raises(asyncpg.exceptions.SerializationError):  # as is any other write of its table
         await stale.storage.set_status(table_id, "cancelled")
+    seats = (await stale.storage.load_table(table_id)).seats
+    with pytest.raises(asyncpg.exceptions.SerializationError):  # its seats' too, written on their own
+        await stale.storage.save_seats(table_id, [replace(seats[0], name="stale"), *seats[1:]])
     await act(fresh.storage, table_id, 2)  # the new owner commits that version
     assert [a["seq"] for a in await fresh.storage.actions(table_id)] == [1, 2]
     # the old epoch is refused even where the owner name matches: a process that took the group back later
