@@ -29,10 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord  # noqa: E402
 
-from bench import run  # noqa: E402
+from bench.figures import GAMES  # noqa: E402
+from bench.floors import Floor, floor_message  # noqa: E402
 from bench.host import World  # noqa: E402
 from bench.people import populate  # noqa: E402
 from bench.person import acting_ids, acting_user, move, press_floor, showing  # noqa: E402
+from bench.under_measure import config, start  # noqa: E402
 from bot import render_pool, tables  # noqa: E402
 from bot.storage import sqlite as sqlite_storage  # noqa: E402
 from bot.storage.base import Storage  # noqa: E402
@@ -125,12 +127,12 @@ async def one_game(game: str, seconds: float, folder: Path, moves: list[dict]) -
     async with FakeDiscord(timeout=90) as fake:
         world, people = local_world(fake)
         someone = people[world.users[0][0]]
-        bot = BodogeBot(run.config(fake.bot_token, fake.api_base, folder / f"{game}.sqlite3"))
-        bot.add_dynamic_items(run.Floor)
-        task = await run.start(fake.bot_token, bot)
+        bot = BodogeBot(config(fake.bot_token, fake.api_base, folder / f"{game}.sqlite3"))
+        bot.add_dynamic_items(Floor)
+        task = await start(fake.bot_token, bot)
         table, board = await local_table(fake, world, bot, game)
         refresher = bot.get_cog("TableCog").refresher
-        floor = fake.message(await run.floor_message(world, bot))
+        floor = fake.message(await floor_message(world, bot))
         rng = random.Random(game)
         await refresher.flush()
         await press_floor(fake, someone, floor, 0.5)  # warm up
@@ -192,7 +194,7 @@ if __name__ == "__main__":
     logging.disable(logging.WARNING)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time each game is played (default 3)")
-    parser.add_argument("--games", default=",".join(run.GAMES))
+    parser.add_argument("--games", default=",".join(GAMES))
     arguments = parser.parse_args()
     os.environ.setdefault("PYTHONWARNINGS", "ignore")
     asyncio.run(main([name.strip() for name in arguments.games.split(",") if name.strip()], arguments.seconds))
