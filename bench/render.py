@@ -76,7 +76,7 @@ def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measu
                 state=state,
                 seats=[Seat(n + 1, f"p{n}") for n in range(players)],
             )
-            pictures.append(presenter.board(table, "en").pending_picture())
+            pictures.append(presenter.public(table, "en").pending_picture())
         for picture in pictures:
             start = time.perf_counter()
             picture()
@@ -109,7 +109,7 @@ def render_details(rounds: int) -> list[dict]:
             state=state,
             seats=[Seat(n + 1, f"p{n}") for n in range(players)],
         )
-        picture = presenter.board(table, "en").pending_picture()
+        picture = presenter.public(table, "en").pending_picture()
         clear_caches()
         start = time.perf_counter()
         drawn = picture()
@@ -119,7 +119,7 @@ def render_details(rounds: int) -> list[dict]:
                 "game": game,
                 "players": players,
                 "view_ms": median_ms(lambda: state.view(None), rounds),
-                "presenter_ms": median_ms(lambda: presenter.board(table, "en"), rounds),
+                "presenter_ms": median_ms(lambda: presenter.public(table, "en"), rounds),
                 "picture_ms": median_ms(picture, rounds),
                 "cold_ms": cold_ms,
                 "bytes": len(drawn),

@@ -44,7 +44,7 @@ def _button_label(action: dict, locale: str) -> str:
 class BlueBorderPresenter(Presenter):
     game_id = GAME
 
-    def board(self, table: Table, locale: str) -> TableMessage:
+    def public(self, table: Table, locale: str) -> TableMessage:
         """One phone screen: the picture carries the state (divers, slots, field, discard, rules, round, result);
         the text says whose turn it is and what just happened, in a line or two."""
         view = table.public_view()

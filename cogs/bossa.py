@@ -199,7 +199,7 @@ class BossaPresenter(Presenter):
     game_id = GAME
 
     # --- the public message ----------------------------------------------------------------------
-    def board(self, table: Table, locale: str) -> TableMessage:
+    def public(self, table: Table, locale: str) -> TableMessage:
         """A phone screen: the title, one status line (and the deadline), the last move, the picture (which
         holds everything else: lines, hands, dice, markers, deck) and the controls in rows 0-1."""
         view = table.public_view()

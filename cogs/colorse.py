@@ -84,7 +84,7 @@ def button_emoji(action: dict) -> str | None:
 class ColorsePresenter(Presenter):
     game_id = GAME
 
-    def board(self, table: Table, locale: str) -> TableMessage:
+    def public(self, table: Table, locale: str) -> TableMessage:
         """One phone screen: the picture carries the boxes, roles, stars, common cards and deck; the text says whose
         turn it is and what just happened, in a few short lines."""
         view = table.public_view()

@@ -103,7 +103,7 @@ class DeepDivePresenter(Presenter):
     game_id = GAME
 
     # --- the public message --------------------------------------------------------------------
-    def board(self, table: Table, locale: str) -> TableMessage:
+    def public(self, table: Table, locale: str) -> TableMessage:
         """A phone screen: the title, one line of whose turn it is and what they may do, the deadline, the last two
         moves; the picture carries the ocean, every player's penguins, rocks, tableau and score, the token."""
         view = table.public_view()

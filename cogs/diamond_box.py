@@ -42,7 +42,7 @@ def where(action: dict, area: tuple[int, int, int, int], locale: str) -> str:
 class DiamondBoxPresenter(Presenter):
     game_id = GAME
 
-    def board(self, table: Table, locale: str) -> TableMessage:
+    def public(self, table: Table, locale: str) -> TableMessage:
         """The picture carries the state (centre, hands, deck, whose turn); the text says whose turn it is and what
         happened last; the controls are the best placements (row 0); the chooser's 🔍 joins the shared bottom row."""
         view = table.public_view()

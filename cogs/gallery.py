@@ -88,7 +88,7 @@ def boards(game: str, players: int, locale: str):
     presenter = presenter_for(game)
     for position, state in positions(game, players).items():
         table = table_for(game, state)
-        yield f"{players}p_{position}_public", presenter.board(table, locale)
+        yield f"{players}p_{position}_public", presenter.public(table, locale)
         for seat in range(players):
             yield f"{players}p_{position}_seat{seat + 1}", presenter.private(table, seat, locale)
         if hasattr(presenter, "placement_chooser") and not state.finished:

@@ -33,7 +33,7 @@ class Drawing:
         if table.status == "lobby" or table.state is None:
             return self.lobby_message(table, locale)
         presenter = self.presenter(table.game)
-        board = presenter.described(presenter.board(table, locale), table, None, locale)
+        board = presenter.described(presenter.public(table, locale), table, None, locale)
         board.items.extend(self.host_items(table, locale))
         learn.decorate(board, table, locale)
         closed = [

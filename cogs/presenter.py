@@ -183,7 +183,7 @@ class Presenter:
             lines.append(seat_name(table, seat, locale) + marker)
         return "\n".join(lines) or "-"
 
-    def board(self, table: Table, locale: str) -> TableMessage:
+    def public(self, table: Table, locale: str) -> TableMessage:
         """The public table message while running or finished."""
         embed = self.header(table, locale)
         embed.add_field(name=t("table.seats", locale), value=self.seats_field(table, locale), inline=True)
@@ -257,7 +257,7 @@ class Presenter:
         return TableMessage(embed)
 
     def spectator(self, table: Table, locale: str) -> TableMessage:
-        board = self.board(table, locale)
+        board = self.public(table, locale)
         board.items = []
         return board
 

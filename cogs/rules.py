@@ -39,7 +39,7 @@ def page_picture(game: str, index: int, locale: str) -> Picture | bytes | None:
     table.locale = locale
     presenter = presenter_for(game)
     seat = page.position.seat
-    board = presenter.board(table, locale) if seat is None else presenter.private(table, seat, locale)
+    board = presenter.public(table, locale) if seat is None else presenter.private(table, seat, locale)
     return board.pending_picture() or board.__dict__.get("image")
 
 

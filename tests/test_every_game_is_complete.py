@@ -104,7 +104,7 @@ def _drawn(spec: GameSpec, face: GameFace) -> list[str]:
         presenter = gallery.presenter_for(spec.id)
         if getattr(presenter, "game_id", None) != spec.id:
             missing.append(f"face: a presenter whose game_id is {spec.id!r}")
-        board = presenter.board(table, "en")
+        board = presenter.public(table, "en")
         if board.image is not None and board.image_name not in face.image_names:
             missing.append(f"face: image_names listing {board.image_name!r}")
     except Exception as error:  # noqa: BLE001

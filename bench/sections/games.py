@@ -63,7 +63,7 @@ async def bench_games(quick: bool, folder: Path) -> None:
             presenter = bot.get_cog("TableCog").presenter(game)
             PICTURES[game] = await render_pool.shared().draw(presenter.board_picture(table))
             picture_floor_id = await floor_message(people.world, bot, game)
-            ANSWERS[game] = answer_board(await render_pool.ready(presenter.board(table, table.locale)), game)
+            ANSWERS[game] = answer_board(await render_pool.ready(presenter.public(table, table.locale)), game)
             answer_floor_id = await floor_message(people.world, bot, game, answer=True)
             answer_button = next(i.custom_id for i in ANSWERS[game].items if isinstance(i, AnswerFloor))
             floor, picture_floor, answer_floor, moves = Counter(), Counter(), Counter(), Counter()

@@ -50,7 +50,7 @@ def bench_render(quick: bool) -> None:
                 state=state,
                 seats=[Seat(n + 1, f"p{n}") for n in range(players)],
             )
-            sizes.append(len(presenter.board(table, "en").image))
+            sizes.append(len(presenter.public(table, "en").image))
         report(
             f"image_{game}_bytes",
             f"image {game}, largest of 5 boards",

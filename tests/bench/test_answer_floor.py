@@ -45,7 +45,7 @@ def test_the_copy_keeps_the_message_and_makes_every_id_inert_but_the_floors(game
     presenter = presenter_for(game)
     table = a_table(game, 3)
     assert table.state.to_act()  # a game under way: its move's components are on the message
-    board = presenter.board(table, "en")
+    board = presenter.public(table, "en")
     copy = answer_board(board, game)
     assert copy.embed is board.embed and copy.image_name == board.image_name
     buttons = any(isinstance(getattr(item, "item", item), discord.ui.Button) for item in board.items)
@@ -65,7 +65,7 @@ def test_the_copy_keeps_the_message_and_makes_every_id_inert_but_the_floors(game
 def test_a_board_without_buttons_gets_the_floors():
     table = a_table("diamond_box", 400)
     assert table.state.finished
-    board = presenter_for("diamond_box").board(table, "en")
+    board = presenter_for("diamond_box").public(table, "en")
     assert not any(isinstance(getattr(i, "item", i), discord.ui.Button) for i in board.items)
     copy = answer_board(board, "diamond_box")
     assert [type(item) for item in copy.items].count(AnswerFloor) == 1

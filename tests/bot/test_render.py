@@ -68,15 +68,15 @@ def test_a_japanese_table_s_picture_has_its_own_words(game):
     presenter = gallery.presenter_for(game)
     state = gallery.positions(game, games.get(game).min_players)["mid"]
     table = gallery.table_for(game, state)
-    english = presenter.board(table, "en").image
-    japanese = presenter.board(table, "ja").image
+    english = presenter.public(table, "en").image
+    japanese = presenter.public(table, "ja").image
     assert japanese != english
-    assert presenter.board(table, "en").pending_picture().args[1:] == ("en",)
-    assert presenter.board(table, "ja").pending_picture().args[1:] == ("ja",)
+    assert presenter.public(table, "en").pending_picture().args[1:] == ("en",)
+    assert presenter.public(table, "ja").pending_picture().args[1:] == ("ja",)
     clear_caches()
-    assert presenter.board(table, "ja").image == japanese
+    assert presenter.public(table, "ja").image == japanese
     clear_caches()
-    assert presenter.board(table, "en").image == english
+    assert presenter.public(table, "en").image == english
 
 
 def in_place_layer(draw, key, box, paint, fill=BACKGROUND, backdrop=None):

@@ -36,7 +36,7 @@ def test_every_table_message_fits_one_phone_screen(game, locale):
         table.locale = locale
         if name == "mid":
             table.seats[-1].ai_level = "normal"  # an AI standing in: "I'm back" joins the bottom row
-        board = presenter.board(table, locale)
+        board = presenter.public(table, locale)
         items = [*board.items, *host_row(table, locale)]
         rows = budget.rows_of(items)
         picture = Image.open(io.BytesIO(board.image)).size if board.image else None

@@ -86,7 +86,7 @@ def pictures(game: str, locale: str = "en"):
     presenter = gallery.presenter_for(game)
     for players, name, state in cases(game):
         table = gallery.table_for(game, state)
-        yield f"{players}p {name} public", presenter.board(table, locale).image
+        yield f"{players}p {name} public", presenter.public(table, locale).image
         for seat in range(players):
             yield f"{players}p {name} seat {seat + 1}", presenter.private(table, seat, locale).image
         if hasattr(presenter, "placement_chooser") and not state.finished:
@@ -126,7 +126,7 @@ def test_the_end_shows_the_result_with_the_winners_marked(game, monkeypatch):
     ends = 0
     for players, name, state in cases(game):
         banners.clear()
-        presenter.board(gallery.table_for(game, state), "en").image  # reading it draws the picture  # noqa: B018
+        presenter.public(gallery.table_for(game, state), "en").image  # reading it draws the picture  # noqa: B018
         if not state.finished:
             assert banners == [], (players, name)
             continue
@@ -169,8 +169,8 @@ def test_the_picture_drawn_ahead_is_the_board_s_own(game):
             table.locale = locale
             ahead = presenter.board_picture(table)
             assert ahead is not None, (game, players, name)
-            assert presenter.board(table, locale).pending_picture().digest() == ahead.digest(), (game, players, name)
-            assert presenter.board(table, other).pending_picture().digest() != ahead.digest(), (game, players, name)
+            assert presenter.public(table, locale).pending_picture().digest() == ahead.digest(), (game, players, name)
+            assert presenter.public(table, other).pending_picture().digest() != ahead.digest(), (game, players, name)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -35,7 +35,7 @@ def test_a_practice_tables_message_fits_one_phone_screen(game, locale):
     for at, state in moments(game):
         table = gallery.table_for(game, state)
         table.options, table.version, table.locale = coach.table_options(game), at, locale
-        board = presenter.board(table, locale)
+        board = presenter.public(table, locale)
         board.items.extend(host_row(table, locale))  # as the table cog does, before the lesson's decoration
         learn.decorate(board, table, locale)
         embed = board.embed.to_dict()

@@ -32,7 +32,7 @@ def test_a_page_picture_is_the_presenters_drawing_of_its_position(game):
 
     page = rules_pages.pages(game)[-1]
     table = table_for(game, rules_pages.reach(game, page.position))
-    drawn = presenter_for(game).board(table, "en").image if page.position.seat is None else None
+    drawn = presenter_for(game).public(table, "en").image if page.position.seat is None else None
     if drawn is not None:
         assert page_board(game, len(rules_pages.pages(game)) - 1, 42, "en").image == drawn
 

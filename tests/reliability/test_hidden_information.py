@@ -74,7 +74,7 @@ async def test_a_hidden_card_number_in_plain_words_is_caught(tmp_path, monkeypat
 
             return leaky
 
-        patch(monkeypatch, h, "blue_border", "board", make)
+        patch(monkeypatch, h, "blue_border", "public", make)
         await open_table(h, "blue_border", h.bob)
         assert leaks_of(h, "blue_border board for everybody depends on hidden values", "will love")
 
@@ -95,7 +95,7 @@ async def test_a_deep_dive_face_down_tile_is_caught(tmp_path, monkeypatch):
 
             return leaky
 
-        patch(monkeypatch, h, "deep_dive", "board", make)
+        patch(monkeypatch, h, "deep_dive", "public", make)
         await open_table(h, "deep_dive", h.bob)
         assert leaks_of(h, "deep_dive board for everybody depends on hidden values", "under the next tile")
 
@@ -123,7 +123,7 @@ async def test_a_colorse_sign_before_the_reveal_is_caught_and_the_honest_board_i
 
             return leaky
 
-        patch(monkeypatch, h, "colorse", "board", make)
+        patch(monkeypatch, h, "colorse", "public", make)
         await refresh(h, table)
         assert leaks_of(h, "colorse board for everybody depends on hidden values", "doh")
 
@@ -189,7 +189,7 @@ async def test_a_hidden_token_in_a_payload_is_caught(tmp_path, monkeypatch, case
 
             return leaky
 
-        patch(monkeypatch, h, game, "board", make)
+        patch(monkeypatch, h, game, "public", make)
         await open_running(h, game)
         found = leaks_of(h, "to everybody", f"'s {kind} ")
         assert found, h.scanner.leaks
@@ -211,7 +211,7 @@ async def test_png_metadata_and_odd_file_names_are_caught(tmp_path, monkeypatch)
 
             return leaky
 
-        patch(monkeypatch, h, "diamond_box", "board", make)
+        patch(monkeypatch, h, "diamond_box", "public", make)
         await open_running(h, "diamond_box")
         assert leaks_of(h, "PNG metadata chunk tEXt") and leaks_of(h, "bytes after IEND")
         assert any("drawn by bodoge" in text for text in [leakscan.payload_text(c)[0] for c in h.fake.calls])
@@ -269,7 +269,7 @@ async def test_a_private_secret_on_the_public_message_is_caught(tmp_path, monkey
 
             return leaky
 
-        patch(monkeypatch, h, "bossa", "board", make)
+        patch(monkeypatch, h, "bossa", "public", make)
         await refresh(h, table)
         assert leaks_of(h, "to everybody", "hand before the choice")
 

@@ -575,9 +575,9 @@ class _CheckedPresenter:
     def __getattr__(self, name: str):
         return getattr(self._presenter, name)
 
-    def board(self, table, locale):
-        board = self._presenter.board(table, locale)
-        self._scanner.check_render("board", table, PUBLIC, board, lambda twin: self._presenter.board(twin, locale))
+    def public(self, table, locale):
+        board = self._presenter.public(table, locale)
+        self._scanner.check_render("board", table, PUBLIC, board, lambda twin: self._presenter.public(twin, locale))
         return board
 
     def spectator(self, table, locale):

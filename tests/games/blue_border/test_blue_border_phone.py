@@ -86,7 +86,7 @@ def test_the_public_text_is_a_status_line_and_a_couple_of_events_without_fields(
     finished = running = 0
     for state, recent in positions(players, every=3):
         table = table_of(state, recent)
-        embed = presenter.board(table, locale).embed.to_dict()
+        embed = presenter.public(table, locale).embed.to_dict()
         lines = (embed.get("description") or "").split("\n")
         assert len(lines) <= 4, lines
         assert all(
@@ -113,7 +113,7 @@ def test_controls_take_two_rows_with_labels_that_fit_a_phone(players, locale):
     presenter = gallery.presenter_for("blue_border")
     phases = set()
     for state, recent in positions(players, every=3):
-        board = presenter.board(table_of(state, recent), locale)
+        board = presenter.public(table_of(state, recent), locale)
         rows: dict[int, list[dict]] = {}
         for item in board.items:
             component = item.item.to_component_dict()
@@ -137,7 +137,7 @@ def test_pictures_fit_a_phone_screen(players, locale):
     presenter = gallery.presenter_for("blue_border")
     for state, recent in positions(players, every=2):
         table = table_of(state, recent)
-        public = Image.open(io.BytesIO(presenter.board(table, locale).image))
+        public = Image.open(io.BytesIO(presenter.public(table, locale).image))
         limit = PHONE_END_HEIGHT if state.finished else PHONE_HEIGHT
         assert public.width == PHONE_WIDTH and public.height <= limit, (public.size, state.finished)
         own = Image.open(io.BytesIO(presenter.private(table, 0, locale).image))

@@ -86,9 +86,9 @@ def test_public_text_does_not_depend_on_hidden_numbers(locale):
         if number % 7:
             continue
         table = make_table(state)
-        original = text_of(presenter.board(table, locale))
+        original = text_of(presenter.public(table, locale))
         twin = make_table(shuffle_hidden(state, rng))
-        assert text_of(presenter.board(twin, locale)) == original
+        assert text_of(presenter.public(twin, locale)) == original
         checked += 1
     assert checked > 100
 
@@ -96,7 +96,7 @@ def test_public_text_does_not_depend_on_hidden_numbers(locale):
 def test_custom_ids_fit_and_carry_only_table_version_action():
     presenter = BlueBorderPresenter(SimpleNamespace(deadlines={}))
     for state in random_states(games_count=2, steps=200):
-        for item in presenter.board(make_table(state), "en").items:
+        for item in presenter.public(make_table(state), "en").items:
             custom_id = item.item.custom_id
             assert len(custom_id) <= 100 and custom_id.startswith(("bg:7:5:", "bs:7:5:"))
 
@@ -104,7 +104,7 @@ def test_custom_ids_fit_and_carry_only_table_version_action():
 def test_the_board_png_has_no_metadata():
     presenter = BlueBorderPresenter(SimpleNamespace(deadlines={}))
     state = next(iter(random_states(games_count=1, steps=30)))
-    board = presenter.board(make_table(state), "ja")
+    board = presenter.public(make_table(state), "ja")
     image = Image.open(io.BytesIO(board.image))
     assert image.format == "PNG" and image.info == {} and board.image_name == "blue_border.png"
     for chunk in (b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"):
@@ -114,7 +114,7 @@ def test_the_board_png_has_no_metadata():
 def test_turn_buttons_follow_the_engines_legal_actions():
     presenter = BlueBorderPresenter(SimpleNamespace(deadlines={}))
     state = SPEC.new(3, {"stacked": {"deck": list(range(1, 33)), "start": 0}}, 0)
-    ids = [item.item.custom_id for item in presenter.board(make_table(state), "en").items]
+    ids = [item.item.custom_id for item in presenter.public(make_table(state), "en").items]
     assert "bg:7:5:a.take,source=deck" in ids and "bg:7:5:a.take,pile=0,source=pile" in ids
     assert "bg:7:5:u.pass" in ids and "bg:7:5:u.chart" in ids
     assert not any("call" in i for i in ids)
@@ -135,7 +135,7 @@ def test_a_divers_private_picture_is_their_row_and_the_chart_drawn_from_the_publ
         for seat in range(state.players):
             board = presenter.private(make_table(state), seat, "en")
             assert board.image == draw_board({**state.view(None), "seat": seat})
-            public = Image.open(io.BytesIO(presenter.board(make_table(state), "en").image))
+            public = Image.open(io.BytesIO(presenter.public(make_table(state), "en").image))
             assert Image.open(io.BytesIO(board.image)).height < public.height
             assert board.embed.to_dict().get("fields") is None and "\n" not in board.embed.description
         checked += 1

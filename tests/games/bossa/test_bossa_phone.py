@@ -83,7 +83,7 @@ def test_the_table_text_is_a_few_short_lines_and_no_fields_while_playing(shown, 
     checked = ends = 0
     for label, state, recent in positions():
         table = table_of(state, locale, recent)
-        embed = shown.board(table, locale).embed
+        embed = shown.public(table, locale).embed
         lines = embed.description.split("\n")
         assert len(lines) <= 3, (label, lines)  # status, deadline, the last move
         assert all(len(line) <= LINE_LIMIT[locale] for line in lines), (label, lines)
@@ -105,11 +105,11 @@ def test_the_table_text_is_a_few_short_lines_and_no_fields_while_playing(shown, 
 def test_the_acting_player_is_named_as_whose_turn_it_is(shown):
     state = SPEC.new(2, {}, 1)
     high = state.high_seat
-    assert f"Player {high + 1}'s turn" in shown.board(table_of(state, "en"), "en").embed.description
-    assert f"Player {high + 1}の番" in shown.board(table_of(state, "ja"), "ja").embed.description
+    assert f"Player {high + 1}'s turn" in shown.public(table_of(state, "en"), "en").embed.description
+    assert f"Player {high + 1}の番" in shown.public(table_of(state, "ja"), "ja").embed.description
     state.apply(high, {"type": "choose", "choice": "white"})
     seat = state.to_act()[0]
-    assert f"Player {seat + 1}'s turn" in shown.board(table_of(state, "en"), "en").embed.description
+    assert f"Player {seat + 1}'s turn" in shown.public(table_of(state, "en"), "en").embed.description
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
@@ -117,7 +117,7 @@ def test_controls_fit_two_rows_above_the_shared_one(shown, locale):
     phases = set()
     for label, state, recent in positions():
         table = table_of(state, locale, recent)
-        board = shown.board(table, locale)
+        board = shown.public(table, locale)
         mine = [c for c in components(board) if c.custom_id.endswith(":u.view")]
         ours = [c for c in components(board) if not c.custom_id.endswith(":u.view")]
         if state.finished:
@@ -146,7 +146,7 @@ def test_pictures_fit_a_phone_screen(shown, locale):
         if "move" in label and int(label.rsplit(" ", 1)[1]) % 3 and not state.finished:
             continue  # every third state of the random games: drawing is the slow part
         table = table_of(state, locale, recent)
-        width, height = size(shown.board(table, locale).image)
+        width, height = size(shown.public(table, locale).image)
         limit = PHONE_END_HEIGHT if state.finished else PHONE_HEIGHT
         assert width == PHONE_WIDTH and height <= limit, (label, width, height)
         ends += state.finished

@@ -175,10 +175,10 @@ def leak_check(locale: str, every: int, seeds=(0, 1, 2)) -> tuple[int, int]:
     rng = random.Random(99)
     checked = before_choice = 0
     for state, recent in random_states(seeds=seeds, every=every):
-        board = shown.board(make_table(state, recent), locale)
+        board = shown.public(make_table(state, recent), locale)
         for _ in range(2):
             twin_state = shuffle_hidden(state, rng)
-            twin = shown.board(make_table(twin_state, recent), locale)
+            twin = shown.public(make_table(twin_state, recent), locale)
             assert text_of(twin) == text_of(board)
             assert twin.image == board.image
         if state.phase in CHOOSING:
@@ -215,8 +215,8 @@ def test_the_shuffle_really_moves_the_hidden_tiles():
 
 def test_the_leak_check_would_catch_a_leak():
     class Leaky(BossaPresenter):
-        def board(self, table, locale):
-            board = super().board(table, locale)
+        def public(self, table, locale):
+            board = super().public(table, locale)
             board.embed.set_footer(text=str(table.state.hands[0]))
             return board
 
@@ -224,8 +224,8 @@ def test_the_leak_check_would_catch_a_leak():
     state = SPEC.new(2, {}, 3)
     rng = random.Random(1)
     differs = [
-        text_of(shown.board(make_table(shuffle_hidden(state, rng)), "en"))
-        != text_of(shown.board(make_table(state), "en"))
+        text_of(shown.public(make_table(shuffle_hidden(state, rng)), "en"))
+        != text_of(shown.public(make_table(state), "en"))
         for _ in range(5)
     ]
     assert any(differs)
@@ -251,7 +251,7 @@ CHOICES = ["bg:7:5:a.choose,choice=white", "bg:7:5:a.choose,choice=black", "bg:7
 
 def test_setup_shows_the_dice_the_three_public_choices_and_the_peek():
     state = stacked()
-    board = presenter().board(make_table(state), "en")
+    board = presenter().public(make_table(state), "en")
     ids = [c.custom_id for c in components(board)]
     assert ids == [*CHOICES, "bg:7:5:u.view"]  # the high roller's look at their hand: "My view"
     text = json.dumps(board.embed.to_dict(), ensure_ascii=False)
@@ -269,7 +269,7 @@ def test_the_high_roller_gets_the_dm_and_their_hand_privately_and_chooses_on_the
     assert board.items == []  # the choices are the table's buttons: one press, one REST call
     public = [
         codec.decode(c.custom_id.split(":", 3)[3][2:])
-        for c in components(shown.board(table, "en"))
+        for c in components(shown.public(table, "en"))
         if ":a." in c.custom_id
     ]
     assert sorted(map(key, public)) == sorted(map(key, state.legal_actions(0)))
@@ -285,7 +285,7 @@ def test_the_high_roller_gets_the_dm_and_their_hand_privately_and_chooses_on_the
 def test_after_first_the_other_player_takes_a_line_publicly():
     state = stacked()
     state.apply(0, {"type": "choose", "choice": "first"})
-    board = presenter().board(make_table(state), "en")
+    board = presenter().public(make_table(state), "en")
     ids = [c.custom_id for c in components(board)]
     assert ids == ["bg:7:5:a.choose,choice=white", "bg:7:5:a.choose,choice=black", "bg:7:5:u.view"]
     assert presenter().private(make_table(state), 0, "en").items == []  # the choice is no longer theirs
@@ -322,7 +322,7 @@ def test_components_offer_exactly_the_legal_actions_and_fit_discord(view_as_imag
     phases = set()
     for state, recent in random_states(seeds=(5, 6, 7)):
         table = make_table(state, recent)
-        board = shown.board(table, "en")
+        board = shown.public(table, "en")
         if state.finished:
             assert board.items == []
             continue
@@ -381,7 +381,7 @@ def test_a_long_list_is_paged_with_selects_and_nothing_is_left_out():
     assert "Page 2/2" in second.embed.footer.text
     got = chooser_actions(first) + chooser_actions(second)
     assert sorted(map(key, got)) == sorted(map(key, exchanges))
-    board = shown.board(table, "en")
+    board = shown.public(table, "en")
     assert sorted(map(key, offered(shown, table, board))) == sorted(map(key, state.legal_actions(seat)))
 
 
@@ -415,7 +415,7 @@ async def test_the_chooser_opens_for_the_active_player_only_and_sends_the_move()
 def test_the_move_selects_name_the_line_side_and_value():
     state = stacked()
     state.apply(0, {"type": "choose", "choice": "white"})  # seat 0: white line, die 5; seat 1 (die 2) moves first
-    board = presenter().board(make_table(state), "en")
+    board = presenter().public(make_table(state), "en")
     selects = [c for c in components(board) if isinstance(c, discord.ui.Select)]
     heads = [{o.label.split(":")[0] for o in select.options} for select in selects]
     placeholders = [select.placeholder for select in selects]
@@ -432,7 +432,7 @@ def test_every_state_renders_in_both_locales():
     for state, recent in random_states(seeds=(9,)):
         for locale in ("en", "ja"):
             table = make_table(state, recent)
-            boards = [shown.board(table, locale)] + [shown.private(table, seat, locale) for seat in (0, 1)]
+            boards = [shown.public(table, locale)] + [shown.private(table, seat, locale) for seat in (0, 1)]
             for board in boards:
                 assert board.image and board.embed.description and not board.embed.fields
                 assert len(board.embed) <= 6000 and all(len(f.value) <= 1024 for f in board.embed.fields)
@@ -452,7 +452,7 @@ def test_event_lines_show_tiles_by_their_dots():
 def test_the_board_png_has_no_metadata():
     state = stacked()
     state.apply(0, {"type": "choose", "choice": "black"})
-    board = presenter().board(make_table(state), "ja")
+    board = presenter().public(make_table(state), "ja")
     image = Image.open(io.BytesIO(board.image))
     assert image.format == "PNG" and image.info == {} and board.image_name == "bossa.png"
     for chunk in (b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"):

@@ -66,7 +66,7 @@ def test_every_moment_of_a_game_fits_a_phone_screen(players, locale):
         if number % 2 and not state.finished:
             continue
         table = table_of(state, recent, locale)
-        board = presenter.board(table, locale)
+        board = presenter.public(table, locale)
         embed = board.embed.to_dict()
         lines = embed.get("description", "").splitlines()
         image = Image.open(io.BytesIO(board.image))
@@ -134,7 +134,7 @@ def test_english_words_are_english_and_the_take_buttons_name_the_picture_s_numbe
     for state, recent in moments(3, seed=5):
         if state.finished:
             break
-        board = presenter.board(table_of(state, recent, "en"), "en")
+        board = presenter.public(table_of(state, recent, "en"), "en")
         texts = [board.embed.description or ""]
         for item in board.items:
             component = item.item.to_component_dict()

@@ -70,8 +70,8 @@ def test_public_board_does_not_depend_on_pending_signs_or_face_down_cards():
     for number, state in enumerate(states()):
         if number % 3:
             continue
-        original = text_of(presenter.board(make_table(state), "ja"))
-        assert text_of(presenter.board(make_table(with_other_secrets(state, rng)), "ja")) == original
+        original = text_of(presenter.public(make_table(state), "ja"))
+        assert text_of(presenter.public(make_table(with_other_secrets(state, rng)), "ja")) == original
         checked += 1
         pending += any(state.signs)
     assert checked > 100 and pending > 5
@@ -83,7 +83,7 @@ def test_the_public_sign_select_is_the_same_whoever_chose_what():
     presenter = ColorsePresenter(SimpleNamespace(deadlines={}))
     seen_sign_phase = False
     for state in states(count=3):
-        board = presenter.board(make_table(state), "en")
+        board = presenter.public(make_table(state), "en")
         ids = [item.item.custom_id for item in board.items]
         assert not any("sign,sign=" in i for i in ids)
         assert all(len(i) <= 100 for i in ids) and len(ids) == len(set(ids))
@@ -108,5 +108,5 @@ def test_the_public_sign_select_is_the_same_whoever_chose_what():
 
 def test_the_board_png_has_no_metadata():
     presenter = ColorsePresenter(SimpleNamespace(deadlines={}))
-    board = presenter.board(make_table(next(iter(states(count=1)))), "en")
+    board = presenter.public(make_table(next(iter(states(count=1)))), "en")
     assert Image.open(io.BytesIO(board.image)).info == {} and b"tEXt" not in board.image

@@ -76,7 +76,7 @@ def test_the_public_message_is_one_phone_screen(players, locale, monkeypatch):
     phases, ends = set(), 0
     for state, recent in played(players, seed=players, every=3):
         table = table_of(state, recent, locale)
-        board = presenter.board(table, locale)
+        board = presenter.public(table, locale)
         embed = board.embed.to_dict()
         lines = (embed.get("description") or "").split("\n")
         assert len(lines) <= 4, lines
@@ -115,7 +115,7 @@ def test_two_last_moves_are_shown_only_when_neither_wraps(locale):
     for state, recent in played(3, seed=5, every=1):
         if state.finished:
             continue
-        lines = presenter.board(table_of(state, recent, locale), locale).embed.description.split("\n")
+        lines = presenter.public(table_of(state, recent, locale), locale).embed.description.split("\n")
         moves = lines[1:]
         if len(moves) == 2:
             seen += 1
@@ -135,7 +135,7 @@ def test_the_pictures_fit_a_phone(players):
     for name, state in gallery.positions("deep_dive", players).items():
         table = gallery.table_for("deep_dive", state)
         for locale in ("en", "ja"):
-            image = Image.open(io.BytesIO(presenter.board(table, locale).image))
+            image = Image.open(io.BytesIO(presenter.public(table, locale).image))
             assert image.width == PHONE_WIDTH
             assert image.height <= (PHONE_END_HEIGHT if state.finished else PHONE_HEIGHT), (name, image.height)
         for seat in range(players):  # a player's own picture: their tableau, small

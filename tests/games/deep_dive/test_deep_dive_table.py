@@ -128,10 +128,10 @@ def leak_check(locale: str, every: int, seeds=(0, 1)) -> int:
         if state.finished:
             continue
         table = make_table(state, recent)
-        board = shown.board(table, locale)
+        board = shown.public(table, locale)
         twin_state = shuffle_hidden(state, rng)
         changed += twin_state.face_down != state.face_down
-        twin = shown.board(make_table(twin_state, recent), locale)
+        twin = shown.public(make_table(twin_state, recent), locale)
         assert text_of(twin) == text_of(board)
         assert twin.image == board.image
         checked += 1
@@ -150,8 +150,8 @@ def test_the_drawn_image_does_not_depend_on_the_face_down_tiles():
 
 def test_the_leak_check_would_catch_a_leak():
     class Leaky(DeepDivePresenter):
-        def board(self, table, locale):
-            board = super().board(table, locale)
+        def public(self, table, locale):
+            board = super().public(table, locale)
             board.embed.set_footer(text=str(table.state.face_down[0][:1]))
             return board
 
@@ -159,8 +159,8 @@ def test_the_leak_check_would_catch_a_leak():
     state = SPEC.new(2, {}, 3)
     rng = random.Random(1)
     differs = [
-        text_of(shown.board(make_table(shuffle_hidden(state, rng)), "en"))
-        != text_of(shown.board(make_table(state), "en"))
+        text_of(shown.public(make_table(shuffle_hidden(state, rng)), "en"))
+        != text_of(shown.public(make_table(state), "en"))
         for _ in range(5)
     ]
     assert any(differs)
@@ -171,7 +171,7 @@ def test_components_offer_exactly_the_legal_actions_and_fit_discord(view_as_imag
     phases = set()
     for state, recent in random_states(players_list=(1, 3, 5), seeds=(2,), every=1):
         table = make_table(state, recent)
-        board = shown.board(table, "en")
+        board = shown.public(table, "en")
         if state.finished:
             assert board.items == []
             continue
@@ -198,7 +198,7 @@ def test_every_state_renders_in_both_locales():
     shown = presenter()
     for state, recent in random_states(players_list=(1, 2), seeds=(5,)):
         for locale in ("en", "ja"):
-            board = shown.board(make_table(state, recent), locale)
+            board = shown.public(make_table(state, recent), locale)
             assert board.image and board.embed.description
             assert len(board.embed) <= 6000 and all(len(f.value) <= 1024 for f in board.embed.fields)
             texts = [board.embed.description] + [f.name + f.value for f in board.embed.fields]
@@ -210,7 +210,7 @@ def test_every_state_renders_in_both_locales():
 def test_the_board_png_has_no_metadata():
     state = stacked(2, {1: ["food:pink:2", W, W]})
     state.apply(state.to_act()[0], FLIP)
-    board = presenter().board(make_table(state), "ja")
+    board = presenter().public(make_table(state), "ja")
     image = Image.open(io.BytesIO(board.image))
     assert image.format == "PNG" and image.info == {} and board.image_name == "deep_dive.png"
     for chunk in (b"tEXt", b"iTXt", b"zTXt", b"eXIf", b"tIME"):
@@ -221,11 +221,11 @@ def test_a_dive_shows_flip_and_face_up_takes_then_keep_or_deeper():
     state = stacked(2, {1: ["food:pink:2", "rock", W, W, W], 2: [X] * 5})
     seat = state.to_act()[0]
     state.apply(seat, FLIP)
-    ids = [item.item.custom_id for item in presenter().board(make_table(state), "en").items]
+    ids = [item.item.custom_id for item in presenter().public(make_table(state), "en").items]
     assert ids == ["bg:7:5:a.keep", "bg:7:5:a.deeper"]
     state.apply(seat, DEEPER)  # pink 2 stays face up at depth 1; the diver is at depth 2
     state.apply(seat, FLIP)  # a predator: the next diver's turn starts at depth 1
-    board = presenter().board(make_table(state), "en")
+    board = presenter().public(make_table(state), "en")
     ids = [item.item.custom_id for item in board.items]
     assert ids == ["bg:7:5:a.flip", "bg:7:5:a.take,tile=food:pink:2"]
     labels = [(str(item.item.emoji), item.item.label, item.item.row) for item in board.items]
@@ -238,7 +238,7 @@ def test_swallow_is_a_select_of_depths():
     for seat, action in ((0, FLIP), (0, KEEP), (1, FLIP), (1, FLIP)):  # seat 1: open water, then a predator
         state.apply(seat, action)
     assert state.current == 0 and state.rocks[0] == 1
-    board = presenter().board(make_table(state), "en")
+    board = presenter().public(make_table(state), "en")
     selects = [item.item for item in board.items if isinstance(item.item, discord.ui.Select)]
     assert len(selects) == 1 and selects[0].custom_id == "bs:7:5:u.act"
     assert [codec.decode(o.value) for o in selects[0].options] == [
@@ -253,7 +253,7 @@ def test_many_face_up_tiles_become_a_select():
     for turn in range(6):  # each diver flips a food at depth 1, leaves it, and keeps yellow 3 at depth 2
         for action in (FLIP, DEEPER, FLIP, KEEP):
             state.apply(turn % 2, action)
-    board = presenter().board(make_table(state), "en")
+    board = presenter().public(make_table(state), "en")
     ids = [item.item.custom_id for item in board.items]
     assert ids == ["bg:7:5:a.flip", "bs:7:5:u.act"]
     assert sorted(map(key, offered(board))) == sorted(map(key, state.legal_actions(0)))
@@ -264,7 +264,7 @@ def test_the_automatons_tie_break_asks_the_human():
     for action in (FLIP, FLIP, DEEPER, FLIP, FLIP, FLIP, DEEPER, FLIP):
         state.apply(0, action)
     assert state.phase == "automaton_pick"
-    board = presenter().board(make_table(state), "en")
+    board = presenter().public(make_table(state), "en")
     ids = [item.item.custom_id for item in board.items]
     assert ids == ["bg:7:5:a.automaton_pick,tile=food:green:3", "bg:7:5:a.automaton_pick,tile=food:pink:3"]
     assert board.embed.description.startswith("🔴 diver0's turn: pick the automaton's food")
@@ -284,7 +284,7 @@ def test_a_retreat_offers_its_tiles_and_nothing():
         for action in actions:
             state.apply(seat, action)
     assert state.phase == "retreat"
-    board = presenter().board(make_table(state), "en")
+    board = presenter().public(make_table(state), "en")
     select, nothing = (item.item for item in board.items)  # two tiles: one select (two buttons overflow a phone)
     assert isinstance(select, discord.ui.Select)
     assert [option.label for option in select.options] == [

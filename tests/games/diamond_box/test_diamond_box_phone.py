@@ -68,7 +68,7 @@ def test_the_public_message_is_a_few_short_lines_with_no_fields_while_running(lo
     checked = 0
     for players, name, state in cases():
         table = table_of(state)
-        board = presenter(table).board(table, locale)
+        board = presenter(table).public(table, locale)
         embed = board.embed.to_dict()
         lines = lines_of(board.embed)
         assert len(lines) <= 4, (players, name, lines)
@@ -101,7 +101,7 @@ def rows(board) -> dict[int, list]:
 def test_the_controls_fit_rows_0_and_1_and_the_shared_row_gets_one_emoji_button(locale):
     for players, name, state in cases():
         table = table_of(state)
-        board = presenter(table).board(table, locale)
+        board = presenter(table).public(table, locale)
         used = rows(board)
         if state.finished:
             assert used == {}, (players, name)
@@ -128,7 +128,7 @@ def test_pictures_fit_a_phone_and_the_private_view_is_one_line_and_a_hand():
     for players, name, state in cases():
         table = table_of(state, ai_seat=False)
         for locale in ("en", "ja"):
-            board = presenter(table).board(table, locale)
+            board = presenter(table).public(table, locale)
             width, height = picture_size(board.image)
             assert width == PHONE_WIDTH, (players, name)
             assert height <= (PHONE_END_HEIGHT if state.finished else PHONE_HEIGHT), (players, name, height)
@@ -152,7 +152,7 @@ def test_the_move_list_names_cells_by_the_picture_s_letters_and_numbers():
             continue
         table = table_of(state)
         area = board_area(state.view(None))
-        board = presenter(table).board(table, "en")
+        board = presenter(table).public(table, "en")
         select = next(i.item for i in board.items if hasattr(i.item, "options"))
         for option in select.options:
             assert "(" not in option.description, option.description

@@ -61,8 +61,8 @@ def test_the_public_board_does_not_depend_on_the_deck_order():
         rng.shuffle(data["deck"])
         twin = type(state).from_dict(data)
         for locale in ("en", "ja"):
-            assert public(presenter.board(make_table(twin), locale)) == public(
-                presenter.board(make_table(state), locale)
+            assert public(presenter.public(make_table(twin), locale)) == public(
+                presenter.public(make_table(state), locale)
             )
         checked += 1
     assert checked > 20
@@ -103,7 +103,7 @@ def test_the_table_offers_the_best_placements_and_the_chooser_every_one_best_fir
     pages_seen = 0
     for state in list(states(count=3, steps=20))[::4]:
         table, seat = make_table(state), state.to_act()[0]
-        on_table = [codec.decode(o.value) for o in selects(presenter.board(table, "en"), "act")[0].options]
+        on_table = [codec.decode(o.value) for o in selects(presenter.public(table, "en"), "act")[0].options]
         assert len(on_table) == min(25, len(state.legal_actions(seat)))
         hand = state.view(seat)["hands"][seat]
         for card in [None, *dict.fromkeys(hand)]:
@@ -171,7 +171,7 @@ def test_the_chooser_marks_never_overlap_and_show_each_footprint():
 
 def test_the_board_png_has_no_metadata():
     presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
-    board = presenter.board(make_table(next(iter(states(count=1)))), "en")
+    board = presenter.public(make_table(next(iter(states(count=1)))), "en")
     assert Image.open(io.BytesIO(board.image)).info == {}
 
 
