@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import aiohttp
@@ -42,6 +43,19 @@ class DroppedCopy(Exception):
     is never drawn (the copy reloaded from storage is, at its next change)."""
 
 
+@dataclass(frozen=True)
+class Ahead:
+    """A table message made while the change it shows was being committed (`Refresher.make_ahead`), and what it was
+    made from: it is sent only if the table is still that object at that version, the change's own `on_change` is
+    the only change seen since (its revision one more) and the clock is the same."""
+
+    table: Table
+    version: int
+    revision: int
+    deadline: float | None
+    message: TableMessage
+
+
 class Refresher:
     def __init__(self, cog: TableCog, delay: float) -> None:
         self.cog = cog
@@ -62,6 +76,8 @@ class Refresher:
         self._answering: dict[int, int] = {}  # table id -> presses under way whose answer writes its message
         self._wanted: dict[int, float | None] = {}  # table id -> a refresh asked for meanwhile (its delay)
         self._presses: set[asyncio.Future] = set()  # each done when its press is over
+        self._ahead: dict[int, Ahead] = {}  # table id -> its message made while its last change was committed
+        self.made_ahead = 0  # writes that sent a message made while its change was committed
 
     def _track(self, table: Table) -> None:
         """Revisions are counted in memory per Table object: a table reloaded from storage starts again at 0, so
@@ -128,6 +144,7 @@ class Refresher:
     def evicted(self, table_id: int) -> None:
         """The table left the service's memory: what is kept of it here goes too (its stored mark stays)."""
         self._forget(table_id)
+        self._ahead.pop(table_id, None)
         lock = self._locks.get(table_id)
         if lock is not None and not lock.locked():
             del self._locks[table_id]
@@ -170,6 +187,35 @@ class Refresher:
         started.append(True)
         await waiting()
 
+    def make_ahead(self, table: Table) -> None:
+        """Make the table message now, while the change it shows waits on the disk (storage calls
+        `TableListener.committing` then): the write that follows the commit then only waits for the picture."""
+        if table.retired or table.message_id is None or table.id in self.gone:
+            return
+        try:
+            self.cog.keep_clock(table)
+            message = self.cog.public_message(table)
+        except Exception:  # only a head start: the write makes the message again
+            log.exception("table %s: its message could not be made ahead", table.id)
+            return
+        deadline = self.cog.deadlines.get(table.id)
+        self._ahead[table.id] = Ahead(table, table.version, table.revision, deadline, message)
+
+    def _message(self, table: Table) -> TableMessage:
+        """The table message as it is now: the one made ahead while its change was committed, if nothing else
+        changed since, else made now."""
+        ahead = self._ahead.pop(table.id, None)
+        if (
+            ahead is not None
+            and ahead.table is table
+            and ahead.version == table.version
+            and ahead.revision + 1 == table.revision
+            and ahead.deadline == self.cog.deadlines.get(table.id)
+        ):
+            self.made_ahead += 1
+            return ahead.message
+        return self.cog.public_message(table)
+
     async def _write_locked(self, table: Table, send: Callable[[TableMessage], Awaitable[object]]) -> None:
         if table.lock.locked():  # a change is being committed: draw the table once it is (never its memory ahead)
             async with table.lock:
@@ -179,7 +225,7 @@ class Refresher:
         revision = table.revision
         mark = shown_mark(table.version, table.seats, table.timers)
         self.cog.writing(table)
-        board = self.cog.public_message(table)
+        board = self._message(table)
         await ready(board)  # drawn in the render pool
         self.shown.pop(table.id, None)  # until the write is answered, the message may show either board
         await places.write(self.cog, table, lambda: send(board))

@@ -90,10 +90,19 @@ class TableCog(
             if picture is not None:
                 render_pool.shared().start(picture)
 
+    def committing(self, table: Table, source: str) -> None:
+        """A person's action is on its way to storage: its table message is made while the disk works (the
+        refresher's `make_ahead`), so the answer after the commit waits only for the picture drawn since `prepare`."""
+        if source == "user" and table.message_id is not None and table.state is not None:
+            self.refresher.make_ahead(table)
+
     def writing(self, table: Table) -> None:
-        """The table's message is being written: which channel holds it (the reposter), and its clock from the
-        table's stored timers (a table reloaded from storage too)."""
+        """The table's message is being written: which channel holds it (the reposter), and its clock."""
         self.reposter.watch(table)
+        self.keep_clock(table)
+
+    def keep_clock(self, table: Table) -> None:
+        """The table's clock, from its timers (a table reloaded from storage too): what its message shows."""
         deadline = table.timers.get("deadline") if table.status == "running" else None
         if deadline is None:
             self.deadlines.pop(table.id, None)

@@ -9,6 +9,7 @@ moved on: Conflict), the group is rolled back and its actions are committed one 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -219,6 +220,10 @@ class PostgresStorage(Storage):
     async def _commit_batch(self, writes: list[ActionWrite]) -> list[BaseException | None]:
         rows = [record_args(write) for write in writes]
         async with self._pool.acquire() as conn:
+            loop = asyncio.get_running_loop()
+            for write in writes:  # run while the server commits (one round trip: the statements and the COMMIT)
+                if write.committing is not None:
+                    loop.call_soon(write.committing)
             try:
                 if len(rows) == 1:
                     await conn.execute(RECORD, *rows[0])

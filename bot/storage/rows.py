@@ -4,7 +4,7 @@ timers, an action as it is committed; and how seats and timers are written in a 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from json.encoder import encode_basestring as quoted
 from typing import Any
@@ -100,6 +100,8 @@ class ActionWrite:
     seats: list[SeatRow] | None
     timers: list[TimerRow] | None
     result: dict | None
+    # told on the event loop once the transaction holding this action is written and its commit waits on the disk
+    committing: Callable[[], None] | None = field(default=None, compare=False, repr=False)
 
 
 def seat_values(table_id: Any, seats: Sequence[SeatRow]) -> list[tuple]:

@@ -7,6 +7,7 @@ last commits to an OS crash). The fsync is what group commit shares: a batch of 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -85,14 +86,19 @@ class SQLiteStorage(Storage):
     async def _raw_rows(self, sql: str, params: Sequence) -> list:
         return list(await (await self._db.execute(sql, params)).fetchall())
 
-    async def _run(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+    async def _run(
+        self, work: Callable[[sqlite3.Connection], Any], before_commit: Callable[[], None] | None = None
+    ) -> Any:
         """One transaction on aiosqlite's thread, in one trip (its _execute runs a function there): the statements
-        one by one would cost a thread hop each, on the path every accepted action takes."""
+        one by one would cost a thread hop each, on the path every accepted action takes. `before_commit` runs on
+        that thread between the statements and the COMMIT."""
 
         def transaction(conn: sqlite3.Connection) -> Any:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 value = work(conn)
+                if before_commit is not None:
+                    before_commit()
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
@@ -140,7 +146,23 @@ class SQLiteStorage(Storage):
                     conn.execute("RELEASE batch")
             return [_write_alone(conn, write) for write in writes]
 
-        return await self._run(work)
+        return await self._run(work, _telling(writes))
+
+
+def _telling(writes: list[ActionWrite]) -> Callable[[], None] | None:
+    """What tells the event loop, from aiosqlite's thread, that the writes' commit now waits on the disk: the loop's
+    work then runs while the COMMIT's fsync holds no interpreter lock (before it, the statements need the lock
+    between their steps, and a busy loop would hold them up)."""
+    told = [write.committing for write in writes if write.committing is not None]
+    if not told:
+        return None
+    loop = asyncio.get_running_loop()
+
+    def tell() -> None:
+        for committing in told:
+            loop.call_soon_threadsafe(committing)
+
+    return tell
 
 
 # A running table's status is not set again: SQLite rewrites the entries of every index on a column the UPDATE

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 
 from bot.practice import is_practice
 from bot.storage.core import StorageCore
@@ -183,10 +184,12 @@ class TableQueries(StorageCore):
         result: dict | None = None,
         seats: list[SeatRow] | None = None,
         timers: list[TimerRow] | None = None,
+        committing: Callable[[], None] | None = None,
     ) -> None:
         """Append one accepted action and the state after it, atomically: with the seats and the table's timers
         when they changed, and the result if it ended the game. Returns once committed (group commit); raises
-        Conflict if the table is no longer at version seq - 1."""
+        Conflict if the table is no longer at version seq - 1. `committing` is called on the event loop while the
+        commit waits on the disk (its statements done): what the loop does then runs beside the disk's wait."""
         if result is not None:
             timers = []
         await self.group.submit(
@@ -203,6 +206,7 @@ class TableQueries(StorageCore):
                 seats,
                 timers,
                 result,
+                committing,
             )
         )
 

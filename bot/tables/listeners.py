@@ -22,6 +22,11 @@ class TableListener:
         commits): start preparing what will show it (drawing its picture), never show or send anything before
         `on_change`. Synchronous and quick: it runs before the commit, under the table's lock."""
 
+    def committing(self, table: Table, source: str) -> None:
+        """That action's commit is on its way to storage: the table is as the commit leaves it (its choices, status,
+        timers and recent events), so what shows it can be made while the disk works (under the table's lock, not
+        sent before `on_change`). Synchronous and quick: start the work, do not do it here."""
+
     async def on_change(self, table: Table, events: list[dict]) -> None:
         """A committed change anyone could see (lobby changes too), with the events it made ([] for none)."""
 
@@ -53,15 +58,19 @@ class Listeners:
     def __init__(self) -> None:
         self._all: list[TableListener] = []
         self._preparers: list[TableListener] = []  # those that override `prepare`
+        self._committers: list[TableListener] = []  # those that override `committing`
 
     def add(self, listener: TableListener) -> None:
         self._all.append(listener)
         if type(listener).prepare is not TableListener.prepare:
             self._preparers.append(listener)
+        if type(listener).committing is not TableListener.committing:
+            self._committers.append(listener)
 
     def remove(self, listener: TableListener) -> None:
         self._all = [known for known in self._all if known is not listener]
         self._preparers = [known for known in self._preparers if known is not listener]
+        self._committers = [known for known in self._committers if known is not listener]
 
     def __iter__(self):
         return iter(list(self._all))
@@ -77,6 +86,13 @@ class Listeners:
             except Exception:  # preparing is only a head start: the board is drawn again when shown
                 log.exception("table %s: preparing its board failed", table.id)
         await asyncio.sleep(0)
+
+    def committing(self, table: Table, source: str) -> None:
+        for listener in self._committers:
+            try:
+                listener.committing(table, source)
+            except Exception:  # only a head start: what shows the change is made again when needed
+                log.exception("table %s: preparing its message failed", table.id)
 
     async def changed(self, table: Table, events: list[dict]) -> None:
         table.revision += 1

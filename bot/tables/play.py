@@ -87,6 +87,7 @@ class Play:
             table.saved = None  # the state changed: known again once committed
             present = seat if source == "user" else None
             seats_changed = service.timers.count_absence(table, present, absent, events)
+            self.note(table, events, seat, source)  # before the commit: what shows it is made while it runs
             try:
                 await self._commit(table, seat, action, source, seats_changed)
             except BaseException as error:
@@ -98,7 +99,7 @@ class Play:
                 if isinstance(error, Exception) and is_fault(error):
                     raise StorageDown() from None
                 raise
-            await self.after_change(table, events, seat=seat, source=source, timers_saved=True)
+            await self.after_change(table, events, seat=seat, source=source, timers_saved=True, noted=True)
             return Outcome(table, seat, action, events)
 
     @staticmethod
@@ -138,6 +139,7 @@ class Play:
             result=result,
             seats=table.seat_rows() if seats_changed else None,
             timers=list(table.timers.values()),
+            committing=lambda: service.listeners.committing(table, source),
         )
         table.saved = saved
 
@@ -190,13 +192,14 @@ class Play:
         seat: int | None = None,
         source: str = "system",
         timers_saved: bool = False,
+        noted: bool = False,
     ) -> None:
-        """A committed change to a started game: its timers re-planned (and stored unless `timers_saved`), and the
-        listeners told; a change that ended the game (the only change a finished table ever has) ends it for them."""
+        """A committed change to a started game: noted in the table's recent events (unless `noted` already), its
+        timers re-planned (and stored unless `timers_saved`), and the listeners told; a change that ended the game
+        (the only change a finished table ever has) ends it for them."""
         service = self.service
-        table.last_source = source
-        if events:
-            table.recent.append((seat, events))
+        if not noted:
+            self.note(table, events, seat, source)
         if table.status == "running":
             if not timers_saved:
                 table.timers = service.timers.plan(table, acted=seat)
@@ -208,6 +211,13 @@ class Play:
         await service.listeners.changed(table, events)
         if table.status == "finished":
             await service.listeners.finished(table)
+
+    @staticmethod
+    def note(table: Table, events: list[dict], seat: int | None, source: str) -> None:
+        """Who made the table's latest change, and its events among the recent ones the table message tells."""
+        table.last_source = source
+        if events:
+            table.recent.append((seat, events))
 
     async def rebuild(self, table_id: int) -> GameState:
         """Replay a table's action log from its seed, under the rules it plays: the state it must be in."""

@@ -2,6 +2,7 @@
 two processes from committing the same table, group commit, and timers by shard."""
 
 import asyncio
+import threading
 
 import pytest
 
@@ -153,6 +154,29 @@ async def test_group_commit_puts_many_tables_in_one_transaction_and_refuses_only
         log = await storage.actions(table_id)
         assert [a["action"]["n"] for a in log] == ([1] if table_id == tables[7] else [2])
     assert len(await storage.timers()) == 59
+
+
+async def test_each_action_s_committing_is_told_on_the_event_loop_before_its_commit_returns(storage):
+    """`committing` lets the loop work while the disk does: told once per action, on the loop's own thread, before
+    the action's record_action returns (alone, and in a group that shares one transaction)."""
+    tables = [await running(storage, channel_id=200 + n) for n in range(8)]
+    told: list[tuple[int, bool]] = []
+    loop_thread = threading.current_thread()
+
+    async def record(table_id: int, seq: int) -> None:
+        def committing() -> None:
+            told.append((table_id, threading.current_thread() is loop_thread))
+
+        await storage.record_action(
+            table_id, seq, 0, {"type": "add", "n": seq}, "user", "{}", [seq, 0], committing=committing
+        )
+        assert (table_id, True) in told, "record_action returned before its committing was told"
+
+    await record(tables[0], 1)
+    assert told == [(tables[0], True)]
+    told.clear()
+    await asyncio.gather(*(record(table_id, 1) for table_id in tables[1:]))
+    assert sorted(told) == sorted((table_id, True) for table_id in tables[1:])
 
 
 async def test_timers_of_owned_shards_only(storage):
