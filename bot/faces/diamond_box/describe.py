@@ -12,7 +12,7 @@ from itertools import groupby
 
 from bot.describe import Scene
 from bot.faces.diamond_box.image import board_area, coordinate
-from bot.faces.diamond_box.words import DIAMOND, diamond_card
+from bot.faces.diamond_box.words import DIAMOND, card_name
 from bot.faces.words import join_names
 from bot.i18n import t
 
@@ -61,7 +61,7 @@ def _counts(scene: Scene, seats: list[int]) -> str:
 def _hand(scene: Scene, seat: int, own: bool = False) -> str:
     """A seat's cards in hand order (as the picture lays them); the reader's own with their count."""
     locale, hand = scene.locale, scene.view["hands"][seat]
-    cards = t(f"{KEY}.list_sep", locale).join(diamond_card(card, locale) for card in hand)
+    cards = t(f"{KEY}.list_sep", locale).join(card_name(card, locale) for card in hand)
     if own:
         if not hand:
             return t(f"{KEY}.own_empty", locale, name=scene.names[seat])
@@ -77,7 +77,7 @@ def _centre(view: dict, locale: str) -> str:
         f"{KEY}.centre",
         locale,
         count=len(centre),
-        card=diamond_card(last["card"], locale),
+        card=card_name(last["card"], locale),
         rotation=t(f"diamond_box.rotation.{last['rotation']}", locale),
         cell=coordinate(board_area(view), last["x"], last["y"]),
     )
