@@ -49,7 +49,7 @@ async def showing(fake, table, board, timeout: float = 2.0) -> None:
         await fake.wait_for(
             lambda: (
                 table.status != "running"
-                or any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
+                or any(f":{table.id}:{table.version}:" in c.get("custom_id", "") for c in board.all_components())
             ),
             timeout=timeout,
         )

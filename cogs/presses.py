@@ -34,8 +34,9 @@ class Presses:
     async def show(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer a press that changed the table: edit the table message through the response when it was pressed
         there (one REST call), else confirm privately (a chooser becomes "Done", then goes) and let the refresher
-        edit the table message. Called under `dispatch_press`'s `refresher.answering`: a change the answer did not
-        show is refreshed once the press is over."""
+        edit the table message as soon as the press is over (a person's move is shown at once; only the bot's own
+        changes wait to be coalesced). Called under `dispatch_press`'s `refresher.answering`: a change the answer did
+        not show is refreshed once the press is over."""
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         try:
             if on_table:  # after any other write of this message, with the table as it is then
@@ -48,6 +49,7 @@ class Presses:
 
                 await self.refresher.write(table, answer, waiting=interaction.response.defer)
                 return
+            self.refresher.request(table, 0)  # once the press is over (`answering`): not after the coalescing delay
             done = t("table.done", user_locale(interaction))
             if on_private_message(interaction):
                 await interaction.response.edit_message(content=done, embed=None, view=None, attachments=[])

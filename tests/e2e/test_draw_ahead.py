@@ -51,7 +51,7 @@ async def test_the_answer_s_picture_is_drawn_during_the_commit_and_sent_after_it
     disk.set()
     answer = await asyncio.wait_for(press, 5)
     assert answer.type == 7 and table.version == version + 1
-    assert f":{table.version}:" in str(board.components)
+    assert f":{table.id}:{table.version}:" in str(board.components)
     assert drawn.count(expected) == 2  # drawn ahead, then taken from the pool's cache by the answer
     assert board.attachments[0].data == await real_draw(cog.public_message(table).pending_picture())
 
@@ -97,7 +97,7 @@ async def test_the_answer_s_message_is_made_while_its_commit_waits_on_the_disk(h
     made, table, cog, board = await pressed_with_made(harness, "diamond_box")
     assert made == [False]  # made once, before the commit returned
     assert cog.refresher.made_ahead == ahead + 1
-    assert f":{table.version}:" in str(board.components)
+    assert f":{table.id}:{table.version}:" in str(board.components)
     now = cog.public_message(table)
     assert (board.embeds[0]["title"], board.embeds[0]["description"]) == (now.embed.title, now.embed.description)
     assert {c["custom_id"] for c in board.all_components() if "custom_id" in c} == {i.custom_id for i in now.items}
@@ -116,4 +116,4 @@ async def test_a_message_made_ahead_is_made_again_when_something_else_changed_th
     made, table, cog, board = await pressed_with_made(harness, "diamond_box", between=a_notice)
     assert made[:2] == [False, True]  # made ahead, then made again after the commit
     assert cog.refresher.made_ahead == ahead
-    assert f":{table.version}:" in str(board.components)
+    assert f":{table.id}:{table.version}:" in str(board.components)

@@ -16,7 +16,8 @@ def button(message, suffix):
 async def current(h: Harness, table, board):
     """Wait until the table message shows the table's current version (the bot's own edits are coalesced)."""
     await h.fake.wait_for(
-        lambda: any(f":{table.version}:" in b["custom_id"] for b in board.buttons()), what="the board to catch up"
+        lambda: any(f":{table.id}:{table.version}:" in b["custom_id"] for b in board.buttons()),
+        what="the board to catch up",
     )
 
 

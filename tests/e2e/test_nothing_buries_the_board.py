@@ -101,7 +101,9 @@ async def test_the_table_comes_back_to_the_bottom_when_messages_pile_up(harness:
     # play goes on on the new message, and the bot's own edits go there
     moved = await h.fake.press(h.bob, new, custom_id=add_button(new, 1)["custom_id"])
     assert moved.type == 7 and table.version == 2
-    await h.fake.wait_for(lambda: f":{table.version}:" in str(new.components), what="the new message kept current")
+    await h.fake.wait_for(
+        lambda: f":{table.id}:{table.version}:" in str(new.components), what="the new message kept current"
+    )
     assert not lobby.components
     # the count starts again: two more messages do not move it
     for n in range(2):

@@ -39,7 +39,7 @@ async def play_scanned(h: Harness, game: str, players: int, locale: str, seed: i
         if table.status != "running":
             break
         await h.fake.wait_for(
-            lambda: f":{table.version}:" in str(board.components) or table.status != "running",
+            lambda: f":{table.id}:{table.version}:" in str(board.components) or table.status != "running",
             timeout=10,
             what="the board to catch up",
         )
@@ -92,7 +92,7 @@ async def test_my_view_is_words_never_json(quick: Harness, game):
     scanner.install()
     players = max(2, games.get(game).min_players)
     table, board, host = await open_with_ai(h, game, players, "en")
-    await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), what="the running board")
+    await h.fake.wait_for(lambda: f":{table.id}:{table.version}:" in str(board.components), what="the running board")
     before = scanner.texts
     await press_my_view(h, host, board)
     assert scanner.texts > before

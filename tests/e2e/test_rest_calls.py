@@ -24,7 +24,7 @@ async def test_one_press_and_one_rest_call_per_move(harness: Harness, game: str)
     if game == "bossa":  # the high roller's peek DM is the start's, not a move's; it is sent after the answer
         await h.fake.wait_for(lambda: any(c.route == "/users/@me/channels" for c in h.fake.calls), what="the peek DM")
     await h.fake.wait_for(lambda: not cog._background, what="the start's DMs")
-    await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), what="the first board")
+    await h.fake.wait_for(lambda: f":{table.id}:{table.version}:" in str(board.components), what="the first board")
     rng = random.Random(game)
     before, moves = len(h.fake.calls), 0
     while moves < 20 and table.status == "running":
@@ -67,4 +67,4 @@ async def test_a_slow_answer_is_not_doubled_by_the_bot_s_own_edit(harness: Harne
     await asyncio.sleep(0.1)
     await refresher.flush()
     assert [c.key for c in h.fake.calls[before:] if c.method != "GET"] == [CALLBACK]
-    assert f":{table.version}:" in str(board.components)
+    assert f":{table.id}:{table.version}:" in str(board.components)

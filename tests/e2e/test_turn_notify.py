@@ -29,7 +29,7 @@ async def test_one_ping_for_a_waiting_person_only_them_and_gone_once_they_act(ha
     [ping] = pings(h, thread)
     assert ping.mentions == [user.id] and user.mention in ping.content
     assert not ping.components and not ping.embeds
-    await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), what="the board")
+    await h.fake.wait_for(lambda: f":{table.id}:{table.version}:" in str(board.components), what="the board")
     assert await move(h.fake, table, board, user, __import__("random").Random(1))
     await h.fake.wait_for(lambda: ping.deleted, timeout=5, what="the ping to be deleted once they acted")
     # every ping the whole time named exactly one person, never the AI seat (which has no user)
@@ -67,7 +67,7 @@ async def test_the_opt_out_and_the_dm_choice(harness: Harness):
     assert pings(h, board.channel) == [] and table.state.to_act() == [0]
     dms_before = len(h.fake.dms(h.alice))
     await h.fake.slash(h.alice, h.channel, "notify", {"mode": "dm"})
-    await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), what="the board")
+    await h.fake.wait_for(lambda: f":{table.id}:{table.version}:" in str(board.components), what="the board")
     assert await move(h.fake, table, board, h.alice, __import__("random").Random(2))  # a new turn starts
     await h.fake.wait_for(
         lambda: table.status != "running" or len(h.fake.dms(h.alice)) > dms_before or table.state.to_act() != [0],

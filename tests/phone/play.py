@@ -82,7 +82,7 @@ async def _play(fake, bot, game, channel, users, ais, rng, view_odds) -> None:
             break
         await fake.wait_for(
             lambda: (
-                any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
+                any(f":{table.id}:{table.version}:" in c.get("custom_id", "") for c in board.all_components())
                 or table.status != "running"
             ),
             timeout=15,

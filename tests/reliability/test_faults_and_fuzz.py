@@ -45,7 +45,7 @@ async def test_rate_limits_and_server_errors_lose_nothing(harness: Harness):
     h.fake.server_error_next(PATCH_TABLE, 502)
     await h.service.expire(table.id, table.version)
     await h.fake.wait_for(
-        lambda: f":{table.version}:" in str(board.components),
+        lambda: f":{table.id}:{table.version}:" in str(board.components),
         timeout=10,
         what="the table message showing the move after the faults",
     )

@@ -106,7 +106,7 @@ async def test_a_colorse_sign_before_the_reveal_is_caught_and_the_honest_board_i
         users = {0: h.alice, 1: h.bob, 2: h.carol}
         rng = random.Random(4)
         while table.state.phase != "sign":
-            await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components))
+            await h.fake.wait_for(lambda: f":{table.id}:{table.version}:" in str(board.components))
             await move(h.fake, table, board, users[table.state.to_act()[0]], rng)
         parent = table.state.parent
         await h.fake.select(users[parent], board, board.selects()[0]["custom_id"], ["sign,sign=doh"])

@@ -337,7 +337,7 @@ async def test_a_press_on_a_board_that_moved_on_is_answered_with_the_current_boa
         assert await move(h.fake, table, board, players[seat], random.Random(1))
         before = snapshot(table)
         stale = [
-            c["custom_id"].replace(f":{table.version}:", ":0:")
+            c["custom_id"].replace(f":{table.id}:{table.version}:", ":0:")
             for c in board.all_components()
             if ":a." in c.get("custom_id", "")
         ]

@@ -86,7 +86,7 @@ async def caught_up(h, table, board) -> None:
     """Wait until the table message shows the table's latest version (or the game is over)."""
     await h.fake.wait_for(
         lambda: (
-            any(f":{table.version}:" in c.get("custom_id", "") for c in board.all_components())
+            any(f":{table.id}:{table.version}:" in c.get("custom_id", "") for c in board.all_components())
             or table.status != "running"
         ),
         timeout=10,

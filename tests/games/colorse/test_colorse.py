@@ -25,7 +25,7 @@ async def test_a_three_player_game_and_secret_signs(harness: Harness):
     rng = random.Random(4)
     while table.state.phase != "sign":
         seat = table.state.to_act()[0]
-        await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components))
+        await h.fake.wait_for(lambda: f":{table.id}:{table.version}:" in str(board.components))
         await move(h.fake, table, board, users[seat], rng)
     parent, child = table.state.parent, table.state.child
     # a bystander's pick is refused privately; the parent's pick is secret and edits the table (one REST call)

@@ -35,5 +35,22 @@ async def test_the_picture_chooser_numbers_as_the_table_and_plays_from_any_page(
     option = filtered.message.selects()[0]["options"][-1]
     played = await h.fake.select(mover, filtered.message, filtered.message.selects()[0]["custom_id"], [option["value"]])
     assert played.ephemeral and table.version == version + 1
-    await h.fake.wait_for(lambda: f":{table.version}:" in str(board.components), what="the table edited by the bot")
+    await h.fake.wait_for(
+        lambda: f":{table.id}:{table.version}:" in str(board.components), what="the table edited by the bot"
+    )
     assert not played.message.components  # the chooser says "done" and offers nothing stale
+
+
+async def test_a_move_played_from_the_chooser_shows_on_the_table_at_once(harness: Harness):
+    """The table message shows a person's move made in a private chooser as soon as the press is answered, not
+    after the delay that coalesces the bot's own edits (AI moves, timers)."""
+    h = harness
+    table, board = await open_table(h, "diamond_box", h.bob)
+    h.bot.get_cog("TableCog").refresher.delay = 60.0  # the bot's own edits would wait a minute
+    mover = {0: h.alice, 1: h.bob}[table.state.to_act()[0]]
+    chooser = await h.fake.press(mover, board, custom_id=button(board, "u.move")["custom_id"])
+    picks = chooser.message.selects()[0]
+    played = await h.fake.select(mover, chooser.message, picks["custom_id"], [picks["options"][0]["value"]])
+    assert played.ephemeral
+    shows = f":{table.id}:{table.version}:"
+    await h.fake.wait_for(lambda: shows in str(board.components), timeout=5, what="the table edited at once")
