@@ -8,6 +8,10 @@ table or seat can appear in another's picture.
 - `layer` draws a whole region of a board (a row, a panel, a band, a legend) once per everything it shows and pastes
   it as one opaque block: a move changes one or two of a board's regions, so the others cost one plain copy each
   (a panel's frame is a backdrop layer copied to start it; the turn's frame is drawn over it where it meets nothing).
+
+Sprites and layers are kept apart (`SPRITES`, `LAYERS`): a layer is large and mostly shown once (a hand, a line as
+it stands), a sprite small and shown again and again (a tile at a size); in one cache each new layer would push out
+hundreds of sprites, to be drawn again at the next move.
 """
 
 from __future__ import annotations
@@ -93,7 +97,8 @@ HOLLOW_AREA = 20_000  # a masked sprite this large (pixels) is looked at for an 
 _DRAWN = [0] + [255] * 255  # a palette index to its mask value: drawn unless index 0
 
 
-SPRITES: Lru[Sprite] = Lru(24_000_000, weigh=lambda piece: piece.width * piece.height)  # ~27 MB
+SPRITES: Lru[Sprite] = Lru(16_000_000, weigh=lambda piece: piece.width * piece.height)  # ~18 MB with its masks
+LAYERS: Lru[Sprite] = Lru(12_000_000, weigh=lambda piece: piece.width * piece.height)  # ~12 MB (no masks)
 
 
 def _new_sprite(width: int, height: int, paint: Callable) -> Sprite:
@@ -219,7 +224,7 @@ def layer(
             backdrop[1](draw, x0, y0)
         paint(draw, x0, y0)
         return
-    piece = SPRITES.find(("layer", key, x1 - x0, y1 - y0, fill))
+    piece = LAYERS.find(("layer", key, x1 - x0, y1 - y0, fill))
     if piece is None:
         piece = _layer_piece(key, x1 - x0, y1 - y0, paint, fill, backdrop)
     draw.im.paste(piece.core, box)
@@ -238,7 +243,7 @@ def _layer_piece(key: Hashable, width: int, height: int, paint: Callable, fill: 
         paint(layer_draw, 0, 0)
         return Sprite(image, opaque=True)
 
-    return SPRITES.get(("layer", key, width, height, fill), make)
+    return LAYERS.get(("layer", key, width, height, fill), make)
 
 
 def frozen(value: Any) -> Hashable:

@@ -19,7 +19,7 @@ from bot.render.canvas import canvas
 from bot.render.encode import as_rgb, png
 from bot.render.inks import BACKGROUND, HIGHLIGHT, INK, INKS, PANEL, Inks, seat_colour
 from bot.render.phone import MIN_TEXT
-from bot.render.sprites import SPRITES, cached, cached_many, layer
+from bot.render.sprites import LAYERS, SPRITES, cached, cached_many, layer
 from bot.render.text import font
 from bot.render.widgets import centred_text
 from cogs import gallery
@@ -122,6 +122,27 @@ def test_a_layer_is_pasted_whole_and_drawn_once_per_key(odd):
     layer(layered_draw, ("test.layer",), (0, top + 30, 80, top + 54), paint)
     assert layered.tobytes() == direct.tobytes()
     assert len(calls) == (2 + 2 if odd else 2 + 1)  # the direct drawing's two, then the layer's
+
+
+def test_layers_shown_once_never_push_out_the_sprites_drawn_again(monkeypatch):
+    """A board's layers are large and mostly new at each move, its sprites small and used again: the layers fill
+    their own cache, and a sprite stays cached however many layers come after it."""
+    monkeypatch.setattr(SPRITES, "max_weight", 10_000)
+    monkeypatch.setattr(LAYERS, "max_weight", 10_000)
+    clear_caches()
+    painted = []
+
+    def dot(d, x, y):
+        painted.append("dot")
+        d.ellipse((x, y, x + 9, y + 9), fill=HIGHLIGHT)
+
+    image, draw = canvas(80, 400)
+    cached(draw, ("test.dot",), 10, 10, (0, 0, 10, 10), dot)
+    for number in range(8):  # 8 x 3,200 pixels of layers, each shown once
+        layer(draw, ("test.panel", number), (0, 40 + 40 * number, 80, 80 + 40 * number), lambda d, x, y: None)
+    assert LAYERS.weight <= 10_000 < 8 * 80 * 40  # the oldest layers went
+    cached(draw, ("test.dot",), 20, 10, (0, 0, 10, 10), dot)
+    assert painted == ["dot"]  # still cached: drawn once
 
 
 def test_one_key_one_sprite_and_different_keys_never_share():
