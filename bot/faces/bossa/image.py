@@ -300,27 +300,18 @@ def player_height(view: dict, seat: int) -> int:
 
 
 def draw_player(draw, y: int, view: dict, seat: int, locale: str) -> int:
-    """A player's panel, drawn once per everything it shows and pasted whole (from an even row, as `draw_line`).
-    Returns its bottom."""
+    """A player's panel (its frame pasted whole, from an even row, as `draw_line`'s) with the player drawn on it in
+    place: a move changes both players' hands, so a panel drawn once and pasted would be drawn anew at nearly every
+    move, at more cost than drawing its few parts (each a cached sprite) straight on the board. Returns its bottom."""
     height, odd = player_height(view, seat), y & 1
-    key = (
-        "bossa.player",
-        seat,
-        view["hand_counts"][seat],
-        view.get("seat") == seat,
-        tuple(view["unused_actions"][seat]),
-        frozen(view["hands"][seat]),
-        locale,
-        odd,
-    )
     layer(
         draw,
-        key,
+        ("bossa.panel", height, odd),
         (0, y - odd, WIDTH, y + height + 1),
-        lambda d, _x, top: paint_player(d, top + odd, view, seat, locale),
+        lambda d, _x, top: panel(d, top + odd, height),
         fill=BACKGROUND,
-        backdrop=(("bossa.panel", height, odd), lambda d, _x, top: panel(d, top + odd, height)),
     )
+    paint_player(draw, y, view, seat, locale)
     # over it, touching nothing else: the turn's frame and arrow, and the die (so the panel is the same, drawn once,
     # whoever is to play and whatever the dice show)
     mid = y + PLAYER_HEAD / 2 + 2
