@@ -18,6 +18,7 @@ A seat's own picture (`draw_hand`, "My view") is its hand alone: the rest is on 
 from __future__ import annotations
 
 from bot.i18n import t
+from bot.render.caches import bounded
 from bot.render.canvas import canvas
 from bot.render.encode import png
 from bot.render.inks import BACKGROUND, INK, MUTED
@@ -381,20 +382,26 @@ OUT_SCALE = 0.6
 FOOT_ROW = 32
 
 
-def out_places(view: dict, locale: str) -> list[tuple[int, int]]:
+def out_places(view: dict, locale: str) -> tuple[tuple[int, int], ...]:
     """Where each tile out of play goes, relative to the footer's top-left: after the deck's and the count's words,
     then in further rows from the left edge."""
-    deck = t("picture.deck_count", locale, count=view["deck_count"])
-    out = t("bossa.picture.out_of_play", locale, count=len(view["out_of_play"]))
+    return _out_places(view["deck_count"], len(view["out_of_play"]), locale)
+
+
+@bounded(256)
+def _out_places(deck_count: int, count: int, locale: str) -> tuple[tuple[int, int], ...]:
+    """`out_places` of a footer (a board asks for them several times: its height as it fits, then its tiles)."""
+    deck = t("picture.deck_count", locale, count=deck_count)
+    out = t("bossa.picture.out_of_play", locale, count=count)
     x = INNER + 46 + text_width(deck, MIN_TEXT) + 20 + text_width(out, MIN_TEXT) + 10
     step, width = int(TILE_W * OUT_SCALE) + 4, int(TILE_W * OUT_SCALE)
     places, row = [], 0
-    for _tile in view["out_of_play"]:
+    for _tile in range(count):
         if x + width > WIDTH - INNER:
             x, row = INNER, row + 1
         places.append((int(x), row * FOOT_ROW))
         x += step
-    return places
+    return tuple(places)
 
 
 def footer_height(view: dict, locale: str) -> int:
