@@ -8,7 +8,7 @@ from bench.figures import report, say
 
 def bench_render(quick: bool) -> None:
     say("render time and bytes per public board (drawn on this thread: the cost of one picture)")
-    from bench.render import midgame_state, render_details
+    from bench.render import midgame_state, render_details, running_table
     from cogs.gallery import presenter_for
 
     for row in render_details(10 if quick else 30):
@@ -27,29 +27,13 @@ def bench_render(quick: bool) -> None:
         )
         report(f"render_{game}_cold_ms", f"render {game}, first board after the caches emptied", row["cold_ms"], "ms")
 
-    from bot.tables import Seat, Table
-
     for game in games.ids():
         presenter = presenter_for(game)
         players = min(4, games.get(game).max_players)
         sizes = []
         for seed in range(5):
             state = midgame_state(game, players, seed=seed, steps=10 + 15 * seed)
-            table = Table(
-                id=1,
-                game=game,
-                guild_id=1,
-                channel_id=1,
-                message_id=1,
-                host_id=1,
-                status="running",
-                options={},
-                seed=1,
-                version=1,
-                locale="en",
-                state=state,
-                seats=[Seat(n + 1, f"p{n}") for n in range(players)],
-            )
+            table = running_table(game, state, players)
             sizes.append(len(presenter.public(table, "en").image))
         report(
             f"image_{game}_bytes",

@@ -189,7 +189,9 @@ class TableQueries(StorageCore):
         """Append one accepted action and the state after it, atomically: with the seats and the table's timers
         when they changed, and the result if it ended the game. Returns once committed (group commit); raises
         Conflict if the table is no longer at version seq - 1. `committing` is called on the event loop while the
-        commit waits on the disk (its statements done): what the loop does then runs beside the disk's wait."""
+        commit waits on the disk (its statements done): what the loop does then runs beside the disk's wait. It may
+        be called for a write then refused (PostgreSQL checks and commits in one round trip), so what it makes is
+        shown only once this returns."""
         if result is not None:
             timers = []
         await self.group.submit(

@@ -12,39 +12,15 @@ import pytest
 from PIL import Image
 
 import games
-from bot.tables import Seat, Table
+from bot.tables import Table
 from cogs.blue_border import BlueBorderPresenter
+from tests.support.tables import running_table, text_of
 
 SPEC = games.get("blue_border")
 
 
 def make_table(state) -> Table:
-    seats = [Seat(1000 + n, f"diver{n}") for n in range(state.players)]
-    return Table(
-        id=7,
-        game="blue_border",
-        guild_id=1,
-        channel_id=2,
-        message_id=3,
-        host_id=1000,
-        status="running",
-        options={},
-        seed=1,
-        version=5,
-        locale="en",
-        seats=seats,
-        state=state,
-    )
-
-
-def text_of(board) -> list:
-    parts = [board.embed.to_dict(), board.image_name, board.content]
-    for item in board.items:
-        component = item.item if hasattr(item, "item") else item
-        parts.append(component.to_component_dict())
-    for key in ("image",):  # the embed's image URL names the attachment, not its content
-        parts[0].pop(key, None)
-    return parts
+    return running_table("blue_border", state, name="diver")
 
 
 def shuffle_hidden(state, rng: random.Random):

@@ -18,8 +18,9 @@ from PIL import Image
 import games
 from bot import codec
 from bot.faces.bossa.image import draw_board
-from bot.tables import Seat, Table, TableError
+from bot.tables import Table, TableError
 from cogs.bossa import BossaPresenter, decode_move, encode_move, event_line
+from tests.support.tables import running_table, text_of
 
 SPEC = games.get("bossa")
 CHOOSING = ("choose", "choose_colour")
@@ -30,31 +31,7 @@ def presenter(**cog) -> BossaPresenter:
 
 
 def make_table(state, recent=()) -> Table:
-    seats = [Seat(1000 + n, f"player{n}") for n in range(2)]
-    return Table(
-        id=7,
-        game="bossa",
-        guild_id=1,
-        channel_id=2,
-        message_id=3,
-        host_id=1000,
-        status="running",
-        options={},
-        seed=1,
-        version=5,
-        locale="en",
-        seats=seats,
-        state=state,
-        recent=deque(recent, maxlen=8),
-    )
-
-
-def text_of(board) -> list:
-    parts = [board.embed.to_dict(), board.image_name, board.content]
-    for item in board.items:
-        component = item.item if hasattr(item, "item") else item
-        parts.append(component.to_component_dict())
-    return parts
+    return running_table("bossa", state, name="player", recent=recent)
 
 
 def shuffle_hidden(state, rng: random.Random):

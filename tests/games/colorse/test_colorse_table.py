@@ -8,35 +8,16 @@ from PIL import Image
 
 import games
 from bot import codec
-from bot.tables import Seat, Table
+from bot.tables import Table
 from cogs.colorse import ColorsePresenter
+from tests.support.tables import running_table, text_of
 
 SPEC = games.get("colorse")
 SIGNS = ["doh", "zorf", "rau"]
 
 
 def make_table(state) -> Table:
-    return Table(
-        id=9,
-        game="colorse",
-        guild_id=1,
-        channel_id=2,
-        message_id=3,
-        host_id=1000,
-        status="running",
-        options={},
-        seed=1,
-        version=4,
-        locale="en",
-        seats=[Seat(1000 + n, f"p{n}") for n in range(state.players)],
-        state=state,
-    )
-
-
-def text_of(board) -> list:
-    embed = board.embed.to_dict()
-    embed.pop("image", None)
-    return [embed, board.image_name, board.content, [i.item.to_component_dict() for i in board.items], board.image]
+    return running_table("colorse", state, table_id=9, version=4)
 
 
 def states(count=8, steps=300):
@@ -70,8 +51,8 @@ def test_public_board_does_not_depend_on_pending_signs_or_face_down_cards():
     for number, state in enumerate(states()):
         if number % 3:
             continue
-        original = text_of(presenter.public(make_table(state), "ja"))
-        assert text_of(presenter.public(make_table(with_other_secrets(state, rng)), "ja")) == original
+        original = text_of(presenter.public(make_table(state), "ja"), picture=True)
+        assert text_of(presenter.public(make_table(with_other_secrets(state, rng)), "ja"), picture=True) == original
         checked += 1
         pending += any(state.signs)
     assert checked > 100 and pending > 5

@@ -18,8 +18,9 @@ from PIL import Image
 import games
 from bot import codec
 from bot.faces.deep_dive.image import draw_board
-from bot.tables import Seat, Table
+from bot.tables import Table
 from cogs.deep_dive import DeepDivePresenter, event_line
+from tests.support.tables import running_table, text_of
 
 SPEC = games.get("deep_dive")
 W, X = "water", "predator"
@@ -31,31 +32,7 @@ def presenter(**cog) -> DeepDivePresenter:
 
 
 def make_table(state, recent=()) -> Table:
-    seats = [Seat(1000 + n, f"diver{n}") for n in range(state.players)]
-    return Table(
-        id=7,
-        game="deep_dive",
-        guild_id=1,
-        channel_id=2,
-        message_id=3,
-        host_id=1000,
-        status="running",
-        options={},
-        seed=1,
-        version=5,
-        locale="en",
-        seats=seats,
-        state=state,
-        recent=deque(recent, maxlen=8),
-    )
-
-
-def text_of(board) -> list:
-    parts = [board.embed.to_dict(), board.image_name, board.content]
-    for item in board.items:
-        component = item.item if hasattr(item, "item") else item
-        parts.append(component.to_component_dict())
-    return parts
+    return running_table("deep_dive", state, name="diver", recent=recent)
 
 
 def stacked(players: int, depths: dict[int, list[str]], start: int = 0):

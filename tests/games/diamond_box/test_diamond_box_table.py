@@ -10,28 +10,15 @@ from PIL import Image
 import games
 from bot import codec
 from bot.render.phone import PHONE_HEIGHT, PHONE_WIDTH
-from bot.tables import Seat, Table
+from bot.tables import Table
 from cogs.diamond_box import PER_PAGE, DiamondBoxPresenter
+from tests.support.tables import running_table
 
 SPEC = games.get("diamond_box")
 
 
 def make_table(state) -> Table:
-    return Table(
-        id=5,
-        game="diamond_box",
-        guild_id=1,
-        channel_id=2,
-        message_id=3,
-        host_id=1000,
-        status="running",
-        options={},
-        seed=1,
-        version=2,
-        locale="en",
-        state=state,
-        seats=[Seat(1000 + n, f"p{n}") for n in range(state.players)],
-    )
+    return running_table("diamond_box", state, table_id=5, version=2)
 
 
 def states(count=5, steps=60):
