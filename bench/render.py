@@ -23,8 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
-from bot.tables import Seat, Table  # noqa: E402
-from cogs.gallery import presenter_for  # noqa: E402
+from cogs.gallery import presenter_for, table_for  # noqa: E402
 
 
 def midgame_state(game: str, players: int, seed: int = 1, steps: int = 40):
@@ -38,25 +37,6 @@ def midgame_state(game: str, players: int, seed: int = 1, steps: int = 40):
         seat = rng.choice(acting)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return state
-
-
-def running_table(game: str, state, players: int, seed: int = 1) -> Table:
-    """A running table of `players` named seats holding `state`, as the presenters draw it."""
-    return Table(
-        id=1,
-        game=game,
-        guild_id=1,
-        channel_id=1,
-        message_id=1,
-        host_id=1,
-        status="running",
-        options={},
-        seed=seed,
-        version=1,
-        locale="en",
-        state=state,
-        seats=[Seat(n + 1, f"p{n}") for n in range(players)],
-    )
 
 
 def median_ms(work, rounds: int) -> float:
@@ -80,7 +60,7 @@ def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measu
                 break
             seat = rng.choice(acting)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-            table = running_table(game, state, players, seed=seed)
+            table = table_for(game, state)
             pictures.append(presenter.public(table, "en").pending_picture())
         for picture in pictures:
             start = time.perf_counter()
@@ -99,7 +79,7 @@ def render_details(rounds: int) -> list[dict]:
         presenter = presenter_for(game)
         players = min(4, games.get(game).max_players)
         state = midgame_state(game, players)
-        table = running_table(game, state, players)
+        table = table_for(game, state)
         picture = presenter.public(table, "en").pending_picture()
         clear_caches()
         start = time.perf_counter()

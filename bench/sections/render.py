@@ -8,8 +8,8 @@ from bench.figures import report, say
 
 def bench_render(quick: bool) -> None:
     say("render time and bytes per public board (drawn on this thread: the cost of one picture)")
-    from bench.render import midgame_state, render_details, running_table
-    from cogs.gallery import presenter_for
+    from bench.render import midgame_state, render_details
+    from cogs.gallery import presenter_for, table_for
 
     for row in render_details(10 if quick else 30):
         game, board_ms = row["game"], row["picture_ms"]
@@ -33,7 +33,7 @@ def bench_render(quick: bool) -> None:
         sizes = []
         for seed in range(5):
             state = midgame_state(game, players, seed=seed, steps=10 + 15 * seed)
-            table = running_table(game, state, players)
+            table = table_for(game, state)
             sizes.append(len(presenter.public(table, "en").image))
         report(
             f"image_{game}_bytes",

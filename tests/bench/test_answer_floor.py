@@ -9,9 +9,10 @@ import pytest
 
 import games
 from bench.floors import AnswerFloor, answer_board
-from bot.tables import Seat, Table
+from bot.tables import Table
 from cogs.gallery import presenter_for
 from cogs.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from tests.support.tables import running_table
 
 
 def a_table(game: str, moves: int) -> Table:
@@ -23,21 +24,7 @@ def a_table(game: str, moves: int) -> Table:
         if state.finished or not acting:
             break
         state.apply(acting[0], rng.choice(state.legal_actions(acting[0])))
-    return Table(
-        id=123456789,
-        game=game,
-        guild_id=1,
-        channel_id=1,
-        message_id=1,
-        host_id=1,
-        status="running",
-        options={},
-        seed=5,
-        version=42,
-        locale="en",
-        state=state,
-        seats=[Seat(n + 1, f"p{n}") for n in range(players)],
-    )
+    return running_table(game, state, table_id=123456789, version=42)
 
 
 @pytest.mark.parametrize("game", games.built_in())
