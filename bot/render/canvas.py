@@ -81,12 +81,14 @@ class Draw(ImageDraw.ImageDraw):
         self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
 
 
-def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Image, Draw]:
+def canvas(width: int, height: int, colour: str = BACKGROUND, *, part: bool = False) -> tuple[Image.Image, Draw]:
     """A registry palette image filled with `colour`: every colour drawn on it is kept exactly (up to 255 over the
-    whole process). Text on it is drawn without anti-aliasing, which the 2x drawing size hides at phone size."""
+    whole process). Text on it is drawn without anti-aliasing, which the 2x drawing size hides at phone size.
+    A `part` (a layer, kept to be pasted) lives in Pillow's own memory: only a picture to encode is drawn in its
+    file's rows."""
     index = INKS(colour)
     width, height = int(width), int(height)
-    if width < 1 or height < 1:
+    if width < 1 or height < 1 or part:
         image = Image.new("P", (width, height), index)
     else:
         # its pixels live in the rows `png` compresses: each row after its PNG filter byte (0), so writing the file
@@ -101,14 +103,15 @@ def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Ima
     return image, Draw(image)
 
 
-_SPARE_ROWS: list[bytearray] = []  # large canvases' memory, reused once no image maps it: fresh pages cost more
+_SPARE_ROWS: list[bytearray] = []  # canvases' memory, reused once no image maps it: fresh pages cost more
 _SPARE_LOCK = threading.Lock()
-SPARE_FROM = 1 << 18  # bytes: a board's canvas, not a panel's layer (which a cache keeps)
+SPARE_FROM = 1 << 14  # bytes: smaller canvases take fresh memory
+SPARE_SIZE, SPARE_STEP, SPARES = 1 << 19, 1 << 16, 4  # a spare's least size and its steps (bytes); how many are kept
 
 
 def _mapped_rows(width: int, height: int):
     """Memory for a canvas's rows (`canvas`), each after a byte for its PNG filter, and the image core mapped on it:
-    a large canvas reuses a spare no image maps any more (taken and mapped at once, so no other thread takes it)."""
+    a canvas reuses a spare no image maps any more (taken and mapped at once, so no other thread takes it)."""
     size = (width + 1) * height + 1
 
     def mapped(rows: bytearray):
@@ -120,10 +123,11 @@ def _mapped_rows(width: int, height: int):
         for rows in _SPARE_ROWS:
             if len(rows) >= size and _unmapped(rows):
                 return mapped(rows)
-        rows = bytearray(size)
+        # room for most boards (a board grows as its game goes on), and the smallest spare goes first
+        rows = bytearray(max(SPARE_SIZE, -(-size // SPARE_STEP) * SPARE_STEP))
         _SPARE_ROWS.append(rows)
-        if len(_SPARE_ROWS) > 4:
-            _SPARE_ROWS.pop(0)
+        if len(_SPARE_ROWS) > SPARES:
+            _SPARE_ROWS.remove(min(_SPARE_ROWS, key=len))
         return mapped(rows)
 
 

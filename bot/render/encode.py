@@ -12,6 +12,7 @@ from types import ModuleType
 
 from PIL import Image
 
+from bot.render.caches import bounded
 from bot.render.inks import INKS
 
 _deflate: ModuleType
@@ -34,9 +35,7 @@ def png(image: Image.Image, exact: bool = False) -> bytes:
     mapped = getattr(image, "png_rows", None)
     if max(image.inks) < INKS.fixed:  # fixed indices: written as they are, unused entries black
         pixels = image
-        palette = b"".join(
-            bytes(INKS.rgb[index]) if index in image.inks else b"\0\0\0" for index in range(max(image.inks) + 1)
-        )
+        palette = _fixed_palette(frozenset(image.inks))
         if mapped is not None and mapped[1] is image.im:  # drawn in place in its file's rows (`canvas`)
             return _png_file(width, height, palette, memoryview(mapped[0])[:size])
     else:  # a colour registered while drawing (its index depends on what came before): the used inks in order
@@ -70,6 +69,12 @@ def _png_file(width: int, height: int, palette: bytes, data: memoryview) -> byte
             _chunk(b"IEND", b""),
         ]
     )
+
+
+@bounded(256)
+def _fixed_palette(inks: frozenset[int]) -> bytes:
+    """The PLTE of a picture in fixed indices that used `inks`: their colours, unused entries black."""
+    return b"".join(bytes(INKS.rgb[index]) if index in inks else b"\0\0\0" for index in range(max(inks) + 1))
 
 
 _rows = threading.local()  # each thread's buffer for the rows being compressed, reused

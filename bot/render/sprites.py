@@ -234,7 +234,7 @@ def layer(
 def _layer_piece(key: Hashable, width: int, height: int, paint: Callable, fill: str, backdrop) -> Sprite:
     def make() -> Sprite:
         if backdrop is None:
-            image, layer_draw = canvas(width, height, fill)
+            image, layer_draw = canvas(width, height, fill, part=True)
         else:
             base = _layer_piece(backdrop[0], width, height, backdrop[1], fill, None)
             image = base.image.copy()

@@ -178,40 +178,46 @@ LINE_HEAD = 30
 END_H = 40  # an open end's box
 
 
-def slot_width(line: dict) -> int:
-    return min(SLOT_MAX, (WIDTH - 2 * MARGIN - 8) // len(line_slots(line)))
+def form(line: dict) -> tuple[bool, int, int]:
+    """What a line's size depends on: (its die placed, how many slots it has (`line_slots`), its tallest column)."""
+    columns, ends = line["columns"], line["ends"]
+    slots = 1 + len(columns["down"]) + len(columns["up"]) + (ends["down"] is not None) + (ends["up"] is not None)
+    tallest = max((len(c["tiles"]) for side in SIDES for c in columns[side]), default=0)
+    return line["die"] is not None, slots, tallest
 
 
-def tallest(line: dict) -> int:
-    return max((len(c["tiles"]) for side in SIDES for c in line["columns"][side]), default=0)
+def slot_width(slots: int) -> int:
+    return min(SLOT_MAX, (WIDTH - 2 * MARGIN - 8) // slots)
 
 
-def column_scale(line: dict, body_cap: int) -> float:
-    """The size of a line's tiles: as wide as its slots allow, and short enough for its tallest column to fit
-    `body_cap` (hundredths, so few sizes are drawn)."""
-    scale = (slot_width(line) - 6) / TILE_W
-    count = tallest(line)
+@bounded(1024)
+def column_scale(shape: tuple[bool, int, int], body_cap: int) -> float:
+    """The size of the tiles of a line of `shape` (`form`): as wide as its slots allow, and short enough for its
+    tallest column to fit `body_cap` (hundredths, so few sizes are drawn)."""
+    _placed, slots, count = shape
+    scale = (slot_width(slots) - 6) / TILE_W
     if count:
         scale = min(scale, (body_cap / count - TILE_GAP) / TILE_H)
     return int(scale * 100) / 100
 
 
-def body_height(line: dict, body_cap: int) -> int:
-    if line["die"] is None:
+@bounded(1024)
+def body_height(shape: tuple[bool, int, int], body_cap: int) -> int:
+    placed, _slots, count = shape
+    if not placed:
         return DIE
-    count = tallest(line)
-    stack = count * (round(TILE_H * column_scale(line, body_cap)) + TILE_GAP) - TILE_GAP if count else 0
+    stack = count * (round(TILE_H * column_scale(shape, body_cap)) + TILE_GAP) - TILE_GAP if count else 0
     return max(DIE, END_H, stack)
 
 
-def line_height(line: dict, body_cap: int) -> int:
-    return LINE_HEAD + (0 if line["die"] is None else LABEL + 4) + body_height(line, body_cap) + 10
+def line_height(shape: tuple[bool, int, int], body_cap: int) -> int:
+    return LINE_HEAD + (LABEL + 4 if shape[0] else 0) + body_height(shape, body_cap) + 10
 
 
 def draw_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int) -> int:
     """A line's panel, drawn once per everything it shows and pasted whole (from an even row: the row above a
     panel is background). Returns its bottom."""
-    height, odd = line_height(line, body_cap), y & 1
+    height, odd = line_height(form(line), body_cap), y & 1
     layer(
         draw,
         ("bossa.line", colour, frozen(line), locale, body_cap, odd),
@@ -225,7 +231,8 @@ def draw_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int)
 
 def paint_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int) -> int:
     """A line on its panel (`panel`) from `y`."""
-    height = line_height(line, body_cap)
+    shape = form(line)
+    height = line_height(shape, body_cap)
     mid = y + LINE_HEAD / 2 + 2
     chip_w = max(100, int(text_width(t(f"bossa.picture.line.{colour}", locale), MIN_TEXT)) + 20)
     line_chip(draw, (INNER, mid - 14, INNER + chip_w, mid + 14), colour, locale)
@@ -245,8 +252,8 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int
         return y + height
     body = top + LABEL + 4
     slots = line_slots(line)
-    slot = slot_width(line)
-    scale = column_scale(line, body_cap)
+    slot = slot_width(len(slots))
+    scale = column_scale(shape, body_cap)
     tile_w, step = TILE_W * scale, round(TILE_H * scale) + TILE_GAP
     x = (WIDTH - len(slots) * slot) // 2
     stacked = []  # every column's tiles, pasted in one pass after the slots (nothing else is drawn where they go)
@@ -283,6 +290,7 @@ def paint_line(draw, y: int, colour: str, line: dict, locale: str, body_cap: int
 PLAYER_HEAD = 38
 
 
+@bounded(64)
 def hand_layout(count: int) -> tuple[float, int, int]:
     """(scale, per row, rows) of a hand of `count` tiles: full size in one row if it fits, else smaller, else in
     rows."""
@@ -296,7 +304,12 @@ def hand_layout(count: int) -> tuple[float, int, int]:
 
 
 def player_height(view: dict, seat: int) -> int:
-    scale, _per_row, rows = hand_layout(view["hand_counts"][seat])
+    return hand_height(view["hand_counts"][seat])
+
+
+def hand_height(count: int) -> int:
+    """A player's panel's height, by their hand's size."""
+    scale, _per_row, rows = hand_layout(count)
     return PLAYER_HEAD + rows * (round(TILE_H * scale) + 6) + 6
 
 
@@ -460,22 +473,45 @@ BODY_CAP = 110  # a line's columns are at most this tall (tiles shrink to fit), 
 
 def fixed_height(view: dict, locale: str, legend: bool) -> int:
     """Everything but the lines' bodies."""
-    height = TOP + 2 * (GAP + LINE_HEAD + 10) + sum(LABEL + 4 for c in COLOURS if view["lines"][c]["die"] is not None)
-    height += sum(player_height(view, seat) + GAP for seat in range(len(view["hand_counts"])))
-    height += footer_height(view, locale) + (LEGEND_H if legend else 0) + 4
+    return _fixed_height(
+        tuple(view["lines"][c]["die"] is not None for c in COLOURS),
+        tuple(view["hand_counts"]),
+        view["deck_count"],
+        len(view["out_of_play"]),
+        locale,
+        legend,
+    )
+
+
+@bounded(1024)
+def _fixed_height(
+    placed: tuple[bool, ...], hand_counts: tuple[int, ...], deck_count: int, out_count: int, locale: str, legend: bool
+) -> int:
+    height = TOP + 2 * (GAP + LINE_HEAD + 10) + sum(LABEL + 4 for die in placed if die)
+    height += sum(hand_height(count) + GAP for count in hand_counts)
+    places = _out_places(deck_count, out_count, locale)
+    height += (places[-1][1] if places else 0) + FOOT_ROW + 4 + (LEGEND_H if legend else 0) + 4
     return height
 
 
 def fitted(view: dict, locale: str, limit: int) -> tuple[int, bool]:
     """(cap, legend): the tallest a line's columns may be drawn, and whether the legend is drawn (not at the end,
     nor when there is no room for it), so that the board is at most `limit` tall."""
-    legend = view["phase"] != "over"
+    shapes = tuple(form(view["lines"][c]) for c in COLOURS)
+    return _fitted(shapes, fixed_height(view, locale, True), fixed_height(view, locale, False), view["phase"], limit)
+
+
+@bounded(1024)
+def _fitted(
+    shapes: tuple[tuple[bool, int, int], ...], with_legend: int, without: int, phase: str, limit: int
+) -> tuple[int, bool]:
+    legend = phase != "over"
     while True:
-        room = limit - fixed_height(view, locale, legend)
+        room = limit - (with_legend if legend else without)
         cap = BODY_CAP
-        while cap > DIE and sum(body_height(view["lines"][c], cap) for c in COLOURS) > room:
+        while cap > DIE and sum(body_height(shape, cap) for shape in shapes) > room:
             cap -= 4
-        if not legend or sum(body_height(view["lines"][c], cap) for c in COLOURS) <= room:
+        if not legend or sum(body_height(shape, cap) for shape in shapes) <= room:
             return cap, legend
         legend = False
 
@@ -504,7 +540,7 @@ def draw_board(view: dict, locale: str = "en") -> bytes:
     limit = PHONE_END_HEIGHT - banner.height if banner is not None else PHONE_HEIGHT
     lines = view["lines"]
     cap, legend = fitted(view, locale, limit)
-    height = fixed_height(view, locale, legend) + sum(body_height(lines[c], cap) for c in COLOURS)
+    height = fixed_height(view, locale, legend) + sum(body_height(form(lines[c]), cap) for c in COLOURS)
     image, draw = canvas(WIDTH, height, BACKGROUND)
     y = TOP
     for colour in COLOURS:

@@ -225,13 +225,22 @@ def hand_height(count: int, cell_size: int, columns: int) -> int:
 
 
 def hands_height(view: dict, cell_size: int) -> int:
+    return _hands_height(tuple(len(hand) for hand in view["hands"]), cell_size)
+
+
+@bounded(1024)
+def _hands_height(counts: tuple[int, ...], cell_size: int) -> int:
     columns = hand_columns(cell_size)
-    return sum(hand_height(len(hand), cell_size, columns) + GAP for hand in view["hands"])
+    return sum(hand_height(count, cell_size, columns) + GAP for count in counts)
 
 
 def grid_cap(view: dict) -> int:
     """The centre's largest cells: MAX_CELL, or what the picture's width allows."""
-    x0, x1, _, _ = board_area(view)
+    return _grid_cap(board_area(view))
+
+
+def _grid_cap(area: tuple[int, int, int, int]) -> int:
+    x0, x1, _, _ = area
     return int(min(MAX_CELL, (PHONE_WIDTH - 2 * PAD - LABEL) / (x1 - x0 + 1)))
 
 
@@ -239,15 +248,21 @@ def board_layout(view: dict, limit: int, hands: bool = True):
     """(the centre's cell size, the hands' cell size) for a board at most `limit` tall: the fewest rows of cards
     in the hands, then the largest cards, that leave the centre's cells at least GOOD_CELL (or what its width
     allows); when no size of card leaves that much, the largest centre. Without `hands`: the centre's cell size."""
-    _, _, y0, y1 = board_area(view)
-    rows, cap = y1 - y0 + 1, grid_cap(view)
+    return _board_layout(board_area(view), tuple(len(hand) for hand in view["hands"]), limit, hands)
+
+
+@bounded(1024)
+def _board_layout(area: tuple[int, int, int, int], counts: tuple[int, ...], limit: int, hands: bool):
+    """`board_layout` of a centre of `area` and hands of `counts` cards."""
+    _, _, y0, y1 = area
+    rows, cap = y1 - y0 + 1, _grid_cap(area)
     if not hands:
         return max(MIN_CELL, int(min(cap, (limit - PAD - LABEL - GAP - FOOTER) / rows)))
     options = []
     for hand_cell in range(MAX_HAND_CELL, MIN_HAND_CELL - 1, -1):
-        room = limit - PAD - LABEL - GAP - hands_height(view, hand_cell) - FOOTER
+        room = limit - PAD - LABEL - GAP - _hands_height(counts, hand_cell) - FOOTER
         per_row = hand_columns(hand_cell)
-        card_rows = sum(max(1, -(-len(hand) // per_row)) for hand in view["hands"])
+        card_rows = sum(max(1, -(-count // per_row)) for count in counts)
         options.append((int(min(cap, room / rows)), card_rows, hand_cell))
     good = [option for option in options if option[0] >= min(GOOD_CELL, cap)]
     size, _, hand_cell = (
@@ -327,10 +342,30 @@ def result_entries(view: dict, locale: str = "en") -> list[tuple[int | None, str
 
 
 def draw_labels(draw, area: tuple[int, int, int, int], left: int, top: int, size: int) -> None:
-    """Column letters above the centre and row numbers left of it: the coordinates the move list names."""
-    x0, x1, y0, y1 = area
+    """Column letters above the centre and row numbers left of it: the coordinates the move list names (each strip
+    drawn once per count and size of cell, then pasted)."""
+    columns, rows = area[1] - area[0] + 1, area[3] - area[2] + 1
     text_size = MIN_TEXT if size < 40 else 26
-    for index in range(0, x1 - x0 + 1, -(-20 // size)):
+    cached(
+        draw,
+        ("db.columns", columns, size),
+        left,
+        top,
+        (-24, -LABEL - 4, columns * size + 24, 8),
+        lambda d, x, y: column_labels(d, columns, x, y, size, text_size),
+    )
+    cached(
+        draw,
+        ("db.rows", rows, size),
+        left,
+        top,
+        (-60, -24, 4, rows * size + 24),
+        lambda d, x, y: row_labels(d, rows, x, y, size, text_size),
+    )
+
+
+def column_labels(draw, columns: int, left: float, top: float, size: int, text_size: int) -> None:
+    for index in range(0, columns, -(-20 // size)):
         draw.text(
             (left + index * size + size / 2, top - LABEL / 2),
             column_name(index),
@@ -338,8 +373,11 @@ def draw_labels(draw, area: tuple[int, int, int, int], left: int, top: int, size
             fill=MUTED,
             anchor="mm",
         )
+
+
+def row_labels(draw, rows: int, left: float, top: float, size: int, text_size: int) -> None:
     every = -(-MIN_TEXT // size)  # rows thinner than the digits: every other (or third) row named
-    for index in range(0, y1 - y0 + 1, every):
+    for index in range(0, rows, every):
         draw.text(
             (left - 6, top + index * size + size / 2), str(index + 1), font=font(text_size), fill=MUTED, anchor="rm"
         )
