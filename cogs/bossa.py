@@ -25,6 +25,8 @@ ascending side, `sbd2.11` stack on column 2 of the black line's descending side,
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import discord
 from discord.ext import commands
 
@@ -161,16 +163,15 @@ def move_label(action: dict, view: dict, locale: str) -> str:
     """A move as the table's selects (and the terminal) name it: a placement with its line, end and value."""
     if action["type"] == "place":
         end = view["lines"][action["line"]]["ends"][action["side"]] or {"value": "-"}
-        head = t(
-            f"{CAT}.button.end",
-            locale,
-            line=short_line(action["line"], locale),
-            arrow=ARROW[action["side"]],
-            value=end["value"],
-        )
-        return f"{head}: {tiles_text(action['tiles'], locale)}"
+        return placement_label(action["line"], action["side"], end["value"], tuple(action["tiles"]), locale)
     kind = t(f"{GAME}.action.{action['type']}", locale)
     return f"{kind}: {option_label(action, view, locale)}"
+
+
+@lru_cache(maxsize=4096)  # a select names up to 25 placements at every move, most of them named before
+def placement_label(line: str, side: str, value: int | str, tiles: tuple[str, ...], locale: str) -> str:
+    head = t(f"{CAT}.button.end", locale, line=short_line(line, locale), arrow=ARROW[side], value=value)
+    return f"{head}: {tiles_text(list(tiles), locale)}"
 
 
 def event_line(table: Table, event: dict, locale: str) -> str:

@@ -9,6 +9,8 @@ turn line and the last move."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import discord
 from discord.ext import commands
 
@@ -30,12 +32,37 @@ ALL = "all"  # the chooser's filter meaning every card in hand
 def where(action: dict, area: tuple[int, int, int, int], locale: str) -> str:
     """A placement's rotation and the cell of its footprint's top-left corner, as the table picture labels it (a
     corner beyond the cells drawn, one around the group: said so; the chooser's pictures show it)."""
-    rotation = t(f"{GAME}.rotation.{action['rotation']}", locale)
+    return placed_where(action["rotation"], action["x"], action["y"], area, locale)
+
+
+@lru_cache(maxsize=4096)  # the table's select names 25 placements at every move, most of them named before
+def placed_where(rotation: int, x: int, y: int, area: tuple[int, int, int, int], locale: str) -> str:
+    turned = t(f"{GAME}.rotation.{rotation}", locale)
     x0, x1, y0, y1 = area
-    if x0 <= action["x"] <= x1 and y0 <= action["y"] <= y1:
-        cell = coordinate(area, action["x"], action["y"])
-        return t(f"{GAME}_table.option_where", locale, rotation=rotation, cell=cell)
-    return t(f"{GAME}_table.option_beyond", locale, rotation=rotation)
+    if x0 <= x <= x1 and y0 <= y <= y1:
+        return t(f"{GAME}_table.option_where", locale, rotation=turned, cell=coordinate(area, x, y))
+    return t(f"{GAME}_table.option_beyond", locale, rotation=turned)
+
+
+@lru_cache(maxsize=4096)
+def option_label(number: int, penalty: int, card: str, locale: str) -> str:
+    """A placement in a select: its number in the ranking, its penalty and its card."""
+    return t(f"{GAME}_table.option_move", locale, n=number, penalty=penalty, card=card_name(card, locale))[:100]
+
+
+PLACEMENT_KEYS = {"type", "card", "rotation", "x", "y"}
+
+
+def placement_code(action: dict) -> str:
+    """A placement as a select's value (`codec.encode`), made once per placement."""
+    if action.keys() != PLACEMENT_KEYS or action["type"] != "place":
+        return codec.encode(action)
+    return _placement_code(action["card"], action["rotation"], action["x"], action["y"])
+
+
+@lru_cache(maxsize=8192)
+def _placement_code(card: str, rotation: int, x: int, y: int) -> str:
+    return codec.encode({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y})
 
 
 @presents
@@ -124,15 +151,9 @@ class DiamondBoxPresenter(Presenter):
         goes is named by the table picture's coordinates (`area`: the cells it draws): its top-left cell."""
         options = [
             discord.SelectOption(
-                label=t(
-                    f"{GAME}_table.option_move",
-                    locale,
-                    n=first + offset + 1,
-                    penalty=penalty,
-                    card=card_name(action["card"], locale),
-                )[:100],
+                label=option_label(first + offset + 1, penalty, action["card"], locale),
                 description=where(action, area, locale)[:100],
-                value=codec.encode(action),
+                value=placement_code(action),
             )
             for offset, (action, penalty) in enumerate(moves)
         ]

@@ -268,10 +268,13 @@ class DiamondBoxState(GameState):
         memo = self.__dict__.get("_ranked_memo")
         if memo is None or memo[0] is not listed:
             order = {card: index for index, card in enumerate(self.hands[self.turn_seat])}
-            memo = (
-                listed,
-                sorted(listed, key=lambda m: (m[1], order[m[0]["card"]], m[0]["rotation"], m[0]["y"], m[0]["x"])),
-            )
+            # each placement's rank as a tuple (its place in `listed` last: equal ranks keep that order)
+            ranks = [
+                (penalty, order[action["card"]], action["rotation"], action["y"], action["x"], index)
+                for index, (action, penalty) in enumerate(listed)
+            ]
+            ranks.sort()
+            memo = (listed, [listed[rank[-1]] for rank in ranks])
             self.__dict__["_ranked_memo"] = memo
         return memo[1]
 

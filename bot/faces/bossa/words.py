@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.faces import Word
 from bot.i18n import t
 
 
+@lru_cache(maxsize=1024)  # a table message names dozens of tiles, of 28
 def bossa_tile(tile: str, locale: str) -> str:
     from games.bossa.tiles import dots
 

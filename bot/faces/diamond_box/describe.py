@@ -8,6 +8,7 @@ alone; the deck's order, the one secret, is not in it."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import groupby
 
 from bot.describe import Scene
@@ -88,24 +89,30 @@ def _rows(view: dict, locale: str) -> list[str]:
     frame colour, each with its diamonds left to right. (A column's letter is never said alone: it would read as a
     colour's code.)"""
     area = board_area(view)
-    sentences = []
-    for y, cells in groupby(view["grid"], key=lambda cell: cell["y"]):
-        runs = []
-        # neighbours (x rising with the index) of one colour
-        for _, numbered in groupby(enumerate(cells), key=lambda item: (item[1]["x"] - item[0], item[1]["colour"])):
-            run = [cell for _, cell in numbered]
-            runs.append(
-                t(
-                    f"{KEY}.run" if len(run) > 1 else f"{KEY}.run_one",
-                    locale,
-                    first=coordinate(area, run[0]["x"], y),
-                    last=coordinate(area, run[-1]["x"], y),
-                    colour=t(f"diamond_box.colour.{run[0]['colour']}", locale),
-                    diamonds="".join(DIAMOND[cell["diamond"]] for cell in run),
-                )
+    return [
+        row_sentence(tuple((cell["x"], cell["colour"], cell["diamond"]) for cell in cells), y, area, locale)
+        for y, cells in groupby(view["grid"], key=lambda cell: cell["y"])
+    ]
+
+
+@lru_cache(maxsize=4096)  # a move changes a row or two: the others are said as before
+def row_sentence(cells: tuple[tuple[int, str, str], ...], y: int, area: tuple[int, int, int, int], locale: str) -> str:
+    """Row `y`'s cells (x, colour, diamond), left to right, as runs of neighbours of one colour."""
+    runs = []
+    # neighbours (x rising with the index) of one colour
+    for _, numbered in groupby(enumerate(cells), key=lambda item: (item[1][0] - item[0], item[1][1])):
+        run = [cell for _, cell in numbered]
+        runs.append(
+            t(
+                f"{KEY}.run" if len(run) > 1 else f"{KEY}.run_one",
+                locale,
+                first=coordinate(area, run[0][0], y),
+                last=coordinate(area, run[-1][0], y),
+                colour=t(f"diamond_box.colour.{run[0][1]}", locale),
+                diamonds="".join(DIAMOND[diamond] for _x, _colour, diamond in run),
             )
-        sentences.append(t(f"{KEY}.row", locale, runs=t(f"{KEY}.list_sep", locale).join(runs)))
-    return sentences
+        )
+    return t(f"{KEY}.row", locale, runs=t(f"{KEY}.list_sep", locale).join(runs))
 
 
 def _setup(scene: Scene) -> list[str]:
