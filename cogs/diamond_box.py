@@ -57,11 +57,11 @@ def placement_code(action: dict) -> str:
     """A placement as a select's value (`codec.encode`), made once per placement."""
     if action.keys() != PLACEMENT_KEYS or action["type"] != "place":
         return codec.encode(action)
-    return _placement_code(action["card"], action["rotation"], action["x"], action["y"])
+    return encoded_placement(action["card"], action["rotation"], action["x"], action["y"])
 
 
 @lru_cache(maxsize=8192)
-def _placement_code(card: str, rotation: int, x: int, y: int) -> str:
+def encoded_placement(card: str, rotation: int, x: int, y: int) -> str:
     return codec.encode({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y})
 
 

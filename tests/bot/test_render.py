@@ -273,6 +273,21 @@ def test_a_large_canvas_reuses_memory_only_no_image_holds(monkeypatch):
     assert png(third) == png(canvas(720, 700)[0])
 
 
+def test_a_small_board_reuses_memory_too_and_a_layer_keeps_its_own(monkeypatch):
+    """Every board's canvas but the tiniest reuses spare memory (fresh pages cost more than drawing a small board);
+    a layer, kept in the cache to be pasted, lives in Pillow's memory and never holds a spare."""
+    monkeypatch.setattr("bot.render.canvas._SPARE_ROWS", [])
+    small, small_draw = canvas(300, 120)
+    memory = small.png_rows[0]
+    part, part_draw = canvas(300, 120, part=True)
+    part_draw.rectangle((0, 0, 299, 119), fill=HIGHLIGHT)
+    assert not hasattr(part, "png_rows") and part.getextrema() == (INKS(HIGHLIGHT),) * 2
+    del small, small_draw
+    again, _ = canvas(320, 100)
+    assert again.png_rows[0] is memory and again.getextrema() == (INKS(BACKGROUND),) * 2
+    assert png(again) == png(canvas(320, 100, part=True)[0])
+
+
 @pytest.mark.parametrize("x, y", [(6, 10), (7, 11), (6.5, 9.5)])
 def test_a_large_frame_pasted_as_its_sides_is_the_frame_drawn_in_place(x, y):
     """A turn's frame (an outline with nothing inside) is pasted as its four sides: the pixels of drawing it whole,

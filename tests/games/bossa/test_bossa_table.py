@@ -18,8 +18,9 @@ from PIL import Image
 import games
 from bot import codec
 from bot.faces.bossa.image import draw_board
+from bot.faces.bossa.words import bossa_tile
 from bot.tables import Table, TableError
-from cogs.bossa import BossaPresenter, decode_move, encode_move, event_line
+from cogs.bossa import BossaPresenter, decode_move, encode_move, event_line, placement_label
 from tests.support.tables import running_table, text_of
 
 SPEC = games.get("bossa")
@@ -446,3 +447,26 @@ def test_the_image_is_quick():
     for _ in range(3):
         draw_board(view)
     assert (time.perf_counter() - start) / 3 < 0.25  # generous: the target is ~50 ms on an idle core
+
+
+def test_words_made_once_say_what_the_position_says():
+    """Placements and tiles are worded once per what they name (memoised): along seeded games, each table message
+    (its selects and its board in words) is the one worded from nothing."""
+    shown = presenter()
+
+    def message(table, locale):
+        board = shown.described(shown.public(table, locale), table, None, locale)
+        return [*text_of(board), board.description]
+
+    labels = 0
+    for state, recent in random_states(seeds=(4, 5)):
+        table = make_table(state, recent)
+        remembered = [message(table, locale) for locale in ("en", "ja")]  # with the words of positions before
+        labels += placement_label.cache_info().currsize
+        fresh = []
+        for locale in ("en", "ja"):
+            placement_label.cache_clear()
+            bossa_tile.cache_clear()
+            fresh.append(message(table, locale))
+        assert remembered == fresh
+    assert labels  # the selects' placements were worded through the memo

@@ -9,10 +9,12 @@ from PIL import Image
 
 import games
 from bot import codec
+from bot.faces.diamond_box.describe import row_sentence
+from bot.faces.diamond_box.image import board_area
 from bot.render.phone import PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Table
-from cogs.diamond_box import PER_PAGE, DiamondBoxPresenter
-from tests.support.tables import running_table
+from cogs.diamond_box import PER_PAGE, DiamondBoxPresenter, encoded_placement, option_label, placed_where
+from tests.support.tables import running_table, text_of
 
 SPEC = games.get("diamond_box")
 
@@ -188,3 +190,28 @@ def test_the_ranking_is_kept_per_position_and_never_outlives_a_move_or_a_reloade
         if step % 2:
             table.state = type(state).from_dict(state.to_dict())  # a reload: a new object
             state = table.state
+
+
+def message(presenter, table, locale: str) -> list:
+    """What a table message says, its picture's description included."""
+    board = presenter.described(presenter.public(table, locale), table, None, locale)
+    return [*text_of(board), board.description]
+
+
+def test_words_made_once_say_what_the_position_says():
+    """The select's placements and the rows in words are worded once per what they name (memoised): along games
+    whose centre grows (its coordinates move), each message is the one worded from nothing."""
+    presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
+    memos = [placed_where, option_label, encoded_placement, row_sentence]
+    areas = set()
+    for state in states(count=3, steps=25):
+        table = make_table(state)
+        areas.add(board_area(table.public_view()))
+        remembered = [message(presenter, table, locale) for locale in ("en", "ja")]  # with words of positions before
+        fresh = []
+        for locale in ("en", "ja"):
+            for memo in memos:
+                memo.cache_clear()
+            fresh.append(message(presenter, table, locale))
+        assert remembered == fresh
+    assert len(areas) > 3  # the centre grew: its coordinates moved
