@@ -105,7 +105,7 @@ def canvas(width: int, height: int, colour: str = BACKGROUND, *, part: bool = Fa
 
 _SPARE_ROWS: list[bytearray] = []  # canvases' memory, reused once no image maps it: fresh pages cost more
 _SPARE_LOCK = threading.Lock()
-SPARE_FROM = 1 << 14  # bytes: smaller canvases take fresh memory
+SPARE_FROM = 1 << 18  # bytes: a board's canvas; a smaller one takes fresh memory
 SPARE_SIZE, SPARE_STEP, SPARES = 1 << 19, 1 << 16, 4  # a spare's least size and its steps (bytes); how many are kept
 
 

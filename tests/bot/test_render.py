@@ -273,19 +273,19 @@ def test_a_large_canvas_reuses_memory_only_no_image_holds(monkeypatch):
     assert png(third) == png(canvas(720, 700)[0])
 
 
-def test_a_small_board_reuses_memory_too_and_a_layer_keeps_its_own(monkeypatch):
-    """Every board's canvas but the tiniest reuses spare memory (fresh pages cost more than drawing a small board);
-    a layer, kept in the cache to be pasted, lives in Pillow's memory and never holds a spare."""
+def test_a_layer_keeps_pillows_memory_and_never_a_boards(monkeypatch):
+    """A layer (a part kept in the cache to be pasted) lives in Pillow's memory: it never holds a board's spare rows,
+    which the next board takes."""
     monkeypatch.setattr("bot.render.canvas._SPARE_ROWS", [])
-    small, small_draw = canvas(300, 120)
-    memory = small.png_rows[0]
-    part, part_draw = canvas(300, 120, part=True)
-    part_draw.rectangle((0, 0, 299, 119), fill=HIGHLIGHT)
-    assert not hasattr(part, "png_rows") and part.getextrema() == (INKS(HIGHLIGHT),) * 2
-    del small, small_draw
-    again, _ = canvas(320, 100)
+    board, board_draw = canvas(720, 800)
+    memory = board.png_rows[0]
+    del board, board_draw
+    part, part_draw = canvas(720, 800, part=True)
+    part_draw.rectangle((0, 0, 719, 9), fill=HIGHLIGHT)
+    assert not hasattr(part, "png_rows") and part.getextrema() == (INKS(BACKGROUND), INKS(HIGHLIGHT))
+    again, _ = canvas(720, 780)
     assert again.png_rows[0] is memory and again.getextrema() == (INKS(BACKGROUND),) * 2
-    assert png(again) == png(canvas(320, 100, part=True)[0])
+    assert png(again) == png(canvas(720, 780, part=True)[0])
 
 
 @pytest.mark.parametrize("x, y", [(6, 10), (7, 11), (6.5, 9.5)])
