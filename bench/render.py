@@ -5,7 +5,9 @@ public view as the floor measured in the same run, so the ratio holds on a noisy
 message (embed, buttons) around it, which the event loop does; "cold ms" is the picture drawn once right after the
 drawing caches were emptied (a fresh worker's first board); "successive ms" is the median over every board of two
 new games played at random, each board drawn once, after three others warmed the caches (a worker's steady state:
-each board new, its parts mostly drawn before); "bytes" is the PNG's size.
+each board new, its parts mostly drawn before); "message ms" the median over the same positions of building the
+whole table message once (its select of moves and its board in words: what the loop does while a move commits);
+"bytes" is the PNG's size.
 
     .venv/bin/python bench/render.py [--rounds 50]
     .venv/bin/python bench/render.py --compare BEFORE AFTER   (two `python -m cogs.gallery` folders, pixel by pixel)
@@ -48,10 +50,13 @@ def median_ms(work, rounds: int) -> float:
     return statistics.median(samples)
 
 
-def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measured_games: int = 2) -> float:
-    """Median ms to draw each successive public board of `measured_games` random games (see the module doc)."""
+def successive_ms(
+    game: str, presenter, players: int, warm_games: int = 3, measured_games: int = 2
+) -> tuple[float, float]:
+    """Median ms to draw each successive public board of `measured_games` random games, and to build each one's
+    table message (see the module doc)."""
     spec = games.get(game)
-    samples = []
+    samples, messages = [], []
     for seed in range(1, warm_games + measured_games + 1):
         state, rng, pictures = spec.new(players, {}, seed), random.Random(seed), []
         for _ in range(60):
@@ -61,13 +66,17 @@ def successive_ms(game: str, presenter, players: int, warm_games: int = 3, measu
             seat = rng.choice(acting)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             table = table_for(game, state)
-            pictures.append(presenter.public(table, "en").pending_picture())
+            start = time.perf_counter()
+            board = presenter.described(presenter.public(table, "en"), table, None, "en")
+            if seed > warm_games:
+                messages.append((time.perf_counter() - start) * 1000)
+            pictures.append(board.pending_picture())
         for picture in pictures:
             start = time.perf_counter()
             picture()
             if seed > warm_games:
                 samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples)
+    return statistics.median(samples), statistics.median(messages)
 
 
 def render_details(rounds: int) -> list[dict]:
@@ -85,6 +94,7 @@ def render_details(rounds: int) -> list[dict]:
         start = time.perf_counter()
         drawn = picture()
         cold_ms = (time.perf_counter() - start) * 1000
+        successive, message = successive_ms(game, presenter, players)
         rows.append(
             {
                 "game": game,
@@ -94,7 +104,8 @@ def render_details(rounds: int) -> list[dict]:
                 "picture_ms": median_ms(picture, rounds),
                 "cold_ms": cold_ms,
                 "bytes": len(drawn),
-                "successive_ms": successive_ms(game, presenter, players),
+                "successive_ms": successive,
+                "message_ms": message,
             }
         )
     return rows
@@ -145,13 +156,13 @@ def main() -> None:
     rounds = args.rounds
     print(
         f"{'game':<12} {'players':>7} {'view ms':>9} {'presenter ms':>13} {'picture ms':>11} {'ratio':>7} "
-        f"{'cold ms':>8} {'successive ms':>14} {'bytes':>7}"
+        f"{'cold ms':>8} {'successive ms':>14} {'message ms':>11} {'bytes':>7}"
     )
     for row in render_details(rounds):
         print(
             f"{row['game']:<12} {row['players']:>7} {row['view_ms']:>9.3f} {row['presenter_ms']:>13.2f} "
             f"{row['picture_ms']:>11.2f} {row['picture_ms'] / row['view_ms']:>7.0f}x {row['cold_ms']:>8.1f} "
-            f"{row['successive_ms']:>14.2f} {row['bytes']:>7}"
+            f"{row['successive_ms']:>14.2f} {row['message_ms']:>11.2f} {row['bytes']:>7}"
         )
 
 

@@ -26,6 +26,12 @@ def bench_render(quick: bool) -> None:
             f"render_{game}_successive_ms", f"render {game}, successive boards of new games", row["successive_ms"], "ms"
         )
         report(f"render_{game}_cold_ms", f"render {game}, first board after the caches emptied", row["cold_ms"], "ms")
+        report(
+            f"message_{game}_successive_ms",
+            f"message {game}, each position's table message made once",
+            row["message_ms"],
+            "ms",
+        )
 
     for game in games.ids():
         presenter = presenter_for(game)

@@ -342,30 +342,10 @@ def result_entries(view: dict, locale: str = "en") -> list[tuple[int | None, str
 
 
 def draw_labels(draw, area: tuple[int, int, int, int], left: int, top: int, size: int) -> None:
-    """Column letters above the centre and row numbers left of it: the coordinates the move list names (each strip
-    drawn once per count and size of cell, then pasted)."""
-    columns, rows = area[1] - area[0] + 1, area[3] - area[2] + 1
+    """Column letters above the centre and row numbers left of it: the coordinates the move list names."""
+    x0, x1, y0, y1 = area
     text_size = MIN_TEXT if size < 40 else 26
-    cached(
-        draw,
-        ("db.columns", columns, size),
-        left,
-        top,
-        (-24, -LABEL - 4, columns * size + 24, 8),
-        lambda d, x, y: column_labels(d, columns, x, y, size, text_size),
-    )
-    cached(
-        draw,
-        ("db.rows", rows, size),
-        left,
-        top,
-        (-60, -24, 4, rows * size + 24),
-        lambda d, x, y: row_labels(d, rows, x, y, size, text_size),
-    )
-
-
-def column_labels(draw, columns: int, left: float, top: float, size: int, text_size: int) -> None:
-    for index in range(0, columns, -(-20 // size)):
+    for index in range(0, x1 - x0 + 1, -(-20 // size)):
         draw.text(
             (left + index * size + size / 2, top - LABEL / 2),
             column_name(index),
@@ -373,11 +353,8 @@ def column_labels(draw, columns: int, left: float, top: float, size: int, text_s
             fill=MUTED,
             anchor="mm",
         )
-
-
-def row_labels(draw, rows: int, left: float, top: float, size: int, text_size: int) -> None:
     every = -(-MIN_TEXT // size)  # rows thinner than the digits: every other (or third) row named
-    for index in range(0, rows, every):
+    for index in range(0, y1 - y0 + 1, every):
         draw.text(
             (left - 6, top + index * size + size / 2), str(index + 1), font=font(text_size), fill=MUTED, anchor="rm"
         )
