@@ -29,14 +29,11 @@ ON_TABLE = 25  # the best placements offered on the table message (a select's li
 ALL = "all"  # the chooser's filter meaning every card in hand
 
 
-def where(action: dict, area: tuple[int, int, int, int], locale: str) -> str:
-    """A placement's rotation and the cell of its footprint's top-left corner, as the table picture labels it (a
-    corner beyond the cells drawn, one around the group: said so; the chooser's pictures show it)."""
-    return placed_where(action["rotation"], action["x"], action["y"], area, locale)
-
-
 @lru_cache(maxsize=4096)  # the table's select names 25 placements at every move, most of them named before
-def placed_where(rotation: int, x: int, y: int, area: tuple[int, int, int, int], locale: str) -> str:
+def where(rotation: int, x: int, y: int, area: tuple[int, int, int, int], locale: str) -> str:
+    """A placement's rotation and the cell of its footprint's top-left corner (x, y), as the table picture (its
+    cells `area`) labels it (a corner beyond the cells drawn, one around the group: said so; the chooser's pictures
+    show it)."""
     turned = t(f"{GAME}.rotation.{rotation}", locale)
     x0, x1, y0, y1 = area
     if x0 <= x <= x1 and y0 <= y <= y1:
@@ -45,7 +42,7 @@ def placed_where(rotation: int, x: int, y: int, area: tuple[int, int, int, int],
 
 
 @lru_cache(maxsize=4096)
-def option_label(number: int, penalty: int, card: str, locale: str) -> str:
+def ranked_label(number: int, penalty: int, card: str, locale: str) -> str:
     """A placement in a select: its number in the ranking, its penalty and its card."""
     return t(f"{GAME}_table.option_move", locale, n=number, penalty=penalty, card=card_name(card, locale))[:100]
 
@@ -151,8 +148,8 @@ class DiamondBoxPresenter(Presenter):
         goes is named by the table picture's coordinates (`area`: the cells it draws): its top-left cell."""
         options = [
             discord.SelectOption(
-                label=option_label(first + offset + 1, penalty, action["card"], locale),
-                description=where(action, area, locale)[:100],
+                label=ranked_label(first + offset + 1, penalty, action["card"], locale),
+                description=where(action["rotation"], action["x"], action["y"], area, locale)[:100],
                 value=placement_code(action),
             )
             for offset, (action, penalty) in enumerate(moves)

@@ -13,7 +13,7 @@ from bot.faces.diamond_box.describe import row_sentence
 from bot.faces.diamond_box.image import board_area
 from bot.render.phone import PHONE_HEIGHT, PHONE_WIDTH
 from bot.tables import Table
-from cogs.diamond_box import PER_PAGE, DiamondBoxPresenter, encoded_placement, option_label, placed_where
+from cogs.diamond_box import PER_PAGE, DiamondBoxPresenter, encoded_placement, ranked_label, where
 from tests.support.tables import running_table, text_of
 
 SPEC = games.get("diamond_box")
@@ -202,7 +202,7 @@ def test_words_made_once_say_what_the_position_says():
     """The select's placements and the rows in words are worded once per what they name (memoised): along games
     whose centre grows (its coordinates move), each message is the one worded from nothing."""
     presenter = DiamondBoxPresenter(SimpleNamespace(deadlines={}))
-    memos = [placed_where, option_label, encoded_placement, row_sentence]
+    memos = [where, ranked_label, encoded_placement, row_sentence]
     areas = set()
     for state in states(count=3, steps=25):
         table = make_table(state)
