@@ -1,10 +1,12 @@
 """The do-nothing buttons bench/run.py measures the games against: the plain floor (an edit), the picture floor (an
-edit with a board's PNG) and the answer floor (a copy of a table message answered with itself), their messages, and
-the same button on a bot that has nothing else."""
+edit with a board's PNG) and the answer floor (a copy of a table message, answered with copies of the table messages
+the game's moves were answered with), their messages, and the same button on a bot that has nothing else."""
 
 from __future__ import annotations
 
 import io
+import random
+from collections import Counter
 
 import discord
 from discord.ext import commands
@@ -30,47 +32,77 @@ class Floor(discord.ui.DynamicItem[discord.ui.Button], template=r"bf:(?P<rest>.+
         await interaction.response.edit_message(content=f"ok {interaction.id}")
 
 
-PICTURES: dict[str, bytes] = {}  # game -> a board's PNG, which the picture floor answers with
+# game -> the PNGs the picture floor answers with, in turn (`answering`): its first board's, then those of the
+# moves' answers (`Samples`)
+PICTURES: dict[str, list[bytes]] = {}
+# game -> the messages the answer floor answers with, in turn: copies of the table messages its moves were answered
+# with (`Samples`, `answer_board`); "<game>@opening": the copy of its opening's message alone
+ANSWERS: dict[str, list[TableMessage]] = {}
+_turns: Counter[str] = Counter()
+
+
+def answering(answers: dict[str, list], name: str):
+    """The next of `answers[name]`, in turn."""
+    found = answers[name]
+    _turns[name] += 1
+    return found[_turns[name] % len(found)]
 
 
 class PictureFloor(Floor, template=r"bp:(?P<game>[a-z_]+)"):
-    """The do-nothing button that answers as a move does: the message edited with a picture attached, the game's
-    first board's PNG (drawn before, never again): what Discord and its client cost a move's answer, nothing of
-    the bot's own work."""
+    """The do-nothing button that answers as a move does: the message edited with a picture attached, in turn each
+    PNG of `PICTURES` (drawn before, never again): what Discord and its client cost a move's answer, nothing of the
+    bot's own work."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        picture = PICTURES[self.item.custom_id[3:]]
+        picture = answering(PICTURES, self.item.custom_id[3:])
         await interaction.response.edit_message(
             content=f"ok {interaction.id}", attachments=[discord.File(io.BytesIO(picture), filename="board.png")]
         )
 
 
-# game -> its table message (picture drawn, ids made inert), which the answer floor answers with
-ANSWERS: dict[str, TableMessage] = {}
-
-
-class AnswerFloor(Floor, template=r"bq:(?P<game>[a-z_]+):.*"):
+class AnswerFloor(Floor, template=r"bq:(?P<game>[a-z_@]+):.*"):
     """The do-nothing button on a copy of a game's table message (same embed, components, picture), answering each
-    press with that same message: a move's press and answer as Discord and its client carry them (the message in
-    the interaction, the answer's embed, components and picture), none of the bot's own work (engine, storage,
-    drawing, presenting)."""
+    press with the next message of `ANSWERS`: copies of the table messages the game's moves were answered with, so
+    the floor carries what moves carry (a board mid-game has a select of moves and a fuller picture than the
+    opening's). A move's press and answer as Discord and its client carry them (the message in the interaction, the
+    answer's embed, components and picture), none of the bot's own work (engine, storage, drawing, presenting)."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(
-            **ANSWERS[self.item.custom_id.split(":")[1]].message_kwargs(editing=True)
-        )
+        board = answering(ANSWERS, self.item.custom_id.split(":")[1])
+        await interaction.response.edit_message(**board.message_kwargs(editing=True))
 
 
-def answer_board(board: TableMessage, game: str) -> TableMessage:
+class Samples:
+    """Up to `size` of the table messages a game's moves were answered with, drawn uniformly from all of them
+    (reservoir sampling, seeded): what the floors answer with. `record` is given each message the bot makes for a
+    table of the game."""
+
+    def __init__(self, game: str, size: int = 48) -> None:
+        self.game, self.size, self.seen = game, size, 0
+        self.boards: list[TableMessage] = []
+        self._rng = random.Random(game)
+
+    def record(self, board: TableMessage) -> None:
+        self.seen += 1
+        if len(self.boards) < self.size:
+            self.boards.append(board)
+        else:
+            kept = self._rng.randrange(self.seen)
+            if kept < self.size:
+                self.boards[kept] = board
+
+
+def answer_board(board: TableMessage, game: str, floor_id: str | None = None) -> TableMessage:
     """`board` (its picture drawn) with its components' ids made inert, their lengths kept: the first button is the
-    answer floor's (one is added if the board has none), the others are never pressed."""
+    answer floor's (one is added if the board has none), with `floor_id` when given (the same in every copy a floor
+    answers with), the others are never pressed."""
     items: list[discord.ui.Item] = []
     floor = None
     for number, item in enumerate(board.items):
         inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
         custom_id = inner.custom_id or ""
         if isinstance(inner, discord.ui.Button) and floor is None:
-            copy = floor = AnswerFloor(f"bq:{game}:{custom_id}"[:100])
+            copy = floor = AnswerFloor(floor_id or f"bq:{game}:{custom_id}"[:100])
             copy.item.label, copy.item.emoji, copy.item.style = inner.label, inner.emoji, inner.style
             copy.item.row = inner.row
         elif isinstance(inner, discord.ui.Button):
@@ -92,21 +124,22 @@ def answer_board(board: TableMessage, game: str) -> TableMessage:
             )
         items.append(copy)
     if floor is None:  # a board without buttons (a finished game)
-        items.append(AnswerFloor(f"bq:{game}:"))
+        items.append(AnswerFloor(floor_id or f"bq:{game}:"))
     return TableMessage(board.embed, image=board.image, image_name=board.image_name, items=items, content=board.content)
 
 
-async def floor_message(world: World, bot, game: str | None = None, answer: bool = False) -> int:
+async def floor_message(world: World, bot, game: str | None = None, answer: str | None = None) -> int:
     """The do-nothing button's message, sent by `bot` in a channel of its own: its id. With `game`, the picture
-    floor's for that game, its picture attached; with `answer` too, the answer floor's (a copy of its board)."""
+    floor's for that game, its picture attached; with `answer` (a key of `ANSWERS`), that answer floor's (a copy of
+    its first board)."""
     if answer:
-        channel = await world.channel(bot, f"answer-{game}")
-        return (await channel.send(**ANSWERS[game].message_kwargs(editing=False))).id
+        channel = await world.channel(bot, f"answer-{answer}")
+        return (await channel.send(**ANSWERS[answer][0].message_kwargs(editing=False))).id
     channel = await world.channel(bot, f"floor-{game}" if game else "floor")
     view = discord.ui.View(timeout=None)
     view.add_item(PictureFloor(f"bp:{game}") if game else Floor(FLOOR_ID))
     view.stop()
-    files = [discord.File(io.BytesIO(PICTURES[game]), filename="board.png")] if game else []
+    files = [discord.File(io.BytesIO(PICTURES[game][0]), filename="board.png")] if game else []
     return (await channel.send("floor", view=view, files=files)).id
 
 

@@ -13,6 +13,7 @@ from bench.floors import (
     AnswerFloor,
     Floor,
     PictureFloor,
+    Samples,
     answer_board,
     floor_message,
     standalone_floor,
@@ -33,6 +34,29 @@ async def pressed(people: PeopleApart, name: str, *arguments, after=None) -> Cou
     run["own_cpu"] = time.process_time() - cpu
     run["own_opening_cpu"] = people.opening_cpu - opening_cpu  # new tables opened for the person (moves only)
     return run
+
+
+def recording(refresher, samples: Samples):
+    """Give `samples` every table message of its game the refresher writes from now on (a press's answer, or its own
+    edit of a move made elsewhere), lobbies left out; returns the call that stops it."""
+    write = refresher.write
+
+    async def recorded(table, send, waiting=None):
+        async def sending(board):
+            if table.game == samples.game and table.status != "lobby":
+                samples.record(board)
+            return await send(board)
+
+        return await write(table, sending, waiting)
+
+    refresher.write = recorded
+    return lambda: vars(refresher).pop("write", None)
+
+
+async def answers_of(samples: Samples, floor_id: str) -> list:
+    """The answer floor's messages: copies of the sampled table messages (pictures drawn), its button `floor_id`."""
+    boards = [await render_pool.ready(board) for board in samples.boards]
+    return [answer_board(board, samples.game, floor_id) for board in boards]
 
 
 async def bench_games(quick: bool, folder: Path) -> None:
@@ -61,13 +85,30 @@ async def bench_games(quick: bool, folder: Path) -> None:
             await refresher.flush()
             table = await bot.service.get(table_id)
             presenter = bot.get_cog("TableCog").presenter(game)
-            PICTURES[game] = await render_pool.shared().draw(presenter.board_picture(table))
+            first_picture = await render_pool.shared().draw(presenter.board_picture(table))
+            PICTURES[game] = [first_picture]
             picture_floor_id = await floor_message(people.world, bot, game)
-            ANSWERS[game] = answer_board(await render_pool.ready(presenter.public(table, table.locale)), game)
-            answer_floor_id = await floor_message(people.world, bot, game, answer=True)
-            answer_button = next(i.custom_id for i in ANSWERS[game].items if isinstance(i, AnswerFloor))
-            floor, picture_floor, answer_floor, moves = Counter(), Counter(), Counter(), Counter()
+            opening = await render_pool.ready(presenter.public(table, table.locale))
+            opening_key = f"{game}@opening"
+            ANSWERS[opening_key] = [answer_board(opening, opening_key)]
+            opening_floor_id = await floor_message(people.world, bot, answer=opening_key)
+            opening_button = next(i.custom_id for i in ANSWERS[opening_key][0].items if isinstance(i, AnswerFloor))
+            answer_button = next(i.custom_id for i in answer_board(opening, game).items if isinstance(i, AnswerFloor))
+            samples, answer_floor_id = Samples(game), None
+            floor, picture_floor, answer_floor, opening_floor, moves = (Counter() for _ in range(5))
             for _ in range(rounds):
+                # the moves first: the floors after them answer with the messages their moves were answered with
+                stop = recording(refresher, samples)
+                try:
+                    run = await pressed(people, "moves", seconds / rounds, after=refresher.flush)
+                finally:
+                    stop()
+                run["calls"] = await people.link.call("calls_since", run.pop("mark"))  # the edits flushed included
+                moves.update(run)
+                ANSWERS[game] = await answers_of(samples, answer_button)
+                PICTURES[game] = [first_picture] + [png for board in ANSWERS[game] if (png := board.png())]
+                if answer_floor_id is None:
+                    answer_floor_id = await floor_message(people.world, bot, answer=game)
                 floor.update(await pressed(people, "floor", floor_id, seconds / rounds / 3))
                 picture_floor.update(
                     await pressed(people, "floor", picture_floor_id, seconds / rounds / 3, f"bp:{game}")
@@ -75,12 +116,12 @@ async def bench_games(quick: bool, folder: Path) -> None:
                 answer_floor.update(
                     await pressed(people, "floor", answer_floor_id, seconds / rounds / 3, answer_button)
                 )
-                run = await pressed(people, "moves", seconds / rounds, after=refresher.flush)
-                run["calls"] = await people.link.call("calls_since", run.pop("mark"))  # the edits flushed included
-                moves.update(run)
+                opening_floor.update(
+                    await pressed(people, "floor", opening_floor_id, seconds / rounds / 3, opening_button)
+                )
             all_floor.update(floor)
             all_moves.update(moves)
-            figures.append((game, floor, picture_floor, answer_floor, moves))
+            figures.append((game, floor, picture_floor, answer_floor, opening_floor, moves))
         floor = all_floor["presses"] / all_floor["elapsed"]
         report("e2e_floor_actions_per_s", "do-nothing bot: presses answered/s", floor, "/s")
         report(
@@ -101,7 +142,7 @@ async def bench_games(quick: bool, folder: Path) -> None:
             all_floor["cpu"] * 1000 / all_floor["presses"],
             "ms",
         )
-        for game, floor, picture_floor, answer_floor, moves in figures:
+        for game, floor, picture_floor, answer_floor, opening_floor, moves in figures:
             # a finished game's replacement (opening, joining and starting a table) is not a move: timed apart
             rate = moves["actions"] / (moves["elapsed"] - moves["opening"])
             game_floor = floor["presses"] / floor["elapsed"]
@@ -132,9 +173,10 @@ async def bench_games(quick: bool, folder: Path) -> None:
             )
             FIGURES[f"e2e_{game}_floor_per_s"] = round(game_floor, 1)
             FIGURES[f"e2e_{game}_ratio_standalone"] = round(rate / standalone, 3)
+            sizes = [len(picture) // 1024 for picture in PICTURES[game]]
             report(
                 f"e2e_{game}_picture_floor_per_s",
-                f"{game}: the do-nothing button answering with its picture ({len(PICTURES[game]) // 1024} KB)",
+                f"{game}: the do-nothing button answering with its pictures (in turn, {min(sizes)}-{max(sizes)} KB)",
                 picture_rate,
                 "/s",
             )
@@ -142,12 +184,22 @@ async def bench_games(quick: bool, folder: Path) -> None:
             answer_rate = answer_floor["presses"] / answer_floor["elapsed"]
             report(
                 f"e2e_{game}_answer_floor_per_s",
-                f"{game}: the do-nothing button on a copy of its table message, answering with that message",
+                f"{game}: the do-nothing button on a copy of its table message, answering with copies of the "
+                f"{len(ANSWERS[game])} its moves were answered with, in turn",
                 answer_rate,
                 "/s",
                 game_floor,
             )
             FIGURES[f"e2e_{game}_ratio_answer_floor"] = round(rate / answer_rate, 3)
+            opening_rate = opening_floor["presses"] / opening_floor["elapsed"]
+            report(
+                f"e2e_{game}_opening_answer_floor_per_s",
+                f"{game}: the same button on a copy of its opening's table message, answering with that message",
+                opening_rate,
+                "/s",
+                game_floor,
+            )
+            FIGURES[f"e2e_{game}_ratio_opening_answer_floor"] = round(rate / opening_rate, 3)
             report(
                 f"e2e_{game}_answer_floor_bot_cpu_per_press_ms",
                 f"{game}: that button's bot's process's CPU per press",

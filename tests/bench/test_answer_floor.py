@@ -8,7 +8,7 @@ import discord
 import pytest
 
 import games
-from bench.floors import AnswerFloor, answer_board
+from bench.floors import ANSWERS, AnswerFloor, Samples, answer_board, answering
 from bot.tables import Table
 from cogs.gallery import presenter_for
 from cogs.ui import BUTTON_TEMPLATE, SELECT_TEMPLATE
@@ -56,3 +56,37 @@ def test_a_board_without_buttons_gets_the_floors():
     assert not any(isinstance(getattr(i, "item", i), discord.ui.Button) for i in board.items)
     copy = answer_board(board, "diamond_box")
     assert [type(item) for item in copy.items].count(AnswerFloor) == 1
+
+
+def test_every_copy_a_floor_answers_with_has_the_same_button():
+    presenter = presenter_for("bossa")
+    boards = [presenter.public(a_table("bossa", moves), "en") for moves in (0, 3, 6)]
+    floor_id = "bq:bossa:" + "x" * 40
+    copies = [answer_board(board, "bossa", floor_id) for board in boards]
+    assert [[item.custom_id for item in copy.items if isinstance(item, AnswerFloor)] for copy in copies] == [
+        [floor_id]
+    ] * 3
+
+
+def test_the_floor_answers_with_its_messages_in_turn():
+    ANSWERS["test@turns"] = ["a", "b", "c"]
+    try:
+        answered = [answering(ANSWERS, "test@turns") for _ in range(7)]
+    finally:
+        del ANSWERS["test@turns"]
+    assert sorted(answered[:3]) == ["a", "b", "c"] and answered[3:6] == answered[:3]
+
+
+def test_samples_are_drawn_from_every_message_not_only_the_first():
+    samples = Samples("bossa", size=10)
+    for number in range(5):
+        samples.record(number)
+    assert samples.boards == [0, 1, 2, 3, 4]  # fewer than it keeps: all of them, in order
+    for number in range(5, 1000):
+        samples.record(number)
+    assert len(samples.boards) == 10 and len(set(samples.boards)) == 10
+    assert max(samples.boards) >= 500  # a uniform sample of 1,000 reaches the later half
+    again = Samples("bossa", size=10)
+    for number in range(1000):
+        again.record(number)
+    assert again.boards == samples.boards  # seeded: the same moves, the same sample
