@@ -13,7 +13,7 @@ cards are placed: a card changes only the windows meeting its footprint.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 from games.diamond_box.cards import colour_of, pattern_of
@@ -85,11 +85,12 @@ def footprint(rotation: int, x: int, y: int) -> list[Cell]:
     return [(x + dx, y + dy) for dy in range(height) for dx in range(width)]
 
 
-def card_cells(card: str, rotation: int, x: int, y: int) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=16384)  # a placed card's cells are asked for at every view of the centre it lies in
+def card_cells(card: str, rotation: int, x: int, y: int) -> tuple[tuple[int, int, str], ...]:
     """(x, y, diamond) of each cell the placed card lays down."""
-    return [
+    return tuple(
         (cx, cy, diamond) for (cx, cy), diamond in zip(footprint(rotation, x, y), oriented(pattern_of(card), rotation))
-    ]
+    )
 
 
 def rect_of(rotation: int, x: int, y: int) -> Rect:

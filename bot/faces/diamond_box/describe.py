@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import groupby
+from operator import itemgetter
 
 from bot.describe import Scene
 from bot.faces.diamond_box.image import board_area, coordinate
@@ -89,10 +90,10 @@ def _rows(view: dict, locale: str) -> list[str]:
     frame colour, each with its diamonds left to right. (A column's letter is never said alone: it would read as a
     colour's code.)"""
     area = board_area(view)
-    return [
-        row_sentence(tuple((cell["x"], cell["colour"], cell["diamond"]) for cell in cells), y, area, locale)
-        for y, cells in groupby(view["grid"], key=lambda cell: cell["y"])
-    ]
+    return [row_sentence(tuple(map(_CELL, cells)), y, area, locale) for y, cells in groupby(view["grid"], key=_ROW)]
+
+
+_CELL, _ROW = itemgetter("x", "colour", "diamond"), itemgetter("y")
 
 
 @lru_cache(maxsize=4096)  # a move changes a row or two: the others are said as before
