@@ -81,6 +81,10 @@ class BodogeBot(commands.AutoShardedBot):
             shard_ids=config.shard_ids,  # type: ignore[arg-type]  # None: every shard (discord.py's own default)
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=config.guild_ready_timeout,
+            # no message cache: every handler takes what its event carries (the interaction's message, raw
+            # reactions, a new message under a table), and a cached message (1,000 by default) keeps its embeds and
+            # components alive for the garbage collector to walk, and is copied and parsed again at every edit
+            max_messages=None,
         )
         self.config = config
         self.storage = Storage(config.database)

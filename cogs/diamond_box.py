@@ -125,10 +125,8 @@ class DiamondBoxPresenter(Presenter):
         state = table.state
         if seat not in state.to_act():
             return []
-        moves = state.ranked_placements()  # the engine's, ranked once per position
-        if card is not None:
-            moves = [m for m in moves if m[0]["card"] == card]
-        return [(dict(action), penalty) for action, penalty in moves[:limit]]
+        # the engine's, ranked once per position (only the first `limit` copied)
+        return [(dict(action), penalty) for action, penalty in state.ranked_placements(card, limit)]
 
     def best_card(self, table: Table, seat: int) -> str:
         """The card of the best placement (the first in hand among equals)."""

@@ -85,7 +85,7 @@ def footprint(rotation: int, x: int, y: int) -> list[Cell]:
     return [(x + dx, y + dy) for dy in range(height) for dx in range(width)]
 
 
-@lru_cache(maxsize=16384)  # a placed card's cells are asked for at every view of the centre it lies in
+@lru_cache(maxsize=4096)  # a placed card's cells are asked for at every view of the centre it lies in
 def card_cells(card: str, rotation: int, x: int, y: int) -> tuple[tuple[int, int, str], ...]:
     """(x, y, diamond) of each cell the placed card lays down."""
     return tuple(

@@ -75,7 +75,7 @@ class DiamondBoxState(GameState):
         self.winner_seats: list[int] = []
         self.over = False
         self.board = Board()
-        self._legal_memo: tuple[tuple, list[tuple[dict, int]]] | None = None
+        self._legal_memo: tuple[tuple, list[dict], list[int]] | None = None
 
     # --- setup --------------------------------------------------------------------------
     @classmethod
@@ -186,22 +186,25 @@ class DiamondBoxState(GameState):
         object mean the same legal placements (the placements' memo keys on it)."""
         return len(self.centre), self.turn_seat, tuple(self.hands[self.turn_seat]), self.over
 
-    def _placements(self) -> list[tuple[dict, int]]:
-        """(action, penalty) of every legal placement of the seat to act, memoised per position."""
+    def _placements(self) -> tuple[list[dict], list[int]]:
+        """(actions, penalties): every legal placement of the seat to act and, at the same index, its penalty,
+        memoised per position. Two lists rather than a pair per placement: a move makes this memo for hundreds of
+        placements, and pairs (tuples holding a dict) are objects the garbage collector walks, plain dicts are not."""
         hand = self.hands[self.turn_seat]
         key = self.position()
-        if self._legal_memo is not None and self._legal_memo[0] == key:
-            return self._legal_memo[1]
-        listed = []
+        memo = self._legal_memo
+        if memo is not None and memo[0] == key:
+            return memo[1], memo[2]
+        actions: list[dict] = []
+        penalties: list[int] = []
         if not self.over:
             rotations = self.rotations
             for card in hand:
-                listed += [
-                    ({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y}, CARD_CELLS - covered)
-                    for rotation, x, y, covered in sorted(self.board.placements(card, rotations))
-                ]
-        self._legal_memo = (key, listed)
-        return listed
+                for rotation, x, y, covered in sorted(self.board.placements(card, rotations)):
+                    actions.append({"type": "place", "card": card, "rotation": rotation, "x": x, "y": y})
+                    penalties.append(CARD_CELLS - covered)
+        self._legal_memo = (key, actions, penalties)
+        return actions, penalties
 
     def legal_actions(self, seat: int) -> list[dict]:
         """Placements in hand order, then rotation, x, y; SYSTEM may time out while a deadline runs."""
@@ -209,7 +212,7 @@ class DiamondBoxState(GameState):
             return [{"type": "timeout"}] if self.deadline() is not None else []
         if seat not in self.to_act():
             return []
-        return [dict(action) for action, _ in self._placements()]
+        return [dict(action) for action in self._placements()[0]]
 
     def choices_text(self, seat: int) -> str | None:
         """The placements as "card,rotation,x,y" in listed order (one per action, the same set as legal_actions
@@ -219,9 +222,9 @@ class DiamondBoxState(GameState):
         if seat not in self.to_act():
             return ""
         text = self.__dict__.get("_choices_memo")
-        listed = self._placements()
+        listed = self._placements()[0]
         if text is None or text[0] is not listed:
-            text = (listed, ";".join(f"{a['card']},{a['rotation']},{a['x']},{a['y']}" for a, _ in listed))
+            text = (listed, ";".join([f"{a['card']},{a['rotation']},{a['x']},{a['y']}" for a in listed]))
             self.__dict__["_choices_memo"] = text
         return text[1]
 
@@ -229,7 +232,7 @@ class DiamondBoxState(GameState):
         """As GameState.is_legal (strict, listed form), scanning the memoised placements rather than copies."""
         if seat == SYSTEM or seat not in self.to_act():
             return super().is_legal(seat, action)
-        return offers((listed for listed, _ in self._placements()), self.listed_form(action))
+        return offers(self._placements()[0], self.listed_form(action))
 
     def listed_form(self, action: dict) -> dict:
         """A symmetric pattern's 180/270 is listed as its 0/90 (the contract's is_legal compares this form)."""
@@ -246,12 +249,12 @@ class DiamondBoxState(GameState):
 
     def _penalties(self) -> dict[tuple, int]:
         """Penalty by placement key, for the memoised placements (a chooser asks for every placement of a hand)."""
-        listed = self._placements()
+        actions, penalties = self._placements()
         memo = self.__dict__.get("_penalty_memo")
-        if memo is None or memo[0] is not listed:
+        if memo is None or memo[0] is not actions:
             memo = (
-                listed,
-                {(action["card"], action["rotation"], action["x"], action["y"]): penalty for action, penalty in listed},
+                actions,
+                {(a["card"], a["rotation"], a["x"], a["y"]): penalty for a, penalty in zip(actions, penalties)},
             )  # listed actions are well-formed: no checks
             self.__dict__["_penalty_memo"] = memo
         return memo[1]
@@ -259,29 +262,31 @@ class DiamondBoxState(GameState):
     def placement_penalties(self) -> list[tuple[dict, int]]:
         """(action, penalty) of every legal placement of the seat to act, in `legal_actions` order (the UI ranks
         them; one pass, where `penalty_of` per action would search the list each time)."""
-        return [(dict(action), penalty) for action, penalty in self._placements()]
+        return [(dict(action), penalty) for action, penalty in zip(*self._placements())]
 
-    def ranked_placements(self) -> list[tuple[dict, int]]:
-        """(action, penalty) of the seat to act's placements best first: least penalty, then hand order, rotation,
-        row, column (the order the table numbers them in). Memoised per position and shared: never change them."""
-        listed = self._placements()
+    def ranked_placements(self, card: str | None = None, limit: int | None = None) -> list[tuple[dict, int]]:
+        """(action, penalty) of the seat to act's placements (of `card`, or of every card) best first: least
+        penalty, then hand order, rotation, row, column (the order the table numbers them in); the first `limit` of
+        them when given. The order is memoised per position and the actions are the memo's: never change them."""
+        actions, penalties = self._placements()
         memo = self.__dict__.get("_ranked_memo")
-        if memo is None or memo[0] is not listed:
+        if memo is None or memo[0] is not actions:
             order = {card: index for index, card in enumerate(self.hands[self.turn_seat])}
-            # each placement's rank as a tuple (its place in `listed` last: equal ranks keep that order)
+            # each placement's rank as a tuple (its index last: equal ranks keep the listed order)
             ranks = [
                 (penalty, order[action["card"]], action["rotation"], action["y"], action["x"], index)
-                for index, (action, penalty) in enumerate(listed)
+                for index, (action, penalty) in enumerate(zip(actions, penalties))
             ]
             ranks.sort()
-            memo = (listed, [listed[rank[-1]] for rank in ranks])
+            memo = (actions, [rank[-1] for rank in ranks])
             self.__dict__["_ranked_memo"] = memo
-        return memo[1]
+        ranked = memo[1] if card is None else [index for index in memo[1] if actions[index]["card"] == card]
+        return [(actions[index], penalties[index]) for index in ranked[:limit]]
 
     def least_penalty_move(self) -> dict:
         """The timeout's choice: the smallest penalty, first in `legal_actions` order among equals."""
-        action, _ = min(self._placements(), key=lambda entry: entry[1])
-        return dict(action)
+        actions, penalties = self._placements()
+        return dict(actions[penalties.index(min(penalties))])
 
     def _same_move(self, action: dict) -> dict:
         """A symmetric pattern's 180/270 spelled as the listed 0/90 (the same move)."""

@@ -28,7 +28,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
     base = _base_state(view)
     for card in cards.card_ids():  # the board finds which windows every pattern fits once; its copies keep that
         base.board.covering_placements(card, base.rotations)
-    penalties = dict((_key(action), penalty) for action, penalty in base._placements())
+    penalties = {_key(action): penalty for action, penalty in zip(*base._placements())}
     scored = [(penalties.get(_key(action), 6), action) for action in places]
     least = min(penalty for penalty, _ in scored)
     candidates = [action for penalty, action in scored if penalty <= least + CANDIDATE_MARGIN]
@@ -68,9 +68,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "stro
 
 
 def playout(state: DiamondBoxState, seat: int, legal: list[dict], rng: random.Random) -> dict:
-    placements = state._placements()
-    least = min(penalty for _, penalty in placements)
-    return dict(rng.choice([action for action, penalty in placements if penalty == least]))
+    actions, penalties = state._placements()
+    least = min(penalties)
+    return dict(rng.choice([action for action, penalty in zip(actions, penalties) if penalty == least]))
 
 
 def evaluate(state: DiamondBoxState) -> list[float]:

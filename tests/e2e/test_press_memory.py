@@ -42,3 +42,17 @@ async def test_moves_on_the_table_message_leave_no_cycles(harness: Harness):
         assert cyclic_garbage() == []
     finally:
         gc.enable()
+
+
+async def test_messages_the_bot_sends_and_edits_are_not_kept(harness: Harness):
+    """discord.py's message cache stays empty: the table message's every edit (and its components) would otherwise
+    stay alive for the collector to walk, and be copied and parsed again at the next edit."""
+    h = harness
+    table, board = await open_table(h, "diamond_box", h.bob)
+    users = {0: h.alice, 1: h.bob}
+    rng = random.Random(5)
+    for _ in range(3):
+        assert await move(h.fake, table, board, users[table.state.to_act()[0]], rng)
+    await h.bot.get_cog("TableCog").refresher.flush()
+    alive = [thing for thing in gc.get_objects() if isinstance(thing, discord.Message)]
+    assert list(h.bot.cached_messages) == [] and len(alive) <= 2, alive

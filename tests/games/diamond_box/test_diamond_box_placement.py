@@ -1,6 +1,8 @@
 """Placement rules on scripted layouts. The default layout (blue BBBWWW under red BBBWWW) shows
 row 0 = B B B B and row 1 = W W W W, with column 0 blue and columns 1-3 red."""
 
+import gc
+
 import pytest
 
 from games.contract import IllegalAction
@@ -241,3 +243,16 @@ def test_placement_penalties_list_every_legal_placement_with_its_penalty_in_lega
             listed[0][0]["x"] = 99  # a copy: the caller cannot change the engine's memo
             assert state.legal_actions(seat)[0]["x"] != 99
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_placements_memo_leaves_the_garbage_collector_nothing_per_placement():
+    """Every move lists hundreds of placements for the seat to act: kept as plain dicts (which the collector does not
+    track) and a list of penalties, not a pair object per placement, and the table's select copies only the 25 it
+    shows."""
+    state = default_game()
+    actions, penalties = state._placements()
+    assert len(actions) == len(penalties) > 25
+    assert not any(gc.is_tracked(entry) for entry in actions + penalties)
+    best = state.ranked_placements(limit=25)
+    assert best == state.ranked_placements()[:25] and len(best) == 25
+    assert [penalty for _, penalty in best] == sorted(penalty for _, penalty in best)
