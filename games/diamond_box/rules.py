@@ -271,7 +271,7 @@ class DiamondBoxState(GameState):
         actions, penalties = self._placements()
         memo = self.__dict__.get("_ranked_memo")
         if memo is None or memo[0] is not actions:
-            order = {card: index for index, card in enumerate(self.hands[self.turn_seat])}
+            order = {held: index for index, held in enumerate(self.hands[self.turn_seat])}
             # each placement's rank as a tuple (its index last: equal ranks keep the listed order)
             ranks = [
                 (penalty, order[action["card"]], action["rotation"], action["y"], action["x"], index)
