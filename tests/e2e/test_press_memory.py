@@ -54,5 +54,6 @@ async def test_messages_the_bot_sends_and_edits_are_not_kept(harness: Harness):
     for _ in range(3):
         assert await move(h.fake, table, board, users[table.state.to_act()[0]], rng)
     await h.bot.get_cog("TableCog").refresher.flush()
-    alive = [thing for thing in gc.get_objects() if isinstance(thing, discord.Message)]
-    assert list(h.bot.cached_messages) == [] and len(alive) <= 2, alive
+    gc.collect()
+    alive = [m for m in gc.get_objects() if isinstance(m, discord.Message) and m.id == table.message_id]
+    assert list(h.bot.cached_messages) == [] and alive == []
