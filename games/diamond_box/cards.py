@@ -44,6 +44,13 @@ def _known() -> frozenset[str]:
     return frozenset(_catalogue()["ids"])
 
 
+@cache
+def colour_bit(colour: str) -> int:
+    """A frame colour as one bit (its place in the catalogue): the colours a window sees are these bits or'ed, a plain
+    int, which the garbage collector need not walk as it would a set."""
+    return 1 << _catalogue()["colours"].index(colour)
+
+
 def colour_of(card: str) -> str:
     return card.split(":", 1)[0]
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from itertools import product
 
-from games.diamond_box.cards import colour_of, pattern_of
+from games.diamond_box.cards import colour_bit, colour_of, pattern_of
 
 ROTATIONS = {"all": (0, 90, 180, 270), "half": (0, 180)}
 CARD_CELLS = 6
@@ -26,7 +26,7 @@ DIAMONDS = "BW"
 Size = tuple[int, int]  # (width, height) of a footprint
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, width, height
-Window = tuple[int, int, frozenset, int]  # x, y, visible frame colours of covered cells, covered count
+Window = tuple[int, int, int, int]  # x, y, visible frame colours of covered cells (`colour_bit`s), covered count
 
 _PLACE = {
     0: lambda r, c: (r, c),
@@ -119,13 +119,13 @@ def covering_in(
     (those the laid diamonds fit).
 
     The order follows the windows' dicts (it depends on the board's history): callers sort or count."""
-    colour, pattern = colour_of(card), pattern_of(card)
+    bit, pattern = colour_bit(colour_of(card)), pattern_of(card)
     found = []
     for rotation in distinct_rotations(pattern, rotations):
         found += [
             (rotation, x, y, covered)
             for x, y, colours, covered in fitting(size(rotation), oriented(pattern, rotation))
-            if colour not in colours
+            if not colours & bit
         ]
     return found
 
@@ -177,12 +177,16 @@ class Board:
         self._touching.clear()
 
     # --- windows ------------------------------------------------------------------------
-    def window(self, shape: Size, x: int, y: int) -> tuple[str, frozenset, int]:
-        """(diamond string, frame colours seen, covered count) of the footprint at (x, y)."""
+    def window(self, shape: Size, x: int, y: int) -> tuple[str, int, int]:
+        """(diamond string, frame colours seen (`colour_bit`s or'ed), covered count) of the footprint at (x, y)."""
         get = self.grid.get
         tops = [get((x + dx, y + dy)) for dx, dy in _OFFSETS[shape]]
         letters = "".join([EMPTY if top is None else top[1] for top in tops])
-        return letters, frozenset([top[0] for top in tops if top is not None]), CARD_CELLS - letters.count(EMPTY)
+        colours = 0
+        for top in tops:
+            if top is not None:
+                colours |= colour_bit(top[0])
+        return letters, colours, CARD_CELLS - letters.count(EMPTY)
 
     def windows_near(self, shape: Size, rect: Rect) -> list[tuple[str, Window]]:
         """(diamond string, window) of the windows covering a cell that meet `rect` (the AI's look-ahead)."""
@@ -253,7 +257,7 @@ class Board:
         if covered:
             if not fits(letters, oriented(pattern_of(card), rotation)):
                 return "diamond_mismatch"
-            return "frame_clash" if colour_of(card) in colours else None
+            return "frame_clash" if colours & colour_bit(colour_of(card)) else None
         if (x, y) not in self.touching_windows(size(rotation)):
             return "not_touching"
         return "must_cover" if self.covering_placements(card, rotations) else None

@@ -1,6 +1,7 @@
 """The board's windows, kept up to date card by card, against the same grid read from scratch: whole games, copies
 and saved games."""
 
+import gc
 import random
 
 import pytest
@@ -98,3 +99,16 @@ def test_a_game_saved_and_loaded_at_any_move_lists_the_same_actions_and_goes_on_
 
     for seed in (31, 32):
         play(2, seed, "all", check)
+
+
+def test_a_boards_windows_leave_the_garbage_collector_nothing_to_walk():
+    """A board keeps hundreds of windows, updated at every placement: each is plain values (the colours it sees as
+    bits, not a set), so once the collector has looked at them it never walks them again."""
+    state = play(3, 4, "all", lambda state, rng: None)
+    board = Board(state.board.grid)
+    for card in card_ids()[:3]:
+        board.covering_placements(card, EVERY_ROTATION)  # both shapes' windows found
+    gc.collect()
+    gc.collect()  # a tuple is let go once what it holds is: (letters, window) after its window
+    windows = [entry for shape in board._windows.values() for entry in shape.values()]
+    assert len(windows) > 100 and not any(gc.is_tracked(entry) for entry in windows)
